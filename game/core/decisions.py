@@ -1,0 +1,30 @@
+"""Decisions: a rule that needs a player's choice mid-action yields an :class:`Ask`; the engine
+stops with a pending ``decision_requested`` event, and the next command must be an
+:class:`~game.core.commands.Answer`. ``default`` is what headless play and the AI take when no
+answer is given; every ruleset documents its defaults in its rules reference."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    kind: str
+    question: str
+    options: tuple[Any, ...]
+    default: Any
+    model: str | None = None
+    side: int | None = None
+    # For open answers (a point, a number in a range): returns an error text or None.
+    check: Callable[[Any], str | None] | None = field(default=None, compare=False)
+
+    def problem(self, answer: Any) -> str | None:
+        if self.check is not None:
+            return self.check(answer)
+        if self.options and answer not in self.options:
+            opts = ", ".join(repr(o) for o in self.options)
+            return f"{answer!r} is not one of the choices ({opts})"
+        return None

@@ -1,0 +1,221 @@
+"""The engine: one pipeline for every command (check, apply, log, pause for decisions).
+
+>>> from game.core.scenario import load_scenario_text
+>>> sc = load_scenario_text(DEMO, "demo.toml")              # doctest: +SKIP
+>>> eng = Engine(sc, seed=1)                                 # doctest: +SKIP
+>>> eng.execute(Order("charge", "orc", (("target", "elf"),))).ok   # doctest: +SKIP
+True
+
+Each command runs as a transaction: if the ruleset refuses it, the state, the log and the dice
+are exactly as before. Events are applied to the state the moment the ruleset yields them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import events as ev
+from game.core.commands import Answer, Command, Order
+from game.core.decisions import Ask
+from game.core.dice import DiceSource, make_dice
+from game.core.errors import Refusal, Refused
+from game.core.ruleset import Ruleset, get_ruleset
+from game.core.scenario import Scenario
+from game.core.state import GameState, apply
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a command did: the events it produced (with their sequence numbers), or the
+    refusal; and the decision now pending, if any."""
+
+    events: list[tuple[int, ev.Event]] = field(default_factory=list)
+    refusal: Refusal | None = None
+    pending: ev.DecisionRequested | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+@dataclass(slots=True)
+class Record:
+    """One entry of the command log: the command and the events it produced."""
+
+    command: Command | None  # None for the events of the game's start
+    first: int  # index into Engine.log of its first event
+    last: int  # one past its last event
+
+
+class Context:
+    """What a ruleset's step sees: the live state, the dice and a few helpers."""
+
+    __slots__ = ("engine", "dice", "ruleset")
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.dice: DiceSource = engine.dice
+        self.ruleset: Ruleset = engine.ruleset
+
+    @property
+    def state(self) -> GameState:
+        return self.engine.state
+
+    def roll(self, sides: int, purpose: str) -> int:
+        return self.dice.roll(sides, purpose)
+
+
+Listener = Callable[[Record, list[ev.Event]], None]
+
+
+class Engine:
+    def __init__(
+        self,
+        scenario: Scenario,
+        seed: int | None = None,
+        dice: DiceSource | None = None,
+        ruleset: Ruleset | None = None,
+    ) -> None:
+        self.scenario = scenario
+        self.seed = seed if seed is not None else scenario.seed if scenario.seed is not None else 0
+        self.ruleset = ruleset or get_ruleset(scenario.ruleset)
+        self.dice = dice or make_dice(self.seed, scenario.dice)
+        self.state = self.ruleset.initial_state(scenario, self.seed)
+        self.log: list[ev.Event] = []
+        self.records: list[Record] = []
+        self.listeners: list[Listener] = []
+        self._suspended: Generator[ev.Event | Ask, Any, Any] | None = None
+        self._ask: Ask | None = None
+        self._decisions = 0
+        ctx = Context(self)
+        start = len(self.log)
+
+        def opening() -> Generator[ev.Event | Ask, Any, Any]:
+            yield ev.GameStarted(scenario.name, scenario.ruleset, self.seed)
+            yield from self.ruleset.start(ctx)
+
+        self._drive(opening(), None, fresh=True)
+        self._record(None, start)
+
+    # -- public ------------------------------------------------------------------------------
+    @property
+    def pending(self) -> ev.DecisionRequested | None:
+        return self.state.pending
+
+    @property
+    def pending_ask(self) -> Ask | None:
+        return self._ask
+
+    def execute(self, cmd: Command) -> Outcome:
+        """Carry out one command. Never raises for a command the rules forbid: the outcome
+        carries the refusal. Raises :class:`~game.core.errors.DiceExhausted` when scripted dice
+        run out (the state is rolled back first)."""
+        if self.state.game_over:
+            return Outcome(refusal=Refusal("game_over", "the game is over"))
+        start = len(self.log)
+        snapshot = self.state.copy()
+        mark = self.dice.mark()
+        suspended, ask, decisions = self._suspended, self._ask, self._decisions
+        try:
+            if isinstance(cmd, Answer):
+                if self._suspended is None or self._ask is None:
+                    raise Refused("no_decision", "there is no decision to answer")
+                problem = self._ask.problem(cmd.value)
+                if problem:
+                    raise Refused("bad_answer", f"{self._ask.question}: {problem}")
+                gen = self._suspended
+                self._suspended, self._ask = None, None
+                pending = self.state.pending
+                assert pending is not None
+                self._emit(ev.DecisionAnswered(pending.decision_id, cmd.value, cmd.by_default))
+                self._drive(gen, cmd.value, fresh=False)
+            else:
+                if self._suspended is not None:
+                    raise Refused(
+                        "decision_pending",
+                        f"answer the pending decision first: {self._ask.question if self._ask else ''}",
+                    )
+                self._drive(self.ruleset.handle(Context(self), cmd), None, fresh=True)
+        except Refused as exc:
+            self._rollback(start, snapshot, mark, suspended, ask, decisions)
+            return Outcome(refusal=exc.refusal)
+        except BaseException:
+            self._rollback(start, snapshot, mark, suspended, ask, decisions)
+            raise
+        rec = self._record(cmd, start)
+        return Outcome(
+            events=[(i + 1, self.log[i]) for i in range(rec.first, rec.last)],
+            pending=self.state.pending,
+        )
+
+    def answer_default(self) -> Outcome:
+        """Answer the pending decision with its documented default."""
+        assert self._ask is not None
+        return self.execute(Answer(self._ask.default, by_default=True))
+
+    def finish(self) -> Outcome:
+        """The orders have run out: answer what is pending with defaults, close the current
+        activation. Recorded as an ``end_activation`` command."""
+        out = Outcome()
+        while self._ask is not None:
+            o = self.answer_default()
+            out.events += o.events
+        if not self.state.game_over and self.state.activation is not None:
+            o = self.execute(Order("end_activation"))
+            out.events += o.events
+            while self._ask is not None:
+                o = self.answer_default()
+                out.events += o.events
+        return out
+
+    # -- internals ---------------------------------------------------------------------------
+    def _emit(self, event: ev.Event) -> None:
+        apply(self.state, event)
+        self.log.append(event)
+
+    def _drive(
+        self, gen: Generator[ev.Event | Ask, Any, Any], value: Any, fresh: bool
+    ) -> None:
+        send = value
+        while True:
+            try:
+                item = next(gen) if fresh else gen.send(send)
+            except StopIteration:
+                return
+            fresh = False
+            send = None
+            if isinstance(item, ev.Event):
+                self._emit(item)
+            elif isinstance(item, Ask):
+                self._decisions += 1
+                self._emit(
+                    ev.DecisionRequested(
+                        f"d{self._decisions}",
+                        item.kind,
+                        item.model,
+                        item.side,
+                        item.question,
+                        item.options,
+                        item.default,
+                    )
+                )
+                self._suspended, self._ask = gen, item
+                return
+            else:  # pragma: no cover - a ruleset bug
+                raise TypeError(f"a ruleset step yielded {item!r}")
+
+    def _rollback(self, start, snapshot, mark, suspended, ask, decisions) -> None:  # type: ignore[no-untyped-def]
+        del self.log[start:]
+        self.state = snapshot
+        self.dice.restore(mark)
+        self._suspended, self._ask, self._decisions = suspended, ask, decisions
+
+    def _record(self, cmd: Command | None, start: int) -> Record:
+        rec = Record(cmd, start, len(self.log))
+        self.records.append(rec)
+        new = self.log[start:]
+        for listener in self.listeners:
+            listener(rec, new)
+        return rec

@@ -1,0 +1,287 @@
+"""Events: the past-tense facts the engine emits.
+
+The game state is nothing but the fold of these events (see :mod:`game.core.state`). Every
+event is a frozen dataclass with a snake_case ``type`` name used in saves and in the JSON of
+headless play. Rulesets share this vocabulary; a ruleset that needs something new registers
+its own event class with :func:`event_type`.
+
+>>> e = DamageTaken(model="orc", amount=1, source="attack", by="elf")
+>>> event_to_dict(e, 7)["type"], event_from_dict(event_to_dict(e, 7)) == e
+('damage_taken', True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+def event_type(name: str):
+    """Class decorator: register an event class under its snake_case ``name``."""
+
+    def wrap(cls: type[Event]) -> type[Event]:
+        if name in EVENT_TYPES and EVENT_TYPES[name] is not cls:
+            raise ValueError(f"event type {name!r} registered twice")
+        cls.type = name
+        cls._field_names = tuple(f.name for f in dataclasses.fields(cls))
+        EVENT_TYPES[name] = cls
+        return cls
+
+    return wrap
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events. Subclasses are registered with :func:`event_type`."""
+
+    type: ClassVar[str] = "event"
+    _field_names: ClassVar[tuple[str, ...]] = ()
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def event_to_dict(event: Event, seq: int | None = None) -> dict[str, Any]:
+    """The JSON-ready form: ``seq`` (when given), ``type``, then the event's fields."""
+    out: dict[str, Any] = {} if seq is None else {"seq": seq}
+    out["type"] = event.type
+    for name in event._field_names:
+        out[name] = _plain(getattr(event, name))
+    return out
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event from :func:`event_to_dict` output. Raises ``ValueError`` when the type
+    is unknown or the fields do not fit."""
+    kind = data.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown event type {kind!r}")
+    try:
+        return cls(**{k: _frozen(v) for k, v in data.items() if k not in ("type", "seq")})
+    except TypeError as exc:
+        raise ValueError(f"event {kind!r} does not fit: {exc}") from None
+
+
+# --- game flow ----------------------------------------------------------------------------
+
+
+@event_type("game_started")
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    scenario: str
+    ruleset: str
+    seed: int
+
+
+@event_type("turn_started")
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    turn: int
+
+
+@event_type("turn_ended")
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    turn: int
+
+
+@event_type("activation_started")
+@dataclass(frozen=True, slots=True)
+class ActivationStarted(Event):
+    unit: str
+    side: int
+
+
+@event_type("activation_ended")
+@dataclass(frozen=True, slots=True)
+class ActivationEnded(Event):
+    unit: str
+    side: int
+
+
+@event_type("action_taken")
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    """A model spent an action (``move``, ``charge``, ``fight``, ``focus``...). ``free`` actions
+    (granted by special rules) do not count toward the model's allowance."""
+
+    model: str
+    action: str
+    target: str | None = None
+    free: bool = False
+
+
+@event_type("game_ended")
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    winner: int | str | None  # a side, "draw"
+    reason: str
+
+
+# --- dice and explanations ------------------------------------------------------------------
+
+
+@event_type("dice_rolled")
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """One roll. ``faces`` are the natural results of every die thrown; ``kept`` those that
+    count (pools that keep the highest or lowest); ``modifiers`` are ``(source, value)``
+    pairs; ``total`` is kept dice plus modifiers; ``outcome`` is worded by the ruleset
+    (``hit``, ``miss``, ``pass``, ``fail``, ``success``, ``critical``...)."""
+
+    purpose: str
+    model: str | None
+    die: str
+    faces: tuple[int, ...]
+    kept: tuple[int, ...]
+    modifiers: tuple[tuple[str, int], ...]
+    total: int
+    target: int | None
+    outcome: str
+    against: str | None = None
+
+
+@event_type("rule_applied")
+@dataclass(frozen=True, slots=True)
+class RuleApplied(Event):
+    """A special rule (or core rule) did something; ``detail`` says what, in words."""
+
+    rule: str
+    model: str | None
+    detail: str
+    target: str | None = None
+
+
+# --- models ---------------------------------------------------------------------------------
+
+
+@event_type("model_moved")
+@dataclass(frozen=True, slots=True)
+class ModelMoved(Event):
+    model: str
+    x: float
+    y: float
+    facing: float
+    distance: float
+    reason: str = "move"
+
+
+@event_type("damage_taken")
+@dataclass(frozen=True, slots=True)
+class DamageTaken(Event):
+    """``amount`` points of damage (damage tracks lost, wounds...) kept by ``model``."""
+
+    model: str
+    amount: int
+    source: str
+    by: str | None = None
+
+
+@event_type("healed")
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    model: str
+    amount: int
+    source: str
+
+
+@event_type("status_changed")
+@dataclass(frozen=True, slots=True)
+class StatusChanged(Event):
+    """``active``, ``destroyed``, ``fled``, ``down``, ``out_of_action``..."""
+
+    model: str
+    status: str
+    reason: str
+    by: str | None = None
+
+
+@event_type("condition_added")
+@dataclass(frozen=True, slots=True)
+class ConditionAdded(Event):
+    """``data`` holds what the condition needs to expire (e.g. the turn it was gained)."""
+
+    model: str
+    condition: str
+    source: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+
+@event_type("condition_removed")
+@dataclass(frozen=True, slots=True)
+class ConditionRemoved(Event):
+    model: str
+    condition: str
+    reason: str
+
+
+@event_type("counter_changed")
+@dataclass(frozen=True, slots=True)
+class CounterChanged(Event):
+    """A per-model counter (blood markers, blessing markers...) changed by ``delta``."""
+
+    model: str
+    counter: str
+    delta: int
+    reason: str
+
+
+@event_type("model_changed_side")
+@dataclass(frozen=True, slots=True)
+class ModelChangedSide(Event):
+    """The model now fights for ``side`` with these keywords and special rules."""
+
+    model: str
+    side: int
+    keywords: tuple[str, ...]
+    rules: tuple[str, ...]
+    reason: str
+
+
+@event_type("flag_set")
+@dataclass(frozen=True, slots=True)
+class FlagSet(Event):
+    """A ruleset bookkeeping fact kept until the scope ends (``activation``, ``turn`` or
+    ``game``): "Vicious check used", "Weaponmaster re-roll used", "stood up"..."""
+
+    model: str
+    flag: str
+    scope: str
+    value: Any = True
+
+
+# --- decisions ------------------------------------------------------------------------------
+
+
+@event_type("decision_requested")
+@dataclass(frozen=True, slots=True)
+class DecisionRequested(Event):
+    decision_id: str
+    kind: str
+    model: str | None
+    side: int | None
+    question: str
+    options: tuple[Any, ...]
+    default: Any
+
+
+@event_type("decision_answered")
+@dataclass(frozen=True, slots=True)
+class DecisionAnswered(Event):
+    decision_id: str
+    answer: Any
+    by_default: bool = False
+

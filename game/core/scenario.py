@@ -1,0 +1,434 @@
+"""Scenario files (TOML or JSON): reading and checking them against the contract in
+``shared/spec/scenario-format.md``.
+
+Every problem raises :class:`~game.core.errors.ScenarioError` with one line that names the
+file, the unit or order, and the field, e.g.
+``maps/x.toml: units[2] "elf": stats.DV must be an integer from 1 to 20, got "six"``.
+Indexes in messages count from 0, as in the file's arrays.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.core.errors import ScenarioError
+from game.core.state import Terrain
+
+FORMAT_VERSION = 1
+TOP_KEYS = {
+    "format", "name", "ruleset", "seed", "dice", "first_side", "turns", "table", "terrain",
+    "units", "orders", "description",
+}
+TERRAIN_KEYS = {"id", "kind", "polygon", "height", "name"}
+TERRAIN_KINDS = ("obstacle", "impassable", "area", "elevation")
+UNIT_KEYS = {
+    "id", "side", "name", "x", "y", "facing", "base", "models", "files", "positions", "stats",
+    "rules", "keywords", "weapons",
+}
+ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+@dataclass(slots=True)
+class UnitSpec:
+    """A unit as the scenario gives it, checked and with defaults filled in."""
+
+    id: str
+    side: int
+    name: str
+    base: str
+    stats: dict[str, Any]
+    rules: list[str]
+    keywords: list[str]
+    weapons: list[Any]
+    placements: list[tuple[float, float, float]]  # x, y, facing of each model
+    files: int | None = None
+
+    def model_names(self) -> list[str]:
+        if len(self.placements) == 1:
+            return [self.id]
+        return [f"{self.id}.{i}" for i in range(1, len(self.placements) + 1)]
+
+
+@dataclass(slots=True)
+class Scenario:
+    path: str
+    raw: dict[str, Any]
+    name: str
+    ruleset: str
+    seed: int | None
+    dice: list[int] | None
+    first_side: int
+    turns: int | None
+    table: tuple[float, float]
+    terrain: tuple[Terrain, ...]
+    units: list[UnitSpec]
+    orders: list[dict[str, Any]] = field(default_factory=list)
+
+    def without_orders(self) -> dict[str, Any]:
+        """The raw scenario minus its orders: what a save embeds."""
+        return {k: v for k, v in self.raw.items() if k != "orders"}
+
+
+def _type_name(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return json.dumps(v)
+    return repr(v)
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+class _Checker:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, where: str, msg: str) -> ScenarioError:
+        prefix = f"{self.path}: {where}: " if where else f"{self.path}: "
+        return ScenarioError(prefix + msg)
+
+
+def read_file(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    name = str(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise ScenarioError(f"{name}: is a folder, not a scenario file") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{name}: not a text file (not UTF-8)") from None
+    except OSError as exc:
+        raise ScenarioError(f"{name}: cannot be read ({exc.strerror})") from None
+    return parse_text(text, name)
+
+
+def parse_text(text: str, name: str) -> dict[str, Any]:
+    if name.lower().endswith(".json"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ScenarioError(
+                f"{name}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+            ) from None
+    else:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ScenarioError(f"{name}: not valid TOML: {exc}") from None
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{name}: the file must hold a table of keys, not {type(data).__name__}")
+    return data
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario file."""
+    return check_scenario(read_file(path), str(path))
+
+
+def load_scenario_text(text: str, name: str = "scenario.toml") -> Scenario:
+    return check_scenario(parse_text(text, name), name)
+
+
+def check_scenario(data: dict[str, Any], path: str) -> Scenario:
+    """Check a parsed scenario against the contract and the ruleset it names."""
+    from game.core.ruleset import get_ruleset, known_rulesets
+
+    c = _Checker(path)
+    for key in data:
+        if key not in TOP_KEYS:
+            raise c.fail("", f"unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})")
+    for key in ("format", "name", "ruleset"):
+        if key not in data:
+            raise c.fail("", f"missing required key {key!r}")
+    if data["format"] != FORMAT_VERSION or not _int(data["format"]):
+        raise c.fail("format", f"must be {FORMAT_VERSION}, got {_type_name(data['format'])}")
+    name = data["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise c.fail("name", f"must be a non-empty string, got {_type_name(name)}")
+    rid = data["ruleset"]
+    if not isinstance(rid, str) or rid not in known_rulesets():
+        raise c.fail(
+            "ruleset", f"unknown ruleset {_type_name(rid)} (known: {', '.join(known_rulesets())})"
+        )
+    try:
+        ruleset = get_ruleset(rid)
+    except NotImplementedError:
+        raise c.fail("ruleset", f'"{rid}" is planned but not available yet') from None
+
+    seed = data.get("seed")
+    if seed is not None and (not _int(seed) or seed < 0):
+        raise c.fail("seed", f"must be a whole number from 0, got {_type_name(seed)}")
+    dice = data.get("dice")
+    if dice is not None:
+        if not isinstance(dice, list):
+            raise c.fail("dice", f"must be a list of die results, got {_type_name(dice)}")
+        for i, d in enumerate(dice):
+            if not _int(d) or not 1 <= d <= 100:
+                raise c.fail(f"dice[{i}]", f"must be a die result (a whole number from 1), got {_type_name(d)}")
+    first_side = data.get("first_side", 1)
+    if first_side not in (1, 2) or not _int(first_side):
+        raise c.fail("first_side", f"must be 1 or 2, got {_type_name(first_side)}")
+    turns = data.get("turns")
+    if turns is not None and (not _int(turns) or not 1 <= turns <= 1000):
+        raise c.fail("turns", f"must be a whole number of game turns from 1, got {_type_name(turns)}")
+
+    table = data.get("table", {"width": 48.0, "height": 48.0})
+    if not isinstance(table, dict):
+        raise c.fail("table", f"must be a table with width and height, got {_type_name(table)}")
+    for key in table:
+        if key not in ("width", "height"):
+            raise c.fail("table", f"unknown key {key!r} (known: height, width)")
+    dims = []
+    for key in ("width", "height"):
+        if key not in table:
+            raise c.fail("table", f"missing required key {key!r}")
+        v = table[key]
+        if not _number(v) or not 1 <= v <= 1000:
+            raise c.fail(f"table.{key}", f"must be a number of inches from 1 to 1000, got {_type_name(v)}")
+        dims.append(float(v))
+    tw, th = dims
+
+    terrain = _check_terrain(c, data.get("terrain", []), tw, th)
+    units = _check_units(c, data.get("units"), ruleset, tw, th)
+    orders = data.get("orders", [])
+    if not isinstance(orders, list):
+        raise c.fail("orders", f"must be a list of order tables, got {_type_name(orders)}")
+    for i, o in enumerate(orders):
+        if not isinstance(o, dict):
+            raise c.fail(f"orders[{i}]", f"must be a table, got {_type_name(o)}")
+    sc = Scenario(
+        path=path,
+        raw=data,
+        name=name,
+        ruleset=rid,
+        seed=seed,
+        dice=list(dice) if dice is not None else None,
+        first_side=first_side,
+        turns=turns,
+        table=(tw, th),
+        terrain=terrain,
+        units=units,
+        orders=list(orders),
+    )
+    _check_placement(c, sc, ruleset)
+    return sc
+
+
+def _check_terrain(c: _Checker, items: Any, tw: float, th: float) -> tuple[Terrain, ...]:
+    if not isinstance(items, list):
+        raise c.fail("terrain", f"must be a list of terrain tables, got {_type_name(items)}")
+    out: list[Terrain] = []
+    seen: set[str] = set()
+    for i, t in enumerate(items):
+        where = f"terrain[{i}]"
+        if not isinstance(t, dict):
+            raise c.fail(where, f"must be a table, got {_type_name(t)}")
+        tid = t.get("id")
+        if not isinstance(tid, str) or not ID_RE.match(tid):
+            raise c.fail(where, "id must be a string of letters, digits, - and _" + ("" if "id" in t else " (missing)"))
+        where = f'terrain[{i}] "{tid}"'
+        if tid in seen:
+            raise c.fail(where, "id is used twice")
+        seen.add(tid)
+        for key in t:
+            if key not in TERRAIN_KEYS:
+                raise c.fail(where, f"unknown key {key!r} (known: {', '.join(sorted(TERRAIN_KEYS))})")
+        kind = t.get("kind")
+        if kind not in TERRAIN_KINDS:
+            raise c.fail(where, f"kind must be one of {', '.join(TERRAIN_KINDS)}, got {_type_name(kind)}")
+        poly = t.get("polygon")
+        if not isinstance(poly, list) or len(poly) < 3:
+            raise c.fail(where, "polygon must be a list of at least 3 [x, y] points in inches")
+        pts = []
+        for j, p in enumerate(poly):
+            if not (isinstance(p, list) and len(p) == 2 and all(_number(v) for v in p)):
+                raise c.fail(where, f"polygon[{j}] must be an [x, y] pair of numbers, got {_type_name(p)}")
+            pts.append((float(p[0]), float(p[1])))
+        height = t.get("height", 0.0)
+        if not _number(height) or not 0 <= height <= 100:
+            raise c.fail(where, f"height must be a number of inches from 0 to 100, got {_type_name(height)}")
+        from shapely.geometry import Polygon
+
+        shp = Polygon(pts)
+        if not shp.is_valid or shp.area <= 0:
+            raise c.fail(where, "polygon crosses itself or has no area")
+        out.append(Terrain(tid, kind, tuple(pts), float(height)))
+    return tuple(out)
+
+
+def _check_units(c: _Checker, items: Any, ruleset: Any, tw: float, th: float) -> list[UnitSpec]:
+    if items is None:
+        raise c.fail("", "missing required key 'units'")
+    if not isinstance(items, list) or not items:
+        raise c.fail("units", "must be a non-empty list of unit tables")
+    out: list[UnitSpec] = []
+    seen: set[str] = set()
+    for i, u in enumerate(items):
+        where = f"units[{i}]"
+        if not isinstance(u, dict):
+            raise c.fail(where, f"must be a table, got {_type_name(u)}")
+        uid = u.get("id")
+        if "id" not in u:
+            raise c.fail(where, "missing required key 'id'")
+        if not isinstance(uid, str) or not ID_RE.match(uid):
+            raise c.fail(where, f"id must be letters, digits, - and _, got {_type_name(uid)}")
+        where = f'units[{i}] "{uid}"'
+        if uid in seen:
+            raise c.fail(where, "id is used by another unit")
+        seen.add(uid)
+        for key in u:
+            if key not in UNIT_KEYS:
+                raise c.fail(where, f"unknown key {key!r} (known: {', '.join(sorted(UNIT_KEYS))})")
+        side = u.get("side")
+        if "side" not in u:
+            raise c.fail(where, "missing required key 'side'")
+        if not _int(side) or side not in (1, 2):
+            raise c.fail(where, f"side must be 1 or 2, got {_type_name(side)}")
+        name = u.get("name", uid)
+        if not isinstance(name, str):
+            raise c.fail(where, f"name must be a string, got {_type_name(name)}")
+        base = u.get("base", getattr(ruleset, "default_base", "r25"))
+        if not isinstance(base, str):
+            raise c.fail(where, f"base must be a string, got {_type_name(base)}")
+        facing = u.get("facing", 0.0)
+        if not _number(facing):
+            raise c.fail(where, f"facing must be a number of degrees, got {_type_name(facing)}")
+        models = u.get("models", 1)
+        if not _int(models) or not 1 <= models <= 200:
+            raise c.fail(where, f"models must be a whole number from 1 to 200, got {_type_name(models)}")
+        files = u.get("files")
+        if files is not None and (not _int(files) or not 1 <= files <= 50):
+            raise c.fail(where, f"files must be a whole number from 1 to 50, got {_type_name(files)}")
+        for key in ("rules", "keywords", "weapons"):
+            v = u.get(key, [])
+            if not isinstance(v, list):
+                raise c.fail(where, f"{key} must be a list, got {_type_name(v)}")
+            if key != "weapons":
+                for j, r in enumerate(v):
+                    if not isinstance(r, str) or not r.strip():
+                        raise c.fail(where, f"{key}[{j}] must be a non-empty string, got {_type_name(r)}")
+        if "stats" not in u:
+            raise c.fail(where, "missing required key 'stats'")
+        if not isinstance(u["stats"], dict):
+            raise c.fail(where, f"stats must be a table, got {_type_name(u['stats'])}")
+        placements = _placements(c, where, u, models, files, float(facing), base, ruleset)
+        try:
+            ruleset.check_unit(u, where)
+        except ValueError as exc:
+            raise c.fail(where, str(exc)) from None
+        out.append(
+            UnitSpec(
+                id=uid,
+                side=side,
+                name=name,
+                base=base,
+                stats=dict(u["stats"]),
+                rules=list(u.get("rules", [])),
+                keywords=list(u.get("keywords", [])),
+                weapons=list(u.get("weapons", [])),
+                placements=placements,
+                files=files,
+            )
+        )
+    return out
+
+
+def _placements(
+    c: _Checker, where: str, u: dict[str, Any], models: int, files: int | None, facing: float,
+    base: str, ruleset: Any,
+) -> list[tuple[float, float, float]]:
+    positions = u.get("positions")
+    if positions is not None:
+        if not isinstance(positions, list) or not positions:
+            raise c.fail(where, "positions must be a list of [x, y] or [x, y, facing]")
+        if "models" in u and models != len(positions):
+            raise c.fail(where, f"positions has {len(positions)} entries but models is {models}")
+        out = []
+        for j, p in enumerate(positions):
+            if not (isinstance(p, list) and len(p) in (2, 3) and all(_number(v) for v in p)):
+                raise c.fail(where, f"positions[{j}] must be [x, y] or [x, y, facing], got {_type_name(p)}")
+            out.append((float(p[0]), float(p[1]), float(p[2]) if len(p) == 3 else facing))
+        return out
+    for key in ("x", "y"):
+        if key not in u:
+            raise c.fail(where, f"missing required key {key!r} (or 'positions')")
+        if not _number(u[key]):
+            raise c.fail(where, f"{key} must be a number of inches, got {_type_name(u[key])}")
+    x, y = float(u["x"]), float(u["y"])
+    if models == 1:
+        return [(x, y, facing)]
+    # A formation: ranks of `files` models side by side, centred on (x, y), the first rank
+    # in front, bases touching.
+    from game.geometry.bases import parse_base
+
+    try:
+        shape = parse_base(base, getattr(ruleset, "base_sizes", None))
+    except ValueError as exc:
+        raise c.fail(where, str(exc)) from None
+    per_rank = files or models
+    ranks = math.ceil(models / per_rank)
+    rad = math.radians(facing)
+    fx, fy = math.sin(rad), -math.cos(rad)  # forward
+    rx, ry = math.cos(rad), math.sin(rad)  # to the right
+    out = []
+    for k in range(models):
+        rank, file = divmod(k, per_rank)
+        across = (file - (per_rank - 1) / 2) * shape.width
+        back = (rank - (ranks - 1) / 2) * shape.depth
+        out.append((x + across * rx - back * fx, y + across * ry - back * fy, facing))
+    return out
+
+
+def _check_placement(c: _Checker, sc: Scenario, ruleset: Any) -> None:
+    from game.geometry.bases import footprint, parse_base
+    from game.geometry.contact import ContactIndex, overlaps
+
+    tw, th = sc.table
+    keyed = []
+    for i, u in enumerate(sc.units):
+        where = f'units[{i}] "{u.id}"'
+        try:
+            shape = parse_base(u.base, getattr(ruleset, "base_sizes", None))
+        except ValueError as exc:
+            raise c.fail(where, str(exc)) from None
+        for name, (x, y, f) in zip(u.model_names(), u.placements):
+            poly = footprint(shape, x, y, f)
+            minx, miny, maxx, maxy = poly.bounds
+            eps = 1e-6
+            if minx < -eps or miny < -eps or maxx > tw + eps or maxy > th + eps:
+                who = "" if name == u.id else f" (model {name})"
+                raise c.fail(
+                    where,
+                    f"the base{who} at x {x:g}, y {y:g} is off the table "
+                    f"({tw:g} x {th:g} inches)",
+                )
+            keyed.append((name, poly, where))
+    index = ContactIndex([(k, p) for k, p, _ in keyed])
+    wheres = {k: w for k, _, w in keyed}
+    polys = {k: p for k, p, _ in keyed}
+    for k, p, w in keyed:
+        for other in index.overlapping(p, exclude=(k,)):
+            raise c.fail(w, f'the base of "{k}" overlaps the base of "{other}" ({wheres[other]})')
+    for t in sc.terrain:
+        if t.kind not in ("obstacle", "impassable"):
+            continue
+        from shapely.geometry import Polygon
+
+        tp = Polygon(t.polygon)
+        for k, p in polys.items():
+            if overlaps(p, tp):
+                raise c.fail(wheres[k], f'the base of "{k}" stands inside terrain "{t.id}" ({t.kind})')

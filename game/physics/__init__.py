@@ -1,0 +1,22 @@
+"""Movement questions for the rules engine, answered with pymunk and checked with shapely.
+
+See :mod:`game.physics.movement`.
+"""
+
+from .movement import (
+    ChargePlan,
+    MoveCheck,
+    check_straight_move,
+    first_contact_along,
+    plan_charge,
+    separation_ok,
+)
+
+__all__ = [
+    "ChargePlan",
+    "MoveCheck",
+    "check_straight_move",
+    "first_contact_along",
+    "plan_charge",
+    "separation_ok",
+]

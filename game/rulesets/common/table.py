@@ -1,0 +1,78 @@
+"""The table seen by a ruleset: model footprints, contacts and distances, computed from the
+state with the shared geometry package. Footprints are cached by (base, x, y, facing)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from shapely.geometry import Polygon
+
+from game.core.state import GameState, Model
+from game.geometry.bases import BaseShape, footprint, parse_base
+from game.geometry.contact import contact_side, distance, in_contact
+
+
+@lru_cache(maxsize=256)
+def shape_of(base: str, named_key: tuple[tuple[str, tuple[float, float]], ...]) -> BaseShape:
+    return parse_base(base, dict(named_key))
+
+
+class Table:
+    """Geometry queries over a state for one ruleset's named base sizes."""
+
+    def __init__(self, base_sizes: Mapping[str, tuple[float, float]]) -> None:
+        self._named = tuple(sorted(base_sizes.items()))
+        self._fp: dict[tuple[str, float, float, float], Polygon] = {}
+
+    def shape(self, m: Model) -> BaseShape:
+        return shape_of(m.base, self._named)
+
+    def poly(self, m: Model) -> Polygon:
+        key = (m.base, m.x, m.y, m.facing)
+        p = self._fp.get(key)
+        if p is None:
+            if len(self._fp) > 20000:
+                self._fp.clear()
+            p = footprint(self.shape(m), m.x, m.y, m.facing)
+            self._fp[key] = p
+        return p
+
+    def in_contact(self, a: Model, b: Model) -> bool:
+        return in_contact(self.poly(a), self.poly(b))
+
+    def distance(self, a: Model, b: Model) -> float:
+        return float(distance(self.poly(a), self.poly(b)))
+
+    def side_of(self, m: Model, other: Model) -> str | None:
+        """Which side of ``m``'s base touches ``other``."""
+        return contact_side(self.shape(m), m.x, m.y, m.facing, self.poly(other))
+
+    def touching(self, state: GameState, m: Model, candidates: Iterable[Model] | None = None,
+                 enemies_only: bool = False, friends_only: bool = False) -> list[Model]:
+        """Models on the table in B2B with ``m``, in the state's model order."""
+        pool = state.models.values() if candidates is None else candidates
+        out = []
+        for o in pool:
+            if o.name == m.name or not o.on_table:
+                continue
+            if enemies_only and o.side == m.side:
+                continue
+            if friends_only and o.side != m.side:
+                continue
+            if self.in_contact(m, o):
+                out.append(o)
+        return out
+
+    def others(self, state: GameState, exclude: Iterable[str] = ()) -> dict[str, Polygon]:
+        skip = set(exclude)
+        return {n: self.poly(o) for n, o in state.models.items() if o.on_table and n not in skip}
+
+    @staticmethod
+    def obstacles(state: GameState, kinds: tuple[str, ...] = ("obstacle", "impassable")) -> dict[str, Polygon]:
+        return {t.id: _terrain_poly(t.polygon) for t in state.terrain if t.kind in kinds}
+
+
+@lru_cache(maxsize=1024)
+def _terrain_poly(points: tuple[tuple[float, float], ...]) -> Polygon:
+    return Polygon(points)

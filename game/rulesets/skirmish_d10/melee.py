@@ -1,0 +1,445 @@
+"""The Contact Zone: every Fight Action of one activation, resolved together when it ends.
+
+The six steps are methods named after the rules' own steps (``declarations``,
+``strikes_before_the_fight``, ``attacks``, ``defensive_strikes``, ``damage``,
+``after_the_fight``). The core sequence names no special rule: rules join in through the hook
+points of :class:`~game.rulesets.skirmish_d10.rules.SpecialRule`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import events as ev
+from game.core.decisions import Ask
+from game.core.ruleset import Step
+from game.core.state import Model
+from game.rulesets.skirmish_d10 import constants as K
+from game.rulesets.skirmish_d10.checks import alive, apply_damage
+from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, rules_for, total_mods
+
+#: kinds of fight an action can declare: (number of attacks or None for MA, most Defensive
+#: Strikes the target may make against the attacker for it, or None). Rules add kinds.
+FIGHT_KINDS: dict[str, tuple[int | None, int | None]] = {"fight": (None, None)}
+
+
+@dataclass(slots=True)
+class Fight:
+    attacker: str
+    target: str
+    kind: str = "fight"
+    charged: bool = False
+    attacks: int | None = None
+    ds_limit: int | None = None
+    order: int = 0
+    used: int = 0
+    reach: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Attack:
+    attacker: str
+    target: str
+    kind: str  # "attack" or "defensive"
+    fight: Fight | None
+    label: str
+    number: int = 1
+    mods: list[Mod] = field(default_factory=list)
+    first_strike: bool = False
+
+
+@dataclass(slots=True)
+class Hit:
+    attack: Attack
+    natural: int
+    total: int
+    dv: int
+    hit: bool
+    damage: int = 0
+
+    @property
+    def margin(self) -> int:
+        return self.total - self.dv
+
+
+def effective_ma(m: Model) -> int:
+    ma = m.stat("MA")
+    if "disabled" in m.conditions:
+        ma += K.DISABLED_MA
+    return max(0, ma)
+
+
+class Melee:
+    """The state of one Contact Zone while it resolves (not part of the game state: it lives
+    only inside the end-of-activation step, and everything it decides is an event)."""
+
+    def __init__(self, ctx: Any, fights: list[Fight], table: Any) -> None:
+        self.ctx = ctx
+        self.fights = fights
+        self.table = table
+        self.mav_mods: dict[str, list[Mod]] = {}  # on the model's attacks in this melee
+        self.ds_mav_mods: dict[str, list[Mod]] = {}  # on its Defensive Strikes
+        self.dv_mods: dict[str, list[Mod]] = {}
+        self.extra_attacks: dict[str, int] = {}
+        self.prestrikes: list[list[Attack]] = []
+        self.ds_spent: dict[str, int] = {}
+        self.ds_used_against: dict[tuple[str, str], int] = {}
+        self.no_ds: set[str] = set()
+        self.no_ds_against: set[tuple[str, str]] = set()
+        self.ds_allowed: set[tuple[str, str]] = set()  # pairs allowed without B2B (Reach)
+        self.extra_support: dict[str, set[str]] = {}
+        self.no_tough: set[str] = set()
+        self.attackers_of: dict[str, list[str]] = {}
+        self.attack_counts: dict[tuple[str, str], int] = {}
+        self.hits: list[Hit] = []
+        self.pending: list[tuple[str, int, str, str | None]] = []
+        self.damage_done: list[tuple[str, str | None, int, str]] = []  # target, by, kept, source
+        self.destroyed: list[str] = []
+        self.destroyed_by: dict[str, str | None] = {}
+        self.notes: dict[str, Any] = {}
+
+    # -- helpers -------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.ctx.state
+
+    def model(self, name: str) -> Model:
+        return self.ctx.state.models[name]
+
+    def involved(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for f in self.fights:
+            seen.setdefault(f.attacker)
+            seen.setdefault(f.target)
+        for d in self.attackers_of:
+            seen.setdefault(d)
+        return list(seen)
+
+    def fights_by(self, name: str) -> list[Fight]:
+        return [f for f in self.fights if f.attacker == name]
+
+    def fights_against(self, name: str) -> list[Fight]:
+        return [f for f in self.fights if f.target == name]
+
+    def focused(self, m: Model) -> bool:
+        act = self.state.activation
+        return act is not None and any(a.action == "focus" for a in act.taken(m.name))
+
+    def charged(self, attacker: str, target: str) -> bool:
+        return any(f.charged for f in self.fights if f.attacker == attacker and f.target == target)
+
+    def hook(self, name: str, models: Iterable[str] | None = None) -> Step:
+        """Run hook ``name`` on the rules of each model (default: every model involved)."""
+        for n in list(models if models is not None else self.involved()):
+            m = self.model(n)
+            for rule in rules_for(m.rules):
+                m = self.model(n)
+                yield from getattr(rule, name)(self, m)
+
+    def _rules(self, m: Model) -> tuple[SpecialRule, ...]:
+        return rules_for(m.rules)
+
+    def supported(self, attacker: Model, target: Model) -> bool:
+        """Support: three or more friends of the attacker in B2B with the target."""
+        friends = {
+            o.name
+            for o in self.table.touching(self.state, target)
+            if o.side == attacker.side and alive(o)
+        }
+        friends |= self.extra_support.get(target.name, set())
+        return attacker.name in friends and len(friends) >= K.SUPPORT_MIN_MODELS
+
+    # -- one Attack Check ---------------------------------------------------------------------
+    def roll(self, atk: Attack) -> Step:
+        """Roll one Attack Check (an attack or a Defensive Strike); returns a :class:`Hit`,
+        after any re-roll. Damage of a hit is queued, not applied."""
+        hit = yield from self._roll_once(atk)
+        for rule in self._rules(self.model(atk.attacker)):
+            again = yield from rule.after_roll(self, atk, hit)
+            if again is not None:
+                hit = again
+        key = (atk.attacker, atk.target)
+        self.attack_counts[key] = self.attack_counts.get(key, 0) + 1
+        if hit.hit:
+            a = self.model(atk.attacker)
+            hit.damage = 1 + sum(rule.hit_damage(self, hit) for rule in self._rules(a))
+            self.hits.append(hit)
+            for rule in self._rules(a):
+                yield from rule.on_hit(self, hit, "attacker")
+            for rule in self._rules(self.model(atk.target)):
+                yield from rule.on_hit(self, hit, "target")
+        return hit
+
+    def _roll_once(self, atk: Attack) -> Step:
+        a = self.model(atk.attacker)
+        t = self.model(atk.target)
+        mods = [Mod("MAV", a.stat("MAV"))]
+        if "shaken" in a.conditions:
+            mods.append(Mod("Shaken", K.SHAKEN_MAV))
+        if atk.kind == "attack":
+            if self.focused(a):
+                mods.append(Mod("Focus", K.FOCUS_BONUS))
+            if self.supported(a, t):
+                mods.append(Mod("Support", K.SUPPORT_BONUS))
+            mods += self.mav_mods.get(a.name, ())
+        else:
+            mods += self.ds_mav_mods.get(a.name, ())
+        mods += atk.mods
+        for rule in self._rules(a):
+            mods += rule.attack_mods(self, atk, "attacker")
+        for rule in self._rules(t):
+            mods += rule.attack_mods(self, atk, "target")
+        dv_mods = list(self.dv_mods.get(t.name, ()))
+        for rule in self._rules(t):
+            dv_mods += rule.dv_mods(self, atk)
+        _, dv_extra = total_mods(dv_mods)
+        dv = t.stat("DV") + dv_extra
+        face = self.ctx.roll(K.DIE, atk.label)
+        counted, s = total_mods(mods)
+        total = face + s
+        hit = face >= K.NATURAL_HIT or total >= dv
+        yield ev.DiceRolled(
+            atk.label, a.name, "d10", (face,), (face,),
+            tuple((m.source, m.value) for m in counted), total, dv,
+            "hit" if hit else "miss", t.name,
+        )
+        return Hit(atk, face, total, dv, hit)
+
+    def queue_damage(self, hit: Hit, source: str = "attack") -> None:
+        self.pending.append((hit.attack.target, hit.damage, source, hit.attack.attacker))
+
+    # -- the six steps ------------------------------------------------------------------------
+    def resolve(self) -> Step:
+        yield from self.declarations()
+        yield from self.strikes_before_the_fight()
+        yield from self.attacks()
+        yield from self.defensive_strikes()
+        yield from self.damage()
+        yield from self.after_the_fight()
+
+    def declarations(self) -> Step:
+        """Step 1: Parry, Frenzy, Martyr... declared before any roll."""
+        yield from self.hook("declare")
+
+    def strikes_before_the_fight(self) -> Step:
+        """Step 2: rules queue strikes in ``prestrikes`` groups; each group is rolled, then
+        its damage is applied, before the next group and before the attacks."""
+        yield from self.hook("before_strikes")
+        for group in self.prestrikes:
+            queued: list[Hit] = []
+            for atk in group:
+                a, t = self.model(atk.attacker), self.model(atk.target)
+                if not (alive(a) and alive(t)):
+                    continue
+                if atk.kind == "attack" and atk.fight is not None:
+                    atk.fight.used += 1
+                    self._note_attacker(atk.target, atk.attacker)
+                else:
+                    self.ds_spent[a.name] = self.ds_spent.get(a.name, 0) + 1
+                    key = (a.name, t.name)
+                    self.ds_used_against[key] = self.ds_used_against.get(key, 0) + 1
+                hit = yield from self.roll(atk)
+                if hit.hit:
+                    queued.append(hit)
+            for hit in queued:
+                yield from self._apply([(hit.attack.target, hit.damage, "first strike",
+                                         hit.attack.attacker)])
+
+    def _note_attacker(self, defender: str, attacker: str) -> None:
+        lst = self.attackers_of.setdefault(defender, [])
+        if attacker not in lst:
+            lst.append(attacker)
+
+    def attacks(self) -> Step:
+        """Step 3: each attacker makes its attacks against its target."""
+        for f in self.fights:
+            a, t = self.model(f.attacker), self.model(f.target)
+            if not (alive(a) and alive(t)):
+                continue
+            n = f.attacks if f.attacks is not None else effective_ma(a)
+            n += self.extra_attacks.get(a.name, 0) if f.kind == "fight" else 0
+            n -= f.used
+            if n > 0:
+                self._note_attacker(t.name, a.name)
+            for i in range(n):
+                a = self.model(f.attacker)
+                if not alive(self.model(f.target)):
+                    break
+                atk = Attack(a.name, f.target, "attack", f, "attack", f.used + i + 1)
+                hit = yield from self.roll(atk)
+                if hit.hit:
+                    self.queue_damage(hit)
+        yield from self.hook("after_attacks")
+
+    def strike_back_targets(self, d: Model) -> list[str]:
+        """The attackers ``d`` may spend Defensive Strikes on, in the order they attacked."""
+        out = []
+        for a_name in self.attackers_of.get(d.name, []):
+            a = self.model(a_name)
+            if not a.on_table or (a.damage >= a.stat("DT", 0) and a.name in self.destroyed):
+                continue
+            if (d.name, a_name) in self.no_ds_against:
+                continue
+            if not (self.table.in_contact(d, a) or (d.name, a_name) in self.ds_allowed):
+                continue
+            if not all(r.may_strike_back(self, d, a, "defender") for r in self._rules(d)):
+                continue
+            if not all(r.may_strike_back(self, d, a, "attacker") for r in self._rules(a)):
+                continue
+            out.append(a_name)
+        return out
+
+    def ds_limit(self, d: str, a: str) -> int | None:
+        limits = [f.ds_limit for f in self.fights if f.attacker == a and f.target == d]
+        if not limits or any(x is None for x in limits):
+            return None
+        return sum(x for x in limits if x is not None) - self.ds_used_against.get((d, a), 0)
+
+    def default_allocation(self, d: str, targets: list[str], pool: int) -> list[str]:
+        """Round robin over the attackers in the order they attacked, within their limits."""
+        left = {a: self.ds_limit(d, a) for a in targets}
+        out: list[str] = []
+        while len(out) < pool:
+            progressed = False
+            for a in targets:
+                if len(out) >= pool:
+                    break
+                lim = left[a]
+                if lim is not None and lim <= 0:
+                    continue
+                out.append(a)
+                if lim is not None:
+                    left[a] = lim - 1
+                progressed = True
+            if not progressed:
+                break
+        return out
+
+    def _allocation_problem(self, d: str, targets: list[str], pool: int, answer: Any) -> str | None:
+        if not isinstance(answer, list | tuple) or not all(isinstance(x, str) for x in answer):
+            return "give a list of attacker names, one per Defensive Strike"
+        if len(answer) > pool:
+            return f"only {pool} Defensive Strike(s) to spend"
+        for a in answer:
+            if a not in targets:
+                return f'"{a}" cannot be struck back (choices: {", ".join(targets)})'
+        for a in set(answer):
+            lim = self.ds_limit(d, a)
+            if lim is not None and list(answer).count(a) > lim:
+                return f'at most {lim} Defensive Strike(s) against "{a}"'
+        return None
+
+    def defensive_strikes(self) -> Step:
+        """Step 4: each attacked model spends its pool of Defensive Strikes (its MA) on the
+        attackers in B2B with it."""
+        for d_name in list(self.attackers_of):
+            d = self.model(d_name)
+            if not alive(d) or d_name in self.destroyed:
+                continue
+            if d_name in self.no_ds:
+                yield ev.RuleApplied("Defensive Strikes", d_name, "makes no Defensive Strikes")
+                continue
+            pool = effective_ma(d) - self.ds_spent.get(d_name, 0)
+            for rule in self._rules(d):
+                pool = rule.ds_pool(self, d, pool)
+            targets = self.strike_back_targets(d)
+            if pool <= 0 or not targets:
+                continue
+            plan: list[str] | None = None
+            for n in [d_name, *targets]:
+                for rule in self._rules(self.model(n)):
+                    plan = rule.allocate(self, d, targets, pool)
+                    if plan is not None:
+                        break
+                if plan is not None:
+                    break
+            if plan is None:
+                plan = self.default_allocation(d_name, targets, pool)
+                if len(targets) > 1:
+                    ts, p = list(targets), pool
+                    plan = yield Ask(
+                        "defensive_strikes",
+                        f'How does "{d_name}" spend its {pool} Defensive Strike(s)?',
+                        (),
+                        plan,
+                        d_name,
+                        d.side,
+                        check=lambda ans, ts=ts, p=p, dn=d_name: self._allocation_problem(dn, ts, p, ans),
+                    )
+                    plan = list(plan)
+            counts: dict[str, int] = {}
+            for a_name in plan:
+                d = self.model(d_name)
+                counts[a_name] = counts.get(a_name, 0) + 1
+                atk = Attack(d_name, a_name, "defensive", None, "defensive_strike", counts[a_name])
+                key = (d_name, a_name)
+                self.ds_used_against[key] = self.ds_used_against.get(key, 0) + 1
+                hit = yield from self.roll(atk)
+                if hit.hit:
+                    self.queue_damage(hit, "defensive strike")
+
+    def _apply(self, items: list[tuple[str, int, str, str | None]]) -> Step:
+        for target, amount, source, by in items:
+            t = self.model(target)
+            if not t.on_table:
+                continue
+            was = t.damage
+            kept = yield from apply_damage(self.ctx, target, amount, source, by, melee=self,
+                                           no_tough=target in self.no_tough)
+            self.damage_done.append((target, by, kept, source))
+            t = self.model(target)
+            if t.damage >= t.stat("DT", 0) > was and target not in self.destroyed:
+                self.destroyed.append(target)
+                self.destroyed_by[target] = by
+
+    def damage(self) -> Step:
+        """Step 5: the damage of steps 3 and 4 at once, Tough rolls, then effects of hits."""
+        items, self.pending = self.pending, []
+        yield from self._apply(items)
+        yield from self.hook("after_damage")
+
+    def after_the_fight(self) -> Step:
+        """Step 6: Life Seize and the like, then destroyed models leave the table, then
+        Rampage and break-away moves."""
+        yield from self.hook("after_fight")
+        yield from self.remove_destroyed()
+        yield from self.hook("after_removal", [n for n in self.involved() if alive(self.model(n))])
+
+    def remove_destroyed(self) -> Step:
+        for name in self.involved():
+            m = self.model(name)
+            if m.on_table and m.damage >= m.stat("DT", 0):
+                if name not in self.destroyed:
+                    self.destroyed.append(name)
+                yield ev.StatusChanged(name, "destroyed", "damage", self.destroyed_by.get(name))
+
+
+def collect_fights(state: Any) -> list[Fight]:
+    """The fights the activation declared, in the order they were declared."""
+    act = state.activation
+    if act is None:
+        return []
+    fights: list[Fight] = []
+    charged = {(a.model, a.target) for a in act.order if a.action == "charge" and a.target}
+    for a in act.order:
+        kind = _fight_kind(a.action)
+        if kind is None or a.target is None:
+            continue
+        n, limit = FIGHT_KINDS[kind]
+        fights.append(
+            Fight(a.model, a.target, kind, (a.model, a.target) in charged, n, limit,
+                  len(fights) + 1)
+        )
+    return fights
+
+
+def _fight_kind(action: str) -> str | None:
+    if action == "fight":
+        return "fight"
+    if action.startswith("fight:"):
+        kind = action[6:]
+        return kind if kind in FIGHT_KINDS else None
+    return None

@@ -1,0 +1,208 @@
+"""Special rules (Special Abilities) of skirmish-d10: the base class with every hook point of
+the Contact Zone melee, and the registry that finds a rule by name.
+
+A rule never gets called by name from the core. The melee asks each involved model's rules at
+named hook points (see :class:`SpecialRule`); a rule answers with modifiers, extra damage, or a
+generator of events and decisions. Hooks run in ascending ``priority``, then by rule name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from game.core.ruleset import Step
+    from game.core.state import Model
+    from game.rulesets.skirmish_d10.melee import Attack, Hit, Melee
+
+
+@dataclass(frozen=True, slots=True)
+class Mod:
+    """A modifier with its source. Mods sharing a ``group`` do not add up: the one with the
+    largest size counts (Bludgeon)."""
+
+    source: str
+    value: int
+    group: str | None = None
+
+
+def total_mods(mods: Iterable[Mod]) -> tuple[list[Mod], int]:
+    """The mods that count, and their sum."""
+    out: list[Mod] = []
+    best: dict[str, Mod] = {}
+    for m in mods:
+        if m.group is None:
+            out.append(m)
+        elif m.group not in best or abs(m.value) > abs(best[m.group].value):
+            best[m.group] = m
+    out += best.values()
+    return out, sum(m.value for m in out)
+
+
+class SpecialRule:
+    """Base of every special rule. Override only the hooks the rule changes.
+
+    Hook points, in the order the melee reaches them:
+
+    - ``declare(melee, model)``: step 1, declarations before any roll (may ask decisions).
+    - ``before_strikes(melee, model)``: step 2, Discipline Checks and strikes before the fight.
+    - ``attack_mods(melee, atk, role)``: modifiers to an Attack Check; ``role`` is
+      ``"attacker"`` for the rolling model's rules, ``"target"`` for its target's.
+    - ``dv_mods(melee, atk)``: modifiers to the target's DV (called on the target's rules).
+    - ``after_roll(melee, atk, hit)``: may re-roll (returns a new Hit, or None).
+    - ``on_hit(melee, hit)``: at once when a hit lands (on both models' rules, check roles).
+    - ``hit_damage(melee, hit)``: extra damage points of a hit (attacker's rules).
+    - ``after_attacks(melee, model)``: end of step 3.
+    - ``ds_pool(melee, model, pool)``: adjust a defender's Defensive Strike pool.
+    - ``may_strike_back(melee, defender, attacker)``: False forbids a Defensive Strike.
+    - ``allocate(melee, defender, attackers, pool)``: a forced allocation, or None.
+    - ``would_be_destroyed(ctx, model, source)``: step 5; generator returning True to survive.
+    - ``after_damage(melee, model)``: step 5 effects on hit or damage.
+    - ``after_fight(melee, model)`` / ``after_removal(melee, model)``: step 6.
+    - ``end_activation(ctx, model, melee)``: when the activation ends.
+    - ``after_charge(ctx, charger, target, role)``: right after a charge move.
+    - ``end_of_turn(ctx, model)``: at the end of each game turn.
+    """
+
+    name: ClassVar[str] = ""
+    priority: ClassVar[int] = 50
+    flags: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, param: str | None = None) -> None:
+        self.param = param
+
+    # Each hook has a neutral default.
+    def declare(self, melee: Melee, model: Model) -> Step:
+        return
+        yield
+
+    def before_strikes(self, melee: Melee, model: Model) -> Step:
+        return
+        yield
+
+    def attack_mods(self, melee: Melee, atk: Attack, role: str) -> Iterable[Mod]:
+        return ()
+
+    def dv_mods(self, melee: Melee, atk: Attack) -> Iterable[Mod]:
+        return ()
+
+    def after_roll(self, melee: Melee, atk: Attack, hit: Hit) -> Step:
+        return None
+        yield
+
+    def on_hit(self, melee: Melee, hit: Hit, role: str) -> Step:
+        return
+        yield
+
+    def hit_damage(self, melee: Melee, hit: Hit) -> int:
+        return 0
+
+    def after_attacks(self, melee: Melee, model: Model) -> Step:
+        return
+        yield
+
+    def ds_pool(self, melee: Melee, model: Model, pool: int) -> int:
+        return pool
+
+    def may_strike_back(self, melee: Melee, defender: Model, attacker: Model, role: str) -> bool:
+        return True
+
+    def allocate(
+        self, melee: Melee, defender: Model, attackers: list[str], pool: int
+    ) -> list[str] | None:
+        return None
+
+    def would_be_destroyed(self, ctx: Any, model: Model, source: str, melee: Melee | None) -> Step:
+        return False
+        yield
+
+    def after_damage(self, melee: Melee, model: Model) -> Step:
+        return
+        yield
+
+    def after_fight(self, melee: Melee, model: Model) -> Step:
+        return
+        yield
+
+    def after_removal(self, melee: Melee, model: Model) -> Step:
+        return
+        yield
+
+    def end_activation(self, ctx: Any, model: Model, melee: Melee | None) -> Step:
+        return
+        yield
+
+    def after_charge(self, ctx: Any, charger: Model, target: Model, role: str) -> Step:
+        return
+        yield
+
+    def end_of_turn(self, ctx: Any, model: Model) -> Step:
+        return
+        yield
+
+    def __repr__(self) -> str:
+        return f"<{self.name}{'(' + self.param + ')' if self.param else ''}>"
+
+
+REGISTRY: dict[str, type[SpecialRule]] = {}
+
+
+def register(cls: type[SpecialRule]) -> type[SpecialRule]:
+    """Class decorator: make a rule known to the ruleset under its ``name``."""
+    REGISTRY[cls.name.lower()] = cls
+    return cls
+
+
+_PARAM = re.compile(r"^\s*([^()]+?)\s*(?:\((.*)\))?\s*$")
+
+
+def parse_rule(text: str) -> tuple[str, str | None]:
+    """``"Impact Hits (D3)"`` -> ``("impact hits", "D3")``."""
+    m = _PARAM.match(text)
+    if not m:
+        raise ValueError(f"cannot read the rule {text!r}")
+    return m.group(1).lower(), m.group(2)
+
+
+def check_rule(text: str) -> None:
+    name, _ = parse_rule(text)
+    _load_abilities()
+    if name not in REGISTRY:
+        known = ", ".join(sorted(c.name for c in REGISTRY.values()))
+        raise ValueError(f"unknown rule {text!r} (known: {known})")
+
+
+@lru_cache(maxsize=4096)
+def rules_for(texts: tuple[str, ...]) -> tuple[SpecialRule, ...]:
+    """The rule objects for a model's rule list, sorted by hook priority."""
+    _load_abilities()
+    out = []
+    for t in texts:
+        name, param = parse_rule(t)
+        out.append(REGISTRY[name](param))
+    out.sort(key=lambda r: (r.priority, r.name))
+    return tuple(out)
+
+
+def has_flag(model: Model, flag: str) -> bool:
+    return any(flag in r.flags for r in rules_for(model.rules))
+
+
+def has_rule(model: Model, name: str) -> bool:
+    """For rules that refer to another rule by name (First Strike vs Pike...)."""
+    low = name.lower()
+    return any(r.name.lower() == low for r in rules_for(model.rules))
+
+
+_loaded = False
+
+
+def _load_abilities() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        import game.rulesets.skirmish_d10.abilities  # noqa: F401  (registers the rules)

@@ -1,0 +1,505 @@
+"""skirmish-d10: game turns, alternating activations, the two actions of each model, and the
+end of an activation that resolves its Contact Zone."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from game.core import events as ev
+from game.core.commands import Answer, Command, Order
+from game.core.errors import Refused
+from game.core.ruleset import Step
+from game.core.scenario import Scenario
+from game.core.state import GameState, Model
+from game.geometry.bases import facing_toward
+from game.physics.movement import check_straight_move, plan_charge
+from game.rulesets.common.table import Table
+from game.rulesets.skirmish_d10 import conditions as C
+from game.rulesets.skirmish_d10 import constants as K
+from game.rulesets.skirmish_d10.checks import alive
+from game.rulesets.skirmish_d10.melee import Melee, collect_fights
+from game.rulesets.skirmish_d10.rules import check_rule, rules_for
+
+TABLE = Table(K.BASE_SIZES)
+
+#: what an action handler is: validate (raise Refused) before yielding anything
+ActionHandler = Callable[[Any, Model, Order], Step]
+ACTIONS: dict[str, ActionHandler] = {}
+
+
+def action(name: str) -> Callable[[ActionHandler], ActionHandler]:
+    """Register an order ``do = name`` (special rules add their own)."""
+
+    def wrap(fn: ActionHandler) -> ActionHandler:
+        ACTIONS[name] = fn
+        return fn
+
+    return wrap
+
+
+def refuse(code: str, msg: str) -> Refused:
+    return Refused(code, msg)
+
+
+def other(side: int) -> int:
+    return 2 if side == 1 else 1
+
+
+class SkirmishD10:
+    id = K.RULESET_ID
+    profile = K.PROFILE
+    base_sizes = K.BASE_SIZES
+    default_base = K.DEFAULT_BASE
+    table = TABLE
+
+    # -- scenario --------------------------------------------------------------------------
+    def check_unit(self, unit: dict[str, Any], where: str) -> None:
+        stats = unit["stats"]
+        for key in stats:
+            if key not in K.PROFILE:
+                raise ValueError(f"stats.{key} is not a skirmish-d10 stat (known: {', '.join(K.PROFILE)})")
+        for key in K.PROFILE:
+            if key not in stats:
+                raise ValueError(f"stats.{key} is missing")
+        dt = stats["DT"]
+        if not (isinstance(dt, int) and not isinstance(dt, bool) and 1 <= dt <= 20):
+            raise ValueError(f"stats.DT must be an integer from 1 to 20, got {_show(dt)}")
+        for key, (lo, hi) in K.PROFILE.items():
+            v = stats[key]
+            vals = v if isinstance(v, list) and key != "DT" else [v]
+            if isinstance(v, list) and key != "DT" and len(v) != dt:
+                raise ValueError(
+                    f"stats.{key} lists {len(v)} values but the model has {dt} damage tracks"
+                )
+            for x in vals:
+                if not (isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi):
+                    raise ValueError(f"stats.{key} must be an integer from {lo} to {hi}, got {_show(x)}")
+        for r in unit.get("rules", []):
+            check_rule(r)
+        for k in unit.get("keywords", []):
+            if k.lower() not in K.KEYWORDS:
+                raise ValueError(
+                    f"unknown keyword {k!r} (known: {', '.join(sorted(K.KEYWORDS))})"
+                )
+        if unit.get("weapons"):
+            raise ValueError("weapons are not used by skirmish-d10 (profiles carry MAV and MA)")
+
+    def initial_state(self, scenario: Scenario, seed: int) -> GameState:
+        models: dict[str, Model] = {}
+        units: dict[str, tuple[str, ...]] = {}
+        for u in scenario.units:
+            names = u.model_names()
+            units[u.id] = tuple(names)
+            stats = {k: tuple(v) if isinstance(v, list) else (v,) for k, v in u.stats.items()}
+            for n, (x, y, f) in zip(names, u.placements):
+                models[n] = Model(
+                    name=n, unit=u.id, side=u.side, x=x, y=y, facing=f % 360, base=u.base,
+                    stats=stats, rules=tuple(u.rules),
+                    keywords=frozenset(k.lower() for k in u.keywords),
+                    display=u.name if len(names) == 1 else f"{u.name} {n.rsplit('.', 1)[1]}",
+                )
+        return GameState(
+            scenario=scenario.name, ruleset=self.id, table=scenario.table,
+            terrain=scenario.terrain, models=models, units=units,
+            first_side=scenario.first_side, max_turns=scenario.turns, seed=seed,
+            next_side=scenario.first_side,
+        )
+
+    # -- flow ------------------------------------------------------------------------------
+    def start(self, ctx: Any) -> Step:
+        yield ev.TurnStarted(1)
+
+    def finish(self, ctx: Any) -> Step:
+        if ctx.state.activation is not None:
+            yield from self.end_activation(ctx)
+
+    def handle(self, ctx: Any, cmd: Command) -> Step:
+        assert not isinstance(cmd, Answer)
+        s = ctx.state
+        if cmd.do == "end_activation":
+            if s.activation is not None:
+                yield from self.end_activation(ctx)
+            return
+        if cmd.do == "end_turn":
+            yield from self.end_turn(ctx)
+            return
+        if cmd.unit is None:
+            raise refuse("no_unit", f'the order "{cmd.do}" needs a unit')
+        handler = ACTIONS.get(cmd.do)
+        if handler is None:
+            known = ", ".join(sorted([*ACTIONS, "end_activation", "end_turn"]))
+            raise refuse("unknown_action", f'unknown action "{cmd.do}" (known: {known})')
+        model = self.resolve_model(s, cmd.unit, cmd.do)
+        act = s.activation
+        asked = False
+        if act is None or act.unit != model.unit:
+            side = model.side
+            due = s.next_side
+            if act is not None:
+                # this order ends the current activation first
+                due = other(act.side) if any(
+                    u for u in s.units_to_activate(other(act.side))
+                ) else act.side
+            self.check_can_activate(s, model, due)
+            if act is not None:
+                gen = self.end_activation(ctx)
+                item = None
+                try:
+                    item = next(gen)
+                    while True:
+                        got = yield item
+                        if not isinstance(item, ev.Event):
+                            asked = True
+                        item = gen.send(got)
+                except StopIteration:
+                    pass
+                if ctx.state.game_over:
+                    return
+                model = ctx.state.models[model.name]
+                if not alive(model) or model.unit in ctx.state.activated or ctx.state.next_side != side:
+                    msg = f'"{model.name}" can no longer act: the melee that ended changed the table'
+                    if asked:
+                        yield ev.RuleApplied("orders", model.name, msg)
+                        return
+                    raise refuse("cannot_activate", msg)
+            yield from self.start_activation(ctx, model.unit)
+            model = ctx.state.models[model.name]
+            if not alive(model) or ctx.state.game_over:
+                return
+        yield from handler(ctx, model, cmd)
+
+    def resolve_model(self, s: GameState, name: str, do: str) -> Model:
+        if name in s.models:
+            m = s.models[name]
+        elif name in s.units:
+            names = s.units[name]
+            live = [n for n in names if s.models[n].on_table]
+            if do == "pass" and live:
+                m = s.models[live[0]]
+            else:
+                raise refuse(
+                    "name_model",
+                    f'unit "{name}" has {len(names)} models: name one, e.g. "{names[0]}"',
+                )
+        else:
+            raise refuse("unknown_unit", f'there is no unit or model named "{name}"')
+        if not m.on_table:
+            raise refuse("not_on_table", f'"{m.name}" is {m.status} and cannot act')
+        return m
+
+    def check_can_activate(self, s: GameState, m: Model, due: int) -> None:
+        if s.game_over:
+            raise refuse("game_over", "the game is over")
+        if m.unit in s.activated:
+            raise refuse("already_activated", f'"{m.unit}" has already activated this game turn')
+        if m.side != due:
+            raise refuse("not_your_turn", f"side {due} activates next, not side {m.side}")
+
+    def start_activation(self, ctx: Any, unit: str) -> Step:
+        s = ctx.state
+        yield ev.ActivationStarted(unit, s.unit_side(unit))
+        for n in s.units[unit]:
+            m = ctx.state.models[n]
+            for cname in sorted(m.conditions):
+                m = ctx.state.models[n]
+                if cname in m.conditions and m.on_table and cname in C.CONDITIONS:
+                    yield from C.CONDITIONS[cname].start_activation(ctx, m)
+        yield from self.check_winner(ctx)
+
+    def end_activation(self, ctx: Any) -> Step:
+        s = ctx.state
+        act = s.activation
+        assert act is not None
+        fights = collect_fights(s)
+        melee = None
+        if fights:
+            melee = Melee(ctx, fights, TABLE)
+            yield from melee.resolve()
+        for n in list(ctx.state.models):
+            m = ctx.state.models[n]
+            for rule in rules_for(m.rules):
+                m = ctx.state.models[n]
+                yield from rule.end_activation(ctx, m, melee)
+        for n in ctx.state.units[act.unit]:
+            m = ctx.state.models[n]
+            for cname in sorted(m.conditions):
+                m = ctx.state.models[n]
+                if cname in m.conditions and m.on_table and cname in C.CONDITIONS:
+                    yield from C.CONDITIONS[cname].end_activation(ctx, m)
+        yield ev.ActivationEnded(act.unit, act.side)
+        yield from self.check_winner(ctx)
+        s = ctx.state
+        if not s.game_over and not s.units_to_activate(1) and not s.units_to_activate(2):
+            yield from self.end_of_turn(ctx)
+
+    def end_turn(self, ctx: Any) -> Step:
+        """End the current activation; every unit yet to activate activates without acting."""
+        if ctx.state.activation is not None:
+            yield from self.end_activation(ctx)
+        while not ctx.state.game_over:
+            s = ctx.state
+            waiting = s.units_to_activate(s.next_side) or s.units_to_activate(other(s.next_side))
+            if not waiting:
+                break
+            turn = s.turn
+            yield from self.start_activation(ctx, waiting[0])
+            if ctx.state.game_over:
+                return
+            yield from self.end_activation(ctx)
+            if ctx.state.turn != turn:
+                return
+
+    def end_of_turn(self, ctx: Any) -> Step:
+        s = ctx.state
+        for n in list(s.models):
+            m = ctx.state.models[n]
+            if not m.on_table:
+                continue
+            for cname in sorted(m.conditions):
+                m = ctx.state.models[n]
+                if cname in m.conditions and m.on_table and cname in C.CONDITIONS:
+                    yield from C.CONDITIONS[cname].end_of_turn(ctx, m)
+            for rule in rules_for(ctx.state.models[n].rules):
+                yield from rule.end_of_turn(ctx, ctx.state.models[n])
+        turn = ctx.state.turn
+        yield ev.TurnEnded(turn)
+        yield from self.check_winner(ctx)
+        if ctx.state.game_over:
+            return
+        s = ctx.state
+        if s.max_turns is not None and turn >= s.max_turns:
+            d1, d2 = s.damage_by_side.get(1, 0), s.damage_by_side.get(2, 0)
+            winner: int | str = 1 if d1 > d2 else 2 if d2 > d1 else "draw"
+            yield ev.GameEnded(winner, f"after {turn} game turns, damage inflicted {d1} to {d2}")
+            return
+        yield ev.TurnStarted(turn + 1)
+
+    def check_winner(self, ctx: Any) -> Step:
+        s = ctx.state
+        if s.game_over:
+            return
+        left = {side: any(alive(m) for m in s.models.values() if m.side == side) for side in (1, 2)}
+        if not left[1] and not left[2]:
+            yield ev.GameEnded("draw", "no models left on either side")
+        elif not left[1]:
+            yield ev.GameEnded(2, "side 1 has no models left")
+        elif not left[2]:
+            yield ev.GameEnded(1, "side 2 has no models left")
+
+    # -- results ---------------------------------------------------------------------------
+    def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:
+        models = state.models_of(unit)
+        live = [m for m in models if m.on_table]
+        lead = live[0] if live else models[0]
+        conds = sorted({c for m in models if m.on_table for c in m.conditions})
+        out: dict[str, Any] = {
+            "side": lead.side,
+            "status": "active" if live else "destroyed",
+            "models_left": len(live),
+            "wounds_taken": sum(min(m.damage, m.stat("DT", 0)) for m in models),
+            "x": round(lead.x, 4),
+            "y": round(lead.y, 4),
+            "facing": round(lead.facing % 360, 4),
+            "conditions": conds,
+        }
+        if len(models) > 1:
+            out["models"] = {
+                m.name: {
+                    "status": m.status, "wounds_taken": min(m.damage, m.stat("DT", 0)),
+                    "x": round(m.x, 4), "y": round(m.y, 4), "facing": round(m.facing % 360, 4),
+                    "conditions": sorted(m.conditions),
+                }
+                for m in models
+            }
+        return out
+
+    def describe(self, state: GameState, event: ev.Event) -> str | None:
+        from game.rulesets.skirmish_d10.explain import describe
+
+        return describe(state, event)
+
+
+def _show(v: Any) -> str:
+    return f'"{v}"' if isinstance(v, str) else repr(v)
+
+
+# --- actions ----------------------------------------------------------------------------------
+
+
+def _spent(s: GameState, m: Model) -> list[ev.ActionTaken]:
+    act = s.activation
+    return [a for a in act.taken(m.name) if not a.free] if act else []
+
+
+def check_action_left(s: GameState, m: Model, what: str) -> None:
+    if not alive(m):
+        raise refuse("not_on_table", f'"{m.name}" is out of the fight')
+    if len(_spent(s, m)) >= K.ACTIONS_PER_MODEL:
+        raise refuse(
+            "no_actions_left",
+            f'"{m.name}" has used both its actions this activation (cannot {what})',
+        )
+
+
+def engaged(s: GameState, m: Model) -> list[Model]:
+    return [o for o in TABLE.touching(s, m, enemies_only=True) if alive(o)]
+
+
+def _point(cmd: Order, key: str) -> tuple[float, float]:
+    p = cmd.arg(key)
+    if not (isinstance(p, list | tuple) and len(p) == 2 and all(
+        isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in p
+    )):
+        raise refuse("bad_order", f'"{key}" must be an [x, y] point in inches, got {p!r}')
+    return float(p[0]), float(p[1])
+
+
+def _enemy_target(s: GameState, m: Model, cmd: Order) -> Model:
+    t_name = cmd.arg("target")
+    if not isinstance(t_name, str):
+        raise refuse("bad_order", f'"{cmd.do}" needs a target model, got {t_name!r}')
+    t = s.models.get(t_name)
+    if t is None:
+        if t_name in s.units:
+            raise refuse("name_model", f'unit "{t_name}" has several models: name one')
+        raise refuse("unknown_unit", f'there is no model named "{t_name}"')
+    if not alive(t):
+        raise refuse("target_gone", f'"{t_name}" is {t.status}')
+    if t.side == m.side:
+        raise refuse("friendly_target", f'"{t_name}" is on your side')
+    return t
+
+
+@action("move")
+def do_move(ctx: Any, m: Model, cmd: Order) -> Step:
+    s = ctx.state
+    check_action_left(s, m, "move")
+    to = _point(cmd, "to")
+    facing = cmd.arg("facing", m.facing)
+    if not isinstance(facing, int | float) or isinstance(facing, bool):
+        raise refuse("bad_order", f'"facing" must be a number of degrees, got {facing!r}')
+    if engaged(s, m):
+        raise refuse("engaged", f'"{m.name}" is in base contact with an enemy and cannot Move')
+    flying = m.has_keyword("flying")
+    others = TABLE.others(s, exclude=[m.name])
+    obstacles = TABLE.obstacles(s)
+    shape = TABLE.shape(m)
+    mov = m.stat("MOV")
+    chk = check_straight_move(
+        shape, (m.x, m.y), to, m.facing, {} if flying else others,
+        {} if flying else obstacles, s.table, max_distance=mov,
+    )
+    if not chk.ok:
+        raise refuse("illegal_move", f'"{m.name}" cannot move there: {chk.reason}')
+    facing = float(facing) % 360
+    if flying or facing != m.facing:
+        # Turning (or landing) at the end: the base must fit where it stops.
+        end = check_straight_move(shape, to, to, facing, others, obstacles, s.table)
+        if not end.ok:
+            raise refuse("illegal_move", f'"{m.name}" cannot stop there: {end.reason}')
+    after = _moved_copy(m, to, facing)
+    if engaged(_with_model(s, after), after):
+        raise refuse(
+            "ends_in_contact",
+            f'"{m.name}" may not end a Move in base contact with an enemy (Charge instead)',
+        )
+    yield ev.ActionTaken(m.name, "move")
+    yield ev.ModelMoved(m.name, to[0], to[1], facing, round(chk.distance, 4), "move")
+
+
+def _moved_copy(m: Model, to: tuple[float, float], facing: float) -> Model:
+    import dataclasses
+
+    return dataclasses.replace(m, x=to[0], y=to[1], facing=facing)
+
+
+def _with_model(s: GameState, m: Model) -> GameState:
+    t = s.copy()
+    t.models[m.name] = m
+    return t
+
+
+@action("charge")
+def do_charge(ctx: Any, m: Model, cmd: Order) -> Step:
+    s = ctx.state
+    check_action_left(s, m, "charge")
+    t = _enemy_target(s, m, cmd)
+    if any(a.action == "charge" for a in _spent(s, m)):
+        raise refuse("charged_already", f'"{m.name}" has already charged this activation')
+    if "shaken" in m.conditions:
+        raise refuse("shaken", f'"{m.name}" is Shaken and cannot Charge')
+    if engaged(s, m):
+        raise refuse(
+            "engaged", f'"{m.name}" is already in base contact with an enemy: declare a Fight'
+        )
+    plan = plan_charge(
+        TABLE.shape(m), (m.x, m.y), t.name, TABLE.others(s, exclude=[m.name]), (t.x, t.y),
+        {} if m.has_keyword("flying") else TABLE.obstacles(s), s.table, m.stat("MOV"),
+    )
+    if not plan.ok:
+        raise refuse("illegal_charge", f'"{m.name}" cannot charge "{t.name}": {plan.reason}')
+    yield ev.ActionTaken(m.name, "charge", t.name)
+    yield ev.ModelMoved(m.name, plan.x, plan.y, plan.facing, round(plan.distance, 4), "charge")
+    yield from after_charge(ctx, m.name, t.name)
+
+
+def after_charge(ctx: Any, charger: str, target: str) -> Step:
+    """Rules that react to a charge (Fearsome) on both models."""
+    for name, role in ((charger, "charger"), (target, "charged")):
+        for rule in rules_for(ctx.state.models[name].rules):
+            c, t = ctx.state.models[charger], ctx.state.models[target]
+            if alive(c) and alive(t):
+                yield from rule.after_charge(ctx, c, t, role)
+
+
+def fight_targets(s: GameState, m: Model) -> list[Model]:
+    """Enemies ``m`` may declare a Fight against: those in B2B (rules may add more)."""
+    return engaged(s, m)
+
+
+@action("fight")
+def do_fight(ctx: Any, m: Model, cmd: Order) -> Step:
+    s = ctx.state
+    check_action_left(s, m, "fight")
+    t = _enemy_target(s, m, cmd)
+    if any(a.action == "fight" for a in _spent(s, m)):
+        raise refuse("fought_already", f'"{m.name}" has already declared a Fight this activation')
+    if t.name not in {o.name for o in fight_targets(s, m)}:
+        raise refuse("not_in_contact", f'"{m.name}" is not in base contact with "{t.name}"')
+    yield ev.ActionTaken(m.name, "fight", t.name)
+
+
+@action("focus")
+def do_focus(ctx: Any, m: Model, cmd: Order) -> Step:
+    s = ctx.state
+    check_action_left(s, m, "focus")
+    if any(a.action == "focus" for a in _spent(s, m)):
+        raise refuse("focused_already", f'"{m.name}" has already focused this activation')
+    yield ev.ActionTaken(m.name, "focus")
+
+
+@action("inspire")
+def do_inspire(ctx: Any, m: Model, cmd: Order) -> Step:
+    s = ctx.state
+    check_action_left(s, m, "inspire")
+    if not (m.has_keyword("warlord") or m.has_keyword("captain")):
+        raise refuse("not_a_leader", f'only a Warlord or Captain may Inspire; "{m.name}" is neither')
+    yield ev.ActionTaken(m.name, "inspire")
+    for o in list(s.models.values()):
+        if o.side != m.side or not alive(o):
+            continue
+        if TABLE.distance(m, o) <= K.INSPIRE_RANGE + 1e-9:
+            if "shaken" in o.conditions:
+                yield ev.ConditionRemoved(o.name, "shaken", f'inspired by "{m.name}"')
+            yield from C.add(ctx, o.name, "inspired", f'inspired by "{m.name}"')
+
+
+@action("pass")
+def do_pass(ctx: Any, m: Model, cmd: Order) -> Step:
+    check_action_left(ctx.state, m, "pass")
+    yield ev.ActionTaken(m.name, "pass")
+
+
+__all__ = ["SkirmishD10", "ACTIONS", "action", "TABLE", "facing_toward", "after_charge"]
