@@ -136,13 +136,7 @@ class SkirmishD10:
         asked = False
         if act is None or act.unit != model.unit:
             side = model.side
-            due = s.next_side
-            if act is not None:
-                # this order ends the current activation first
-                due = other(act.side) if any(
-                    u for u in s.units_to_activate(other(act.side))
-                ) else act.side
-            self.check_can_activate(s, model, due)
+            self.check_can_activate(s, model, *self.after_current(s))
             if act is not None:
                 gen = self.end_activation(ctx)
                 item = None
@@ -189,10 +183,23 @@ class SkirmishD10:
             raise refuse("not_on_table", f'"{m.name}" is {m.status} and cannot act')
         return m
 
-    def check_can_activate(self, s: GameState, m: Model, due: int) -> None:
+    def after_current(self, s: GameState) -> tuple[int, set[str]]:
+        """Who is due to activate, and which units have activated, once the current
+        activation (if any) has ended (and with it, perhaps, the game turn)."""
+        act = s.activation
+        if act is None:
+            return s.next_side, s.activated
+        left = {side: [u for u in s.units_to_activate(side)] for side in (1, 2)}
+        if not left[1] and not left[2]:
+            first = s.first_side
+            return (first if any(s.unit_alive(u) and s.unit_side(u) == first for u in s.units)
+                    else other(first)), set()
+        return (other(act.side) if left[other(act.side)] else act.side), s.activated
+
+    def check_can_activate(self, s: GameState, m: Model, due: int, activated: set[str]) -> None:
         if s.game_over:
             raise refuse("game_over", "the game is over")
-        if m.unit in s.activated:
+        if m.unit in activated:
             raise refuse("already_activated", f'"{m.unit}" has already activated this game turn')
         if m.side != due:
             raise refuse("not_your_turn", f"side {due} activates next, not side {m.side}")

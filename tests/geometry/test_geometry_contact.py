@@ -1,0 +1,311 @@
+"""B2B contact, overlap, distance and contact sides."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.geometry.bases import (
+    CONTACT_TOL,
+    MM_PER_INCH,
+    BaseShape,
+    facing_vector,
+    footprint,
+    parse_base,
+)
+from game.geometry.contact import (
+    AREA_EPS,
+    circle_of,
+    contact_side,
+    distance,
+    in_contact,
+    lens_area,
+    overlaps,
+)
+
+NAMED = {"standard": (25, 25), "cavalry": (25, 50), "large": (50, 50), "giant": (75, 75)}
+SQ = parse_base("standard", NAMED)
+CAV = parse_base("cavalry", NAMED)
+SIDE = 25 / MM_PER_INCH  # 0.984"
+
+
+# ------------------------------------------------------------------ squares side by side
+
+
+def test_squares_side_by_side_touch() -> None:
+    a = footprint(SQ, 5, 5, 0)
+    b = footprint(SQ, 5 + SIDE, 5, 0)
+    assert in_contact(a, b) and in_contact(b, a)
+    assert not overlaps(a, b)
+    assert distance(a, b) == pytest.approx(0.0, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("gap", "expected"),
+    [(0.0, True), (0.005, True), (0.0099, True), (0.0101, False), (0.02, False)],
+)
+def test_squares_with_a_gap(gap: float, expected: bool) -> None:
+    a = footprint(SQ, 5, 5, 0)
+    b = footprint(SQ, 5 + SIDE + gap, 5, 0)
+    assert in_contact(a, b) is expected
+    assert in_contact(b, a) is expected
+    assert distance(a, b) == pytest.approx(gap, abs=1e-12)
+
+
+def test_overlapping_squares_are_not_in_contact() -> None:
+    a = footprint(SQ, 5, 5, 0)
+    b = footprint(SQ, 5 + SIDE - 0.05, 5, 0)
+    assert overlaps(a, b) and overlaps(b, a)
+    assert not in_contact(a, b)
+    assert distance(a, b) == 0.0
+
+
+def test_sliver_overlap_below_area_eps_is_contact() -> None:
+    a = footprint(SQ, 5, 5, 0)
+    b = footprint(SQ, 5 + SIDE - 1e-7, 5, 0)  # shares ~1e-7 sq in
+    assert not overlaps(a, b)
+    assert in_contact(a, b)
+    c = footprint(SQ, 5 + SIDE - 1e-5, 5, 0)  # shares ~1e-5 sq in
+    assert overlaps(a, c)
+    assert not in_contact(a, c)
+
+
+def test_corner_to_corner_is_contact() -> None:
+    a = footprint(SQ, 0, 0, 0)
+    b = footprint(SQ, SIDE, SIDE, 0)
+    assert in_contact(a, b)
+
+
+# ------------------------------------------------------------------ round bases
+
+
+def test_round_bases_touching_by_centre_distance() -> None:
+    r = parse_base("r50")
+    rad = r.radius
+    # Put the second base in the direction of a polygon edge midpoint so that the
+    # polygons are farther apart than the circles.
+    ang = math.pi / 128
+    for gap, expected in [(0.0, True), (0.0095, True), (0.0105, False)]:
+        d = 2 * rad + gap
+        a = footprint(r, 10, 10, 0)
+        b = footprint(r, 10 + d * math.cos(ang), 10 - d * math.sin(ang), 0)
+        assert in_contact(a, b) is expected, gap
+        assert distance(a, b) == pytest.approx(gap, abs=1e-12)
+    # the polygon outlines alone would miss this one: their gap is over the tolerance
+    d = 2 * rad + 0.0095
+    a = footprint(r, 10, 10, 0)
+    b = footprint(r, 10 + d * math.cos(ang), 10 - d * math.sin(ang), 0)
+    assert a.distance(b) > CONTACT_TOL
+
+
+def test_round_bases_overlap_by_lens_area() -> None:
+    r = parse_base("r32")
+    a = footprint(r, 0, 0, 0)
+    assert overlaps(a, footprint(r, 2 * r.radius - 0.01, 0, 0))
+    assert not overlaps(a, footprint(r, 2 * r.radius - 1e-6, 0, 0))
+    assert lens_area(0.0, 1.0, 0.5) == pytest.approx(math.pi * 0.25)
+    assert lens_area(3.0, 1.0, 1.0) == 0.0
+    # half-overlap of unit discs at d = 1: 2*pi/3 - sqrt(3)/2
+    assert lens_area(1.0, 1.0, 1.0) == pytest.approx(2 * math.pi / 3 - math.sqrt(3) / 2)
+
+
+def test_circle_of_recognises_round_footprints_only() -> None:
+    r = parse_base("r32")
+    c = circle_of(footprint(r, 1.5, 2.5, 77))
+    assert c is not None
+    assert c == pytest.approx((1.5, 2.5, r.radius))
+    assert circle_of(footprint(SQ, 0, 0, 0)) is None
+    assert circle_of(shapely.Point(0, 0).buffer(1, quad_segs=32)) is not None
+    assert circle_of(shapely.Point(0, 0).buffer(1, quad_segs=8)) is None
+
+
+def test_round_against_square() -> None:
+    r = parse_base("r32")
+    a = footprint(r, 0, 0, 0)
+    b = footprint(SQ, r.radius + SIDE / 2 + 0.004, 0, 0)
+    assert in_contact(a, b)
+    assert contact_side(r, 0, 0, 90, b) == "front"
+    assert contact_side(r, 0, 0, 0, b) == "right"
+    assert contact_side(r, 0, 0, 180, b) == "left"
+    assert contact_side(r, 0, 0, 270, b) == "back"
+    assert contact_side(SQ, r.radius + SIDE / 2 + 0.004, 0, 90, a) == "back"
+
+
+# ------------------------------------------------------------------ contact sides
+
+
+def test_charger_touching_the_front() -> None:
+    target = footprint(SQ, 10, 10, 0)  # front toward y = 0
+    charger_y = 10 - SIDE - 0.003
+    charger = footprint(SQ, 10.2, charger_y, 180)  # faces the target, offset a little
+    assert contact_side(SQ, 10, 10, 0, charger) == "front"
+    assert contact_side(SQ, 10.2, charger_y, 180, target) == "front"
+
+
+def test_flank_on_rotated_bases() -> None:
+    tf = 30.0
+    rx, ry = facing_vector(tf + 90)
+    cx = 10 + rx * (SIDE / 2 + CAV.depth / 2 + 0.002)
+    cy = 10 + ry * (SIDE / 2 + CAV.depth / 2 + 0.002)
+    charger_facing = tf + 270  # pointing back at the target's right side
+    charger = footprint(CAV, cx, cy, charger_facing)
+    target = footprint(SQ, 10, 10, tf)
+    assert in_contact(target, charger)
+    assert contact_side(SQ, 10, 10, tf, charger) == "right"
+    assert contact_side(CAV, cx, cy, charger_facing, target) == "front"
+
+
+@pytest.mark.parametrize(("offset", "side"), [(-1, "left"), (1, "right")])
+def test_cavalry_long_sides(offset: int, side: str) -> None:
+    # cavalry facing up: its long sides are left (x smaller) and right
+    x = 10 + offset * (SIDE / 2 + SIDE / 2)
+    other = footprint(SQ, x, 10.3, 0)
+    assert contact_side(CAV, 10, 10, 0, other) == side
+    # turned to face right, "left" points up (y smaller)
+    other2 = footprint(SQ, 10.3, 10 + offset * SIDE, 0)
+    assert contact_side(CAV, 10, 10, 90, other2) == side
+
+
+def _corner_on_front_edge(facing: float) -> tuple[float, float]:
+    """Centre of a standard base at ``facing`` whose lowest corner sits 0.003 above the front
+    edge of a standard base at (0, 0) facing 0."""
+    probe = footprint(SQ, 0, 0, facing)
+    xy = np.asarray(probe.exterior.coords)[:-1]
+    low = xy[np.argmax(xy[:, 1])]
+    edge_y = -SIDE / 2 - 0.003
+    return 0.1 - low[0], edge_y - low[1]
+
+
+@pytest.mark.parametrize(
+    ("facing", "expected"), [(210.0, "front"), (240.0, "left"), (150.0, "front"), (120.0, "right")]
+)
+def test_corner_only_contact_picks_longer_shared_length(facing: float, expected: str) -> None:
+    cx, cy = _corner_on_front_edge(facing)
+    target = footprint(SQ, 0, 0, 0)
+    assert in_contact(footprint(SQ, cx, cy, facing), target)
+    # the side nearer to parallel with the edge it touches shares more length with it
+    assert contact_side(SQ, cx, cy, facing, target) == expected
+    assert contact_side(SQ, 0, 0, 0, footprint(SQ, cx, cy, facing)) == "front"
+
+
+def test_no_side_without_contact() -> None:
+    a = footprint(SQ, 0, 0, 0)
+    assert contact_side(SQ, 0, SIDE + 0.05, 0, a) is None
+    assert contact_side(SQ, 0, SIDE - 0.05, 0, a) is None  # overlapping
+    assert contact_side(parse_base("r32"), 0, 3, 0, a) is None
+
+
+# ------------------------------------------------------------------ invariance
+
+SHAPES = {
+    "standard": SQ,
+    "cavalry": CAV,
+    "large": parse_base("large", NAMED),
+    "r32": parse_base("r32"),
+    "r60": parse_base("r60"),
+}
+
+
+def _ref_gap(
+    sa: BaseShape, pa: tuple[float, float, float], sb: BaseShape, pb: tuple[float, float, float]
+) -> float:
+    """Gap computed independently of the contact module."""
+    if sa.kind == "round" and sb.kind == "round":
+        return math.hypot(pa[0] - pb[0], pa[1] - pb[1]) - sa.radius - sb.radius
+    return footprint(sa, *pa).distance(footprint(sb, *pb))
+
+
+def _place(
+    sa: BaseShape,
+    pa: tuple[float, float, float],
+    sb: BaseShape,
+    fb: float,
+    bearing: float,
+    gap: float,
+) -> tuple[float, float, float]:
+    """Centre of b on the ray from a's centre along ``bearing`` where its gap to a is ``gap``
+    (negative: pushed into a by -gap beyond touching)."""
+    ux, uy = facing_vector(bearing)
+    lo, hi = 0.0, 10.0
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        if _ref_gap(sa, pa, sb, (pa[0] + ux * mid, pa[1] + uy * mid, fb)) > max(gap, 0.0):
+            hi = mid
+        else:
+            lo = mid
+    t = hi + min(gap, 0.0)
+    return pa[0] + ux * t, pa[1] + uy * t, fb
+
+
+def _rotate(
+    p: tuple[float, float, float],
+    angle: float,
+    about: tuple[float, float],
+    shift: tuple[float, float],
+) -> tuple[float, float, float]:
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    x, y = p[0] - about[0], p[1] - about[1]
+    return about[0] + c * x - s * y + shift[0], about[1] + s * x + c * y + shift[1], p[2] + angle
+
+
+def _observe(
+    sa: BaseShape, pa: tuple[float, float, float], sb: BaseShape, pb: tuple[float, float, float]
+) -> tuple:
+    a = footprint(sa, *pa)
+    b = footprint(sb, *pb)
+    return (
+        in_contact(a, b),
+        in_contact(b, a),
+        overlaps(a, b),
+        contact_side(sa, *pa, b),
+        contact_side(sb, *pb, a),
+        distance(a, b),
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    sa=st.sampled_from(sorted(SHAPES)),
+    sb=st.sampled_from(sorted(SHAPES)),
+    fa=st.floats(0, 360),
+    fb=st.floats(0, 360),
+    bearing=st.floats(0, 360),
+    gap=st.sampled_from([-0.05, 0.0, 0.002, 0.005, 0.008, 0.013, 0.03]),
+    angle=st.floats(-180, 180),
+    about=st.tuples(st.floats(-20, 20), st.floats(-20, 20)),
+    shift=st.tuples(st.floats(-20, 20), st.floats(-20, 20)),
+)
+def test_contact_is_symmetric_and_moves_with_the_scene(
+    sa: str,
+    sb: str,
+    fa: float,
+    fb: float,
+    bearing: float,
+    gap: float,
+    angle: float,
+    about: tuple[float, float],
+    shift: tuple[float, float],
+) -> None:
+    shape_a, shape_b = SHAPES[sa], SHAPES[sb]
+    pa = (7.0, 9.0, fa)
+    pb = _place(shape_a, pa, shape_b, fb, bearing, gap)
+    before = _observe(shape_a, pa, shape_b, pb)
+    # what the definition says, from the construction
+    assert before[0] == before[1] == (0.0 <= gap <= CONTACT_TOL)
+    assert before[2] == (gap < 0)
+    assert (before[3] is not None) == before[0]
+    assert (before[4] is not None) == before[0]
+    after = _observe(
+        shape_a, _rotate(pa, angle, about, shift), shape_b, _rotate(pb, angle, about, shift)
+    )
+    assert after[:5] == before[:5]
+    assert after[5] == pytest.approx(before[5], abs=1e-6)
+
+
+def test_area_threshold_constant() -> None:
+    assert AREA_EPS == 1e-6
