@@ -23,17 +23,27 @@ class SeededDice:
         self.seed = seed
         self._rng = random.Random(seed)
         self.count = 0
+        self._saved: Any = None  # generator state at the last mark, taken at the first roll
+        self._marked = False
 
     def roll(self, sides: int, purpose: str) -> int:
+        if self._marked:
+            self._saved = self._rng.getstate()
+            self._marked = False
         self.count += 1
         return self._rng.randrange(sides) + 1
 
     def mark(self) -> Any:
-        return (self._rng.getstate(), self.count)
+        # Saving the generator state costs more than a melee's worth of rolls, so it is taken
+        # lazily: only when a die is actually rolled after the mark.
+        self._marked, self._saved = True, None
+        return self.count
 
     def restore(self, mark: Any) -> None:
-        self._rng.setstate(mark[0])
-        self.count = mark[1]
+        if self.count != mark and self._saved is not None:
+            self._rng.setstate(self._saved)
+        self.count = mark
+        self._marked, self._saved = True, None
 
 
 class ScriptedDice:

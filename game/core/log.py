@@ -32,6 +32,10 @@ def describe(e: ev.Event) -> str | None:
         return f"{e.rule}: {e.model + ' ' if e.model else ''}{e.detail}"
     if isinstance(e, ev.TurnStarted):
         return f"— game turn {e.turn} —"
+    if isinstance(e, ev.TurnEnded):
+        return f"— end of game turn {e.turn} —"
+    if isinstance(e, ev.GameStarted):
+        return f"{e.scenario} ({e.ruleset}), seed {e.seed}"
     if isinstance(e, ev.ActivationStarted):
         return f"side {e.side} activates {e.unit}"
     if isinstance(e, ev.ActivationEnded):

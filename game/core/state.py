@@ -7,6 +7,7 @@ immutable), which makes snapshots for undo and replay seeking cheap.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -50,7 +51,9 @@ class Model:
         """The value of ``key`` on the track the model is on (or on ``track``)."""
         values = self.stats[key]
         i = self.damage if track is None else track
-        return values[min(max(i, 0), len(values) - 1)]
+        if 0 <= i < len(values):
+            return values[i]
+        return values[-1] if i > 0 else values[0]
 
     def has_keyword(self, word: str) -> bool:
         return word.lower() in self.keywords
@@ -105,13 +108,12 @@ class GameState:
             act = Activation(
                 act.unit, act.side, {k: list(v) for k, v in act.actions.items()}, list(act.order)
             )
-        return dataclasses.replace(
-            self,
-            models=dict(self.models),
-            activation=act,
-            activated=set(self.activated),
-            damage_by_side=dict(self.damage_by_side),
-        )
+        new = copy.copy(self)
+        new.models = dict(self.models)
+        new.activation = act
+        new.activated = set(self.activated)
+        new.damage_by_side = dict(self.damage_by_side)
+        return new
 
     # -- queries -----------------------------------------------------------------------------
     def unit_side(self, unit: str) -> int:

@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 import shapely
+import shapely.affinity
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -198,13 +199,25 @@ def test_cardinal_facing_gives_exact_coordinates() -> None:
 
 def test_round_footprint_matches_point_buffer() -> None:
     r = parse_base("r40")
-    poly = footprint(r, 3.5, 7.25, 123)
+    poly = footprint(r, 3.5, 7.25, 0)
     ref = shapely.Point(3.5, 7.25).buffer(r.radius, quad_segs=32)
     assert shapely.get_num_coordinates(poly) == ROUND_SEGMENTS + 1
     assert np.allclose(
         np.asarray(poly.exterior.coords), np.asarray(ref.exterior.coords), atol=1e-12
     )
     assert side_segments(r, 3.5, 7.25, 0) == {}
+
+
+def test_round_footprint_turns_with_the_facing() -> None:
+    r = parse_base("r40")
+    turned = footprint(r, 3.5, 7.25, 30)
+    ref = shapely.affinity.rotate(footprint(r, 3.5, 7.25, 0), 30, origin=(3.5, 7.25))
+    # shapely rotates counter-clockwise for y up, which is clockwise on a y-down table
+    assert np.allclose(
+        np.asarray(turned.exterior.coords), np.asarray(ref.exterior.coords), atol=1e-12
+    )
+    xy = np.asarray(turned.exterior.coords)[:-1]
+    assert np.allclose(np.hypot(xy[:, 0] - 3.5, xy[:, 1] - 7.25), r.radius)
 
 
 @settings(max_examples=40, deadline=None)

@@ -24,6 +24,7 @@ class Table:
     def __init__(self, base_sizes: Mapping[str, tuple[float, float]]) -> None:
         self._named = tuple(sorted(base_sizes.items()))
         self._fp: dict[tuple[str, float, float, float], Polygon] = {}
+        self._contact: dict[tuple[tuple[str, float, float, float], ...], bool] = {}
 
     def shape(self, m: Model) -> BaseShape:
         return shape_of(m.base, self._named)
@@ -39,7 +40,14 @@ class Table:
         return p
 
     def in_contact(self, a: Model, b: Model) -> bool:
-        return in_contact(self.poly(a), self.poly(b))
+        ka, kb = (a.base, a.x, a.y, a.facing), (b.base, b.x, b.y, b.facing)
+        key = (ka, kb) if ka <= kb else (kb, ka)
+        got = self._contact.get(key)
+        if got is None:
+            if len(self._contact) > 50000:
+                self._contact.clear()
+            got = self._contact[key] = bool(in_contact(self.poly(a), self.poly(b)))
+        return got
 
     def distance(self, a: Model, b: Model) -> float:
         return float(distance(self.poly(a), self.poly(b)))

@@ -78,6 +78,7 @@ class Melee:
 
     def __init__(self, ctx: Any, fights: list[Fight], table: Any) -> None:
         self.ctx = ctx
+        self._models = ctx.state.models  # the live dict: apply() replaces models inside it
         self.fights = fights
         self.table = table
         self.mav_mods: dict[str, list[Mod]] = {}  # on the model's attacks in this melee
@@ -107,7 +108,7 @@ class Melee:
         return self.ctx.state
 
     def model(self, name: str) -> Model:
-        return self.ctx.state.models[name]
+        return self._models[name]
 
     def involved(self) -> list[str]:
         seen: dict[str, None] = {}

@@ -152,8 +152,12 @@ class SkirmishD10:
                 if ctx.state.game_over:
                     return
                 model = ctx.state.models[model.name]
-                if not alive(model) or model.unit in ctx.state.activated or ctx.state.next_side != side:
-                    msg = f'"{model.name}" can no longer act: the melee that ended changed the table'
+                msg = ""
+                if not alive(model):
+                    msg = f'"{model.name}" was destroyed in the melee that just ended'
+                elif model.unit in ctx.state.activated or ctx.state.next_side != side:
+                    msg = f'"{model.name}" cannot activate now: side {ctx.state.next_side} is due'
+                if msg:
                     if asked:
                         yield ev.RuleApplied("orders", model.name, msg)
                         return

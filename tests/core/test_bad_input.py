@@ -1,0 +1,114 @@
+"""Every class of bad input in the scenario contract: exit status 2, one clear line naming the
+file, the unit or order and the field, no traceback, nothing written."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+GOOD = """
+format = 1
+name = "t"
+ruleset = "skirmish-d10"
+[table]
+width = 24.0
+height = 24.0
+[[units]]
+id = "orc"
+side = 1
+x = 12.0
+y = 12.0
+stats = { MOV = 5, MAV = 4, MA = 2, DV = 9, DIS = 5, DT = 3 }
+[[units]]
+id = "elf"
+side = 2
+x = 12.0
+y = 6.0
+facing = 180.0
+stats = { MOV = 5, MAV = 4, MA = 2, DV = 9, DIS = 5, DT = 3 }
+"""
+
+
+def play(tmp_path, text, name="x.toml", capsys=None, extra=()):
+    p = tmp_path / name
+    p.write_text(text)
+    save = tmp_path / "saves" / "out.jsonl"
+    code = main(["play", str(p), "--headless", "--json", "--save", str(save), *extra])
+    return code, save
+
+
+CASES = [
+    ("not toml", "format = = 1", "not valid TOML"),
+    ("missing key", GOOD.replace('name = "t"\n', ""), "missing required key 'name'"),
+    ("unknown top key", GOOD.replace('name = "t"', 'name = "t"\ncolour = 3'), "unknown key 'colour'"),
+    ("unknown unit key", GOOD.replace('id = "orc"', 'id = "orc"\nhat = 1'), 'units[0] "orc": unknown key \'hat\''),
+    ("wrong type", GOOD.replace("DV = 9, DIS = 5, DT = 3 }\n[[units]]", 'DV = "six", DIS = 5, DT = 3 }\n[[units]]'),
+     'units[0] "orc": stats.DV must be an integer from 1 to 20, got "six"'),
+    ("stat out of range", GOOD.replace("MAV = 4, MA = 2, DV = 9, DIS = 5, DT = 3 }\n[[units]]",
+                                       "MAV = 40, MA = 2, DV = 9, DIS = 5, DT = 3 }\n[[units]]"),
+     "stats.MAV must be an integer from 0 to 10, got 40"),
+    ("unknown ruleset", GOOD.replace("skirmish-d10", "chess"), "unknown ruleset \"chess\""),
+    ("unknown rule", GOOD.replace('id = "orc"', 'id = "orc"\nrules = ["Laser Eyes"]'), "unknown rule 'Laser Eyes'"),
+    ("unknown keyword", GOOD.replace('id = "orc"', 'id = "orc"\nkeywords = ["Robot"]'), "unknown keyword 'Robot'"),
+    ("overlapping bases", GOOD.replace("y = 6.0", "y = 12.5"), "overlaps the base of"),
+    ("off the table", GOOD.replace("x = 12.0\ny = 12.0", "x = 23.9\ny = 12.0"), "off the table"),
+    ("bad side", GOOD.replace("side = 2", "side = 3"), "side must be 1 or 2, got 3"),
+    ("illegal order", GOOD + '[[orders]]\nunit = "orc"\ndo = "fight"\ntarget = "elf"\n',
+     'orders[0] (unit "orc", do "fight", target "elf"): "orc" is not in base contact with "elf"'),
+    ("dice run out", GOOD.replace('name = "t"', 'name = "t"\ndice = [5]').replace("y = 12.0", "y = 10.0")
+     + '[[orders]]\nunit = "orc"\ndo = "charge"\ntarget = "elf"\n'
+     + '[[orders]]\nunit = "orc"\ndo = "fight"\ntarget = "elf"\n', "scripted dice ran out: roll 2"),
+]
+
+
+@pytest.mark.parametrize(("label", "text", "words"), CASES, ids=[c[0] for c in CASES])
+def test_bad_scenario_exits_2_with_a_clear_message(tmp_path, capsys, label, text, words):
+    code, save = play(tmp_path, text)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert words in err, err
+    assert str(tmp_path / "x.toml") in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not save.exists() and not (tmp_path / "saves").exists()
+
+
+def test_json_scenarios_are_accepted_and_bad_json_is_reported(tmp_path, capsys):
+    import tomllib
+
+    data = tomllib.loads(GOOD)
+    code, _ = play(tmp_path, json.dumps(data), name="x.json")
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"scenario", "ruleset", "seed", "events", "units", "winner"}
+    code, _ = play(tmp_path, "{nope", name="y.json")
+    assert code == 2 and "not valid JSON" in capsys.readouterr().err
+
+
+def test_missing_file(tmp_path, capsys):
+    assert main(["play", str(tmp_path / "none.toml"), "--headless"]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_save_refuses_to_overwrite_a_file_that_is_not_a_save(tmp_path, capsys):
+    p = tmp_path / "x.toml"
+    p.write_text(GOOD)
+    precious = tmp_path / "notes.txt"
+    precious.write_text("my notes")
+    assert main(["play", str(p), "--headless", "--save", str(precious)]) == 2
+    assert precious.read_text() == "my notes"
+    assert "not overwriting" in capsys.readouterr().err
+
+
+def test_the_real_entry_point_prints_no_traceback(tmp_path):
+    p = tmp_path / "x.toml"
+    p.write_text(GOOD.replace("DT = 3 }\n[[units]]", 'DT = "x" }\n[[units]]'))
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, str(root / "run.py"), "play", str(p), "--headless", "--json"],
+                       capture_output=True, text=True, cwd=root)
+    assert r.returncode == 2 and r.stdout == ""
+    assert 'units[0] "orc": stats.DT must be an integer from 1 to 20, got "x"' in r.stderr
+    assert "Traceback" not in r.stderr

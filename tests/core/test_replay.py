@@ -1,0 +1,133 @@
+"""Saves as JSON Lines and `replay --check`."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.core.commands import Order
+from game.core.engine import Engine
+from game.core.errors import ReplayError
+from game.core.replay import SaveWriter, check, fold_save, load_game, read_save, state_digest
+from game.core.scenario import check_scenario
+from tests.support import scenario, unit
+
+ROOT = Path(__file__).resolve().parents[2]
+S = 25.0 / 25.4
+
+
+def saved_game(tmp_path, seed=5):
+    out = tmp_path / "g.jsonl"
+    assert main(["play", str(ROOT / "maps" / "duel.toml"), "--headless", "--seed", str(seed),
+                 "--save", str(out)]) == 0
+    return out
+
+
+def test_a_saved_game_checks_and_check_never_writes(tmp_path, capsys):
+    path = saved_game(tmp_path)
+    before = path.read_bytes()
+    assert main(["replay", str(path), "--check"]) == 0
+    assert "OK" in capsys.readouterr().out
+    assert path.read_bytes() == before
+
+
+def test_the_header_embeds_scenario_and_seed_and_each_line_is_a_command(tmp_path):
+    path = saved_game(tmp_path, seed=11)
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    assert head["format"] == "contact-zone-replay" and head["version"] == 1
+    assert head["seed"] == 11 and head["scenario"]["name"] == "Duel at the ford"
+    assert "orders" not in head["scenario"]
+    recs = [json.loads(x) for x in lines[1:]]
+    assert recs[0]["command"] is None
+    assert recs[1]["command"] == {"unit": "orc", "do": "charge", "target": "elf"}
+    seqs = [e["seq"] for r in recs for e in r["events"]]
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_a_tampered_die_is_named_as_the_first_differing_event(tmp_path, capsys):
+    path = saved_game(tmp_path)
+    lines = path.read_text().splitlines()
+    for i, line in enumerate(lines[1:], 1):
+        rec = json.loads(line)
+        hit = [e for e in rec["events"] if e["type"] == "dice_rolled"]
+        if hit:
+            hit[0]["faces"] = [11]
+            seq = hit[0]["seq"]
+            lines[i] = json.dumps(rec)
+            break
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path), "--check"]) == 1
+    err = capsys.readouterr().err
+    assert f"event {seq} differs" in err and "recorded" in err
+
+
+def test_a_truncated_last_line_is_reported_and_the_rest_loads(tmp_path, capsys):
+    path = saved_game(tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data[:-25])  # cut the last record mid-line
+    save = read_save(path)
+    assert save.truncated and "cut off" in save.truncated
+    assert main(["replay", str(path), "--check"]) == 0
+    assert "cut off" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"", "empty"),
+        (b"garbage\n", "not a Contact Zone save"),
+        (b'{"format": "contact-zone-replay", "version": 99}\n', "version 99 is not supported"),
+        (b'{"some": "json"}\n', "not a Contact Zone save"),
+    ],
+)
+def test_garbage_and_unknown_versions_are_clear_errors(tmp_path, capsys, content, words):
+    p = tmp_path / "bad.jsonl"
+    p.write_bytes(content)
+    assert main(["replay", str(p), "--check"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+    assert p.read_bytes() == content
+
+
+def test_garbage_in_the_middle_is_an_error_not_a_truncation(tmp_path):
+    path = saved_game(tmp_path)
+    lines = path.read_text().splitlines()
+    lines.insert(2, "{broken")
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ReplayError, match="line 3 is not a valid record"):
+        read_save(path)
+
+
+def test_the_writer_appends_each_command_as_it_happens(tmp_path):
+    a = unit("a", 1, 12, 10 + S, 0)
+    b = unit("b", 2, 12, 10, 180)
+    eng = Engine(check_scenario(scenario([a, b]), "t"), seed=3)
+    path = tmp_path / "live.jsonl"
+    writer = SaveWriter(eng, path)
+    assert len(path.read_text().splitlines()) == 2  # header + opening events
+    eng.execute(Order("fight", "a", (("target", "b"),)))
+    assert len(path.read_text().splitlines()) == 3  # flushed at once: a crash loses nothing
+    eng.execute(Order("end_activation"))
+    writer.close()
+    assert check(path).ok
+    loaded, _ = load_game(path)
+    assert state_digest(loaded.state) == state_digest(eng.state)
+    assert state_digest(fold_save(read_save(path))) == state_digest(eng.state)
+
+
+def test_decisions_are_recorded_and_replayed(tmp_path):
+    b = unit("b", 2, 12, 12, 0, stats={"MA": 2})
+    a = unit("a", 1, 0, 0, stats={"MA": 1}, models=2,
+             positions=[[12, 12 - S, 180], [12 - S, 12, 90]])
+    data = scenario([b, a], [{"unit": "a.1", "do": "fight", "target": "b"},
+                             {"unit": "a.2", "do": "fight", "target": "b"},
+                             {"do": "end_activation"}, {"answer": ["a.2", "a.1"]}], seed=9)
+    p = tmp_path / "s.json"
+    p.write_text(json.dumps(data))
+    out = tmp_path / "d.jsonl"
+    assert main(["play", str(p), "--headless", "--save", str(out)]) == 0
+    text = out.read_text()
+    assert '"answer":["a.2","a.1"]' in text
+    assert check(out).ok
