@@ -96,7 +96,7 @@ def run_orders(path: str, seed: int | None) -> Any:
         for i, cmd in enumerate(commands):
             if engine.state.game_over:
                 raise _order_error(path, i, sc.orders[i], "the game is already over")
-            if engine.pending_ask is not None and not isinstance(cmd, Answer):
+            while engine.pending_ask is not None and not isinstance(cmd, Answer):
                 engine.answer_default()
             out = engine.execute(cmd)
             if not out.ok:
@@ -200,6 +200,13 @@ def replay_log(path: str) -> int:
     return 0
 
 
+def rule_summary(cls: type) -> str:
+    """The first sentence of a rule's description (its class or module docstring)."""
+    doc = cls.__dict__.get("__doc__") or sys.modules[cls.__module__].__doc__ or ""
+    text = " ".join(doc.split())
+    return text.split(". ")[0].rstrip(".") + "." if text else ""
+
+
 def list_rules(ruleset: str) -> int:
     from game.core.ruleset import get_ruleset
 
@@ -211,9 +218,8 @@ def list_rules(ruleset: str) -> int:
     if registry is None:
         print(f"{ruleset}: no special rules registered")
         return 0
-    for name, cls in sorted(registry().items()):
-        doc = (cls.__doc__ or "").strip().splitlines()
-        print(f"{cls.name:16s} {doc[0] if doc else ''}")
+    for _key, cls in sorted(registry().items()):
+        print(f"{cls.name:16s} {rule_summary(cls)}")
     return 0
 
 

@@ -41,7 +41,7 @@ def run(data: dict[str, Any], seed: int = 1, finish: bool = True) -> Engine:
     engine = Engine(sc, seed=seed)
     for i, raw in enumerate(sc.orders):
         cmd = command_from_dict(raw)
-        if engine.pending_ask is not None and not isinstance(cmd, Answer):
+        while engine.pending_ask is not None and not isinstance(cmd, Answer):
             engine.answer_default()
         out = engine.execute(cmd)
         assert out.ok, f"orders[{i}] {raw} refused: {out.refusal}"

@@ -27,6 +27,9 @@ def event_type(name: str):
             raise ValueError(f"event type {name!r} registered twice")
         cls.type = name
         cls._field_names = tuple(f.name for f in dataclasses.fields(cls))
+        for f in dataclasses.fields(cls):
+            if f.name in cls._quiet_defaults:
+                _DEFAULTS[(cls, f.name)] = f.default
         EVENT_TYPES[name] = cls
         return cls
 
@@ -39,6 +42,9 @@ class Event:
 
     type: ClassVar[str] = "event"
     _field_names: ClassVar[tuple[str, ...]] = ()
+    #: fields added after the first saves: left out of the dict form while they hold their
+    #: default, so older saves and the JSON of rulesets that never use them stay unchanged
+    _quiet_defaults: ClassVar[tuple[str, ...]] = ()
 
 
 def _plain(value: Any) -> Any:
@@ -57,9 +63,16 @@ def event_to_dict(event: Event, seq: int | None = None) -> dict[str, Any]:
     """The JSON-ready form: ``seq`` (when given), ``type``, then the event's fields."""
     out: dict[str, Any] = {} if seq is None else {"seq": seq}
     out["type"] = event.type
+    quiet = event._quiet_defaults
     for name in event._field_names:
-        out[name] = _plain(getattr(event, name))
+        value = getattr(event, name)
+        if name in quiet and value == _DEFAULTS[(type(event), name)]:
+            continue
+        out[name] = _plain(value)
     return out
+
+
+_DEFAULTS: dict[tuple[type, str], Any] = {}
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
@@ -140,7 +153,12 @@ class DiceRolled(Event):
     """One roll. ``faces`` are the natural results of every die thrown; ``kept`` those that
     count (pools that keep the highest or lowest); ``modifiers`` are ``(source, value)``
     pairs; ``total`` is kept dice plus modifiers; ``outcome`` is worded by the ruleset
-    (``hit``, ``miss``, ``pass``, ``fail``, ``success``, ``critical``...)."""
+    (``hit``, ``miss``, ``pass``, ``fail``, ``success``, ``critical``...).
+    ``dice_modifiers`` are ``(source, dice)`` pairs for pools whose size changes (a ruleset's
+    bonus and penalty dice): they decide how many dice are thrown and which are kept, and
+    are not added to the total."""
+
+    _quiet_defaults: ClassVar[tuple[str, ...]] = ("dice_modifiers",)
 
     purpose: str
     model: str | None
@@ -152,6 +170,7 @@ class DiceRolled(Event):
     target: int | None
     outcome: str
     against: str | None = None
+    dice_modifiers: tuple[tuple[str, int], ...] = ()
 
 
 @event_type("rule_applied")

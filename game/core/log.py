@@ -3,6 +3,9 @@
 >>> describe_roll(DiceRolled("attack", "orc", "d10", (7,), (7,), (("MAV", 4), ("Support", 1)),
 ...                          12, 9, "hit", "elf"))
 'orc: attack d10 7 + MAV 4 + Support 1 = 12 against 9 (elf): hit'
+>>> describe_roll(DiceRolled("success_roll", "orc", "3d6", (6, 2, 5), (6, 5), (), 11, 7,
+...                          "success", "elf", (("Melee", 1),)))
+'orc: success roll 3d6 6 2 5 (kept 6 5) [+1 die Melee] = 11 against 7 (elf): success'
 """
 
 from __future__ import annotations
@@ -15,8 +18,13 @@ def describe_roll(e: DiceRolled) -> str:
     faces = " ".join(str(f) for f in e.faces)
     if e.kept != e.faces:
         faces += f" (kept {' '.join(str(k) for k in e.kept)})"
+    if e.dice_modifiers:
+        faces += " [" + ", ".join(
+            f"{v:+d} {'die' if abs(v) == 1 else 'dice'} {src}" for src, v in e.dice_modifiers
+        ) + "]"
     mods = " ".join(f"{'+' if v >= 0 else '-'} {src} {abs(v)}" for src, v in e.modifiers)
-    sums = f"{e.die} {faces}" + (f" {mods} = {e.total}" if mods else "")
+    shown = mods or e.kept != e.faces or len(e.faces) > 1
+    sums = f"{e.die} {faces}" + (f" {mods}" if mods else "") + (f" = {e.total}" if shown else "")
     against = f" against {e.target}" if e.target is not None else ""
     if e.against:
         against += f" ({e.against})"

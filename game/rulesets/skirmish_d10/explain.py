@@ -19,4 +19,5 @@ def describe(state: GameState, e: ev.Event) -> str | None:
 
 
 #: rolls whose target number is the defender's DV
-DV_ROLLS = {"attack", "defensive_strike", "first_strike", "defensive_first_strike"}
+DV_ROLLS = {"attack", "defensive_strike", "first_strike", "defensive_first_strike",
+            "quick_strike"}

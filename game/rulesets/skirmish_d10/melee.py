@@ -8,7 +8,7 @@ points of :class:`~game.rulesets.skirmish_d10.rules.SpecialRule`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -235,6 +235,8 @@ class Melee:
                 a, t = self.model(atk.attacker), self.model(atk.target)
                 if not (alive(a) and alive(t)):
                     continue
+                if atk.kind != "attack" and not self.can_strike_back(a, t):
+                    continue
                 if atk.kind == "attack" and atk.fight is not None:
                     atk.fight.used += 1
                     self._note_attacker(atk.target, atk.attacker)
@@ -263,6 +265,8 @@ class Melee:
             n = f.attacks if f.attacks is not None else effective_ma(a)
             n += self.extra_attacks.get(a.name, 0) if f.kind == "fight" else 0
             n -= f.used
+            if n > 0 and (yield from self._attacks_taken_over(f, n)):
+                continue
             if n > 0:
                 self._note_attacker(t.name, a.name)
             for i in range(n):
@@ -274,6 +278,27 @@ class Melee:
                 if hit.hit:
                     self.queue_damage(hit)
         yield from self.hook("after_attacks")
+
+    def _attacks_taken_over(self, f: Fight, n: int) -> Step:
+        """Whether a rule of the attacker rolled the fight's ``n`` attacks itself
+        (``fight_attacks`` hook: Swing-Through)."""
+        for rule in self._rules(self.model(f.attacker)):
+            done = yield from rule.fight_attacks(self, f, n)
+            if done:
+                return True
+        return False
+
+    def can_strike_back(self, d: Model, a: Model) -> bool:
+        """Whether ``d`` may make a Defensive Strike at ``a`` right now (used for the
+        Defensive First Strikes of step 2): not denied one (Shock, Assassin), in B2B or allowed
+        without it (Reach), and no rule of either model forbids it."""
+        if d.name in self.no_ds or (d.name, a.name) in self.no_ds_against:
+            return False
+        if not (self.table.in_contact(d, a) or (d.name, a.name) in self.ds_allowed):
+            return False
+        return all(r.may_strike_back(self, d, a, "defender") for r in self._rules(d)) and all(
+            r.may_strike_back(self, d, a, "attacker") for r in self._rules(a)
+        )
 
     def strike_back_targets(self, d: Model) -> list[str]:
         """The attackers ``d`` may spend Defensive Strikes on, in the order they attacked."""
@@ -349,10 +374,19 @@ class Melee:
             targets = self.strike_back_targets(d)
             if pool <= 0 or not targets:
                 continue
+            taken_over = False
+            for rule in self._rules(d):  # a rule may roll the whole pool itself (Swing-Through)
+                taken_over = yield from rule.spend_defensive_strikes(self, d, targets, pool)
+                if taken_over:
+                    break
+            if taken_over:
+                continue
             plan: list[str] | None = None
             for n in [d_name, *targets]:
                 for rule in self._rules(self.model(n)):
-                    plan = rule.allocate(self, d, targets, pool)
+                    got = rule.allocate(self, d, targets, pool)
+                    # a generator asks a decision first, then returns the allocation
+                    plan = (yield from got) if isinstance(got, Generator) else got
                     if plan is not None:
                         break
                 if plan is not None:

@@ -9,7 +9,7 @@ generator of events and decisions. Hooks run in ascending ``priority``, then by 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -56,16 +56,30 @@ class SpecialRule:
     - ``after_roll(melee, atk, hit)``: may re-roll (returns a new Hit, or None).
     - ``on_hit(melee, hit)``: at once when a hit lands (on both models' rules, check roles).
     - ``hit_damage(melee, hit)``: extra damage points of a hit (attacker's rules).
+    - ``fight_attacks(melee, fight, n)``: step 3, may take over how the ``n`` attacks of one
+      of the model's fights are rolled (Swing-Through); a generator returning True when it did.
     - ``after_attacks(melee, model)``: end of step 3.
     - ``ds_pool(melee, model, pool)``: adjust a defender's Defensive Strike pool.
     - ``may_strike_back(melee, defender, attacker)``: False forbids a Defensive Strike.
-    - ``allocate(melee, defender, attackers, pool)``: a forced allocation, or None.
+    - ``allocate(melee, defender, attackers, pool)``: a forced allocation, or None; or a
+      generator that may ask a decision and returns the allocation (Provoke).
+    - ``spend_defensive_strikes(melee, defender, targets, pool)``: step 4, may take over how
+      the defender rolls its whole pool (Swing-Through); a generator returning True when it did.
     - ``would_be_destroyed(ctx, model, source)``: step 5; generator returning True to survive.
     - ``after_damage(melee, model)``: step 5 effects on hit or damage.
     - ``after_fight(melee, model)`` / ``after_removal(melee, model)``: step 6.
     - ``end_activation(ctx, model, melee)``: when the activation ends.
     - ``after_charge(ctx, charger, target, role)``: right after a charge move.
     - ``end_of_turn(ctx, model)``: at the end of each game turn.
+
+    Hooks outside the melee, asked when an order is given:
+
+    - ``take_order(ctx, model, order)``: a generator carrying out the order instead of the
+      core action (Swift Attack's break-away Move while in B2B), or None to leave it alone.
+    - ``fight_targets(state, model, table)``: names of enemies not in B2B that the model may
+      declare a Fight against as well (Reach).
+    - ``charge_plan(state, model, target, plan, table)``: when the straight charge ``plan``
+      is refused, another way to end the charge (a ``ChargePlan``), or None.
     """
 
     name: ClassVar[str] = ""
@@ -101,6 +115,10 @@ class SpecialRule:
     def hit_damage(self, melee: Melee, hit: Hit) -> int:
         return 0
 
+    def fight_attacks(self, melee: Melee, fight: Any, n: int) -> Step:
+        return False
+        yield
+
     def after_attacks(self, melee: Melee, model: Model) -> Step:
         return
         yield
@@ -113,8 +131,14 @@ class SpecialRule:
 
     def allocate(
         self, melee: Melee, defender: Model, attackers: list[str], pool: int
-    ) -> list[str] | None:
+    ) -> list[str] | Step | None:
         return None
+
+    def spend_defensive_strikes(
+        self, melee: Melee, defender: Model, targets: list[str], pool: int
+    ) -> Step:
+        return False
+        yield
 
     def would_be_destroyed(self, ctx: Any, model: Model, source: str, melee: Melee | None) -> Step:
         return False
@@ -144,6 +168,15 @@ class SpecialRule:
         return
         yield
 
+    def take_order(self, ctx: Any, model: Model, order: Any) -> Step | None:
+        return None
+
+    def fight_targets(self, state: Any, model: Model, table: Any) -> Iterable[str]:
+        return ()
+
+    def charge_plan(self, state: Any, model: Model, target: Model, plan: Any, table: Any) -> Any:
+        return None
+
     def __repr__(self) -> str:
         return f"<{self.name}{'(' + self.param + ')' if self.param else ''}>"
 
@@ -155,6 +188,30 @@ def register(cls: type[SpecialRule]) -> type[SpecialRule]:
     """Class decorator: make a rule known to the ruleset under its ``name``."""
     REGISTRY[cls.name.lower()] = cls
     return cls
+
+
+KeyCheck = Callable[["Model", Any], "str | None"]
+
+#: extra keys a ``fight`` order may carry for a rule (``frenzy = 2``, ``martyr = true``): key ->
+#: check(model, value) returning an error text or None. The fight action refuses any other key
+#: and records each accepted one as a FlagSet ``fight.<key>`` on the model for the activation.
+FIGHT_ORDER_KEYS: dict[str, KeyCheck] = {}
+
+
+def fight_order_key(key: str) -> Callable[[KeyCheck], KeyCheck]:
+    """Decorator: register the check of an extra ``fight`` order key."""
+
+    def wrap(fn: KeyCheck) -> KeyCheck:
+        FIGHT_ORDER_KEYS[key] = fn
+        return fn
+
+    return wrap
+
+
+def fight_order_keys() -> dict[str, KeyCheck]:
+    """Every extra ``fight`` order key the known rules accept."""
+    _load_abilities()
+    return FIGHT_ORDER_KEYS
 
 
 _PARAM = re.compile(r"^\s*([^()]+?)\s*(?:\((.*)\))?\s*$")

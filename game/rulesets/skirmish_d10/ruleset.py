@@ -20,7 +20,7 @@ from game.rulesets.skirmish_d10 import conditions as C
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import Melee, collect_fights
-from game.rulesets.skirmish_d10.rules import check_rule, rules_for
+from game.rulesets.skirmish_d10.rules import check_rule, fight_order_keys, rules_for
 
 TABLE = Table(K.BASE_SIZES)
 
@@ -53,6 +53,14 @@ class SkirmishD10:
     base_sizes = K.BASE_SIZES
     default_base = K.DEFAULT_BASE
     table = TABLE
+
+    @staticmethod
+    def rule_registry() -> dict[str, type]:
+        """Every special rule the ruleset knows, by lower-case name."""
+        from game.rulesets.skirmish_d10.rules import REGISTRY, _load_abilities
+
+        _load_abilities()
+        return dict(REGISTRY)
 
     # -- scenario --------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
@@ -165,6 +173,11 @@ class SkirmishD10:
             yield from self.start_activation(ctx, model.unit)
             model = ctx.state.models[model.name]
             if not alive(model) or ctx.state.game_over:
+                return
+        for rule in rules_for(model.rules):  # a rule may carry out the order itself
+            taken = rule.take_order(ctx, model, cmd)
+            if taken is not None:
+                yield from taken
                 return
         yield from handler(ctx, model, cmd)
 
@@ -450,6 +463,12 @@ def do_charge(ctx: Any, m: Model, cmd: Order) -> Step:
         {} if m.has_keyword("flying") else TABLE.obstacles(s), s.table, m.stat("MOV"),
     )
     if not plan.ok:
+        for rule in rules_for(m.rules):  # another end for the charge (Reach position...)
+            other_plan = rule.charge_plan(s, m, t, plan, TABLE)
+            if other_plan is not None:
+                plan = other_plan
+                break
+    if not plan.ok:
         raise refuse("illegal_charge", f'"{m.name}" cannot charge "{t.name}": {plan.reason}')
     yield ev.ActionTaken(m.name, "charge", t.name)
     yield ev.ModelMoved(m.name, plan.x, plan.y, plan.facing, round(plan.distance, 4), "charge")
@@ -466,8 +485,17 @@ def after_charge(ctx: Any, charger: str, target: str) -> Step:
 
 
 def fight_targets(s: GameState, m: Model) -> list[Model]:
-    """Enemies ``m`` may declare a Fight against: those in B2B (rules may add more)."""
-    return engaged(s, m)
+    """Enemies ``m`` may declare a Fight against: those in B2B, and those its rules add
+    (``fight_targets`` hook: Reach)."""
+    out = engaged(s, m)
+    seen = {o.name for o in out}
+    for rule in rules_for(m.rules):
+        for name in rule.fight_targets(s, m, TABLE):
+            o = s.models.get(name)
+            if name not in seen and o is not None and alive(o) and o.side != m.side:
+                seen.add(name)
+                out.append(o)
+    return out
 
 
 @action("fight")
@@ -475,11 +503,30 @@ def do_fight(ctx: Any, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "fight")
     t = _enemy_target(s, m, cmd)
-    if any(a.action == "fight" for a in _spent(s, m)):
+    if any(a.action == "fight" or a.action.startswith("fight:") for a in _spent(s, m)):
         raise refuse("fought_already", f'"{m.name}" has already declared a Fight this activation')
     if t.name not in {o.name for o in fight_targets(s, m)}:
         raise refuse("not_in_contact", f'"{m.name}" is not in base contact with "{t.name}"')
+    extras = check_fight_keys(m, cmd)
     yield ev.ActionTaken(m.name, "fight", t.name)
+    for key, value in extras:
+        yield ev.FlagSet(m.name, f"fight.{key}", "activation", value)
+
+
+def check_fight_keys(m: Model, cmd: Order) -> list[tuple[str, Any]]:
+    """The extra keys of a fight order (rules' choices such as ``frenzy = 2``), checked;
+    refuses a key no rule knows or a value its rule rejects."""
+    keys = fight_order_keys()
+    extras = [(k, v) for k, v in cmd.args if k != "target"]
+    for key, value in extras:
+        check = keys.get(key)
+        if check is None:
+            known = ", ".join(["target", *sorted(keys)])
+            raise refuse("bad_order", f'a fight order has no key "{key}" (known: {known})')
+        problem = check(m, value)
+        if problem:
+            raise refuse("bad_order", f'"{key}": {problem}')
+    return extras
 
 
 @action("focus")

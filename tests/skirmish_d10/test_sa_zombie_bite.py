@@ -1,0 +1,101 @@
+"""Zombie Bite and Infected: the bite roll, the end-of-turn amputation (default yes), and the
+turning at the end of the second game turn after the bite."""
+
+from game.core import events as ev
+from tests.support import b2b_pair, damage, events, rolls, run, scenario, unit
+
+Y1, Y2 = b2b_pair()
+FIGHT = {"unit": "a", "do": "fight", "target": "b"}
+END = {"do": "end_turn"}
+
+
+def game(dice, orders, b_rules=("Tough",), b_keywords=(), b_stats=None, a_rules=("Zombie Bite",)):
+    # a: the zombie (MA 1). b: DV 9, MAV 5, 3 tracks, MA 1. c keeps side 2 in the game.
+    a = unit("a", 1, 12, Y2, 0, stats={"MA": 1, "DT": 5}, rules=list(a_rules),
+             keywords=["Zombie"])
+    b = unit("b", 2, 12, Y1, 180, stats={"MA": 1, "MAV": 5, "DV": 9, "DT": 3, **(b_stats or {})},
+             rules=list(b_rules), keywords=list(b_keywords))
+    c = unit("c", 2, 2, 2, 0)
+    return run(scenario([a, b, c], orders, dice=dice))
+
+
+def asked(eng, kind):
+    return [e for e in events(eng, ev.DecisionRequested) if e.kind == kind]
+
+
+def test_a_hit_infects_and_rolls_where_the_bite_landed():
+    eng = game([9, 1, 5], [FIGHT])
+    (bite,) = rolls(eng, "zombie_bite")
+    assert bite.model == "b" and bite.outcome == "limb"
+    cond = eng.state.models["b"].conditions["infected"]
+    assert cond["limb"] is True and cond["side"] == 1 and cond["turn"] == 1
+
+
+def test_amputation_by_default_costs_a_track_and_can_stop_the_infection():
+    # bite 3 (limb); end of turn: amputation (default yes), 1 damage, 6 + 3 = 9 >= DV 9.
+    eng = game([9, 1, 3, 6], [FIGHT, END])
+    (q,) = asked(eng, "amputation")
+    assert q.default is True and q.side == 2
+    (amp,) = rolls(eng, "amputation")
+    assert amp.total == 9 and amp.target == 9
+    assert damage(eng, "b") == 2
+    assert "infected" not in eng.state.models["b"].conditions
+
+
+def test_failed_amputation_leaves_the_infection():
+    eng = game([9, 1, 3, 5], [FIGHT, END])
+    assert rolls(eng, "amputation")[0].total == 8
+    assert damage(eng, "b") == 2 and "infected" in eng.state.models["b"].conditions
+
+
+def test_declined_amputation_costs_nothing():
+    eng = game([9, 1, 3], [FIGHT, END, {"answer": False}])
+    assert rolls(eng, "amputation") == []
+    assert damage(eng, "b") == 1 and "infected" in eng.state.models["b"].conditions
+
+
+def test_a_bite_on_the_body_cannot_be_amputated():
+    eng = game([9, 1, 2], [FIGHT, END])
+    assert rolls(eng, "zombie_bite")[0].outcome == "body"
+    assert asked(eng, "amputation") == []
+    assert "infected" in eng.state.models["b"].conditions
+
+
+def test_not_turned_at_the_end_of_the_first_game_turn_after_the_bite():
+    eng = game([9, 1, 2], [FIGHT, END, END])
+    b = eng.state.models["b"]
+    assert eng.state.turn == 3 and b.side == 2 and "infected" in b.conditions
+
+
+def test_turns_at_the_end_of_the_second_game_turn_after_the_bite():
+    # bitten in turn 1 (body): at the end of turn 3 b joins side 1 as a zombie, keeps its
+    # stats and its damage, and has only Zombie Bite left (Tough is gone).
+    eng = game([9, 1, 2], [FIGHT, END, END, END], b_stats={"MAV": [5, 3, 2]})
+    b = eng.state.models["b"]
+    assert b.side == 1
+    assert b.has_keyword("zombie")
+    assert b.rules == ("Zombie Bite",)
+    assert b.damage == 1 and b.stat("MAV") == 3 and b.stats["MAV"] == (5, 3, 2)
+    assert "infected" not in b.conditions
+    (turned,) = events(eng, ev.ModelChangedSide)
+    assert turned.model == "b" and turned.side == 1
+
+
+def test_zombies_are_not_infected():
+    eng = game([9, 1], [FIGHT], b_keywords=["Zombie"])
+    assert rolls(eng, "zombie_bite") == []
+    assert "infected" not in eng.state.models["b"].conditions
+
+
+def test_a_model_destroyed_by_the_bite_is_not_infected():
+    eng = game([9, 1], [FIGHT], b_rules=(), b_stats={"DT": 1})
+    assert rolls(eng, "zombie_bite") == []
+
+
+def test_a_defensive_strike_bites_too():
+    # b is the zombie here: a attacks it, b's strike hits: a is bitten.
+    a = unit("a", 1, 12, Y2, 0, stats={"MA": 1, "DT": 5})
+    b = unit("b", 2, 12, Y1, 180, stats={"MA": 1, "MAV": 5, "DT": 5}, rules=["Zombie Bite"])
+    eng = run(scenario([a, b], [FIGHT], dice=[1, 9, 7]))
+    assert rolls(eng, "zombie_bite")[0].model == "a"
+    assert eng.state.models["a"].conditions["infected"]["side"] == 2
