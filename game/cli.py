@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.core.commands import Answer, command_from_dict
+from game.core.commands import command_from_dict
 from game.core.errors import DiceExhausted, ReplayError, ScenarioError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,9 +96,7 @@ def run_orders(path: str, seed: int | None) -> Any:
         for i, cmd in enumerate(commands):
             if engine.state.game_over:
                 raise _order_error(path, i, sc.orders[i], "the game is already over")
-            while engine.pending_ask is not None and not isinstance(cmd, Answer):
-                engine.answer_default()
-            out = engine.execute(cmd)
+            out = engine.run_order(cmd)
             if not out.ok:
                 raise _order_error(path, i, sc.orders[i], str(out.refusal))
         engine.finish()

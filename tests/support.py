@@ -7,7 +7,7 @@ from typing import Any
 
 from game.cli import result_json
 from game.core import events as ev
-from game.core.commands import Answer, command_from_dict
+from game.core.commands import command_from_dict
 from game.core.engine import Engine
 from game.core.scenario import check_scenario
 
@@ -41,9 +41,7 @@ def run(data: dict[str, Any], seed: int = 1, finish: bool = True) -> Engine:
     engine = Engine(sc, seed=seed)
     for i, raw in enumerate(sc.orders):
         cmd = command_from_dict(raw)
-        while engine.pending_ask is not None and not isinstance(cmd, Answer):
-            engine.answer_default()
-        out = engine.execute(cmd)
+        out = engine.run_order(cmd)
         assert out.ok, f"orders[{i}] {raw} refused: {out.refusal}"
     if finish:
         engine.finish()
@@ -56,9 +54,9 @@ def refusal(data: dict[str, Any], seed: int = 1) -> str:
     engine = Engine(sc, seed=seed)
     *head, last = sc.orders
     for raw in head:
-        out = engine.execute(command_from_dict(raw))
+        out = engine.run_order(command_from_dict(raw))
         assert out.ok, f"{raw} refused: {out.refusal}"
-    out = engine.execute(command_from_dict(last))
+    out = engine.run_order(command_from_dict(last))
     assert not out.ok, f"{last} was not refused"
     return str(out.refusal)
 

@@ -130,7 +130,13 @@ class Engine:
                 pending = self.state.pending
                 assert pending is not None
                 self._emit(ev.DecisionAnswered(pending.decision_id, cmd.value, cmd.by_default))
-                self._drive(gen, cmd.value, fresh=False)
+                try:
+                    self._drive(gen, cmd.value, fresh=False)
+                except Refused as exc:
+                    # The answered step cannot be rolled back past its decision; a ruleset
+                    # should not refuse here, but if it does, the game goes on and says why.
+                    self._suspended, self._ask = None, None
+                    self._emit(ev.RuleApplied("orders", None, f"not carried out: {exc.refusal}"))
             else:
                 if self._suspended is not None:
                     raise Refused(
@@ -149,6 +155,33 @@ class Engine:
             events=[(i + 1, self.log[i]) for i in range(rec.first, rec.last)],
             pending=self.state.pending,
         )
+
+    def run_order(self, cmd: Command) -> Outcome:
+        """Carry out one order of a list (a scenario's orders, a script) the way headless play
+        does. Before an order that is not an answer, pending decisions take their defaults,
+        and an order for another unit first ends the current activation as a command of its
+        own (its melee's decisions take their defaults). An answer with no decision pending
+        ends the current activation first, so ``fight`` then ``{answer = ...}`` answers the
+        melee's first decision."""
+        if isinstance(cmd, Answer):
+            if self._ask is None and self.state.activation is not None:
+                out = self.execute(Order("end_activation"))
+                if not out.ok:
+                    return out
+            return self.execute(cmd)
+        while self._ask is not None:
+            self.answer_default()
+        act = self.state.activation
+        if act is not None and cmd.unit is not None and self._unit_of(cmd.unit) not in (None, act.unit):
+            self.execute(Order("end_activation"))
+            while self._ask is not None:
+                self.answer_default()
+        return self.execute(cmd)
+
+    def _unit_of(self, name: str) -> str | None:
+        if name in self.state.models:
+            return self.state.models[name].unit
+        return name if name in self.state.units else None
 
     def answer_default(self) -> Outcome:
         """Answer the pending decision with its documented default."""

@@ -27,6 +27,9 @@ def event_type(name: str):
             raise ValueError(f"event type {name!r} registered twice")
         cls.type = name
         cls._field_names = tuple(f.name for f in dataclasses.fields(cls))
+        cls._tuple_fields = tuple(
+            f.name for f in dataclasses.fields(cls) if "tuple" in str(f.type)
+        )
         for f in dataclasses.fields(cls):
             if f.name in cls._quiet_defaults:
                 _DEFAULTS[(cls, f.name)] = f.default
@@ -42,6 +45,7 @@ class Event:
 
     type: ClassVar[str] = "event"
     _field_names: ClassVar[tuple[str, ...]] = ()
+    _tuple_fields: ClassVar[tuple[str, ...]] = ()
     #: fields added after the first saves: left out of the dict form while they hold their
     #: default, so older saves and the JSON of rulesets that never use them stay unchanged
     _quiet_defaults: ClassVar[tuple[str, ...]] = ()
@@ -82,8 +86,15 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ValueError(f"unknown event type {kind!r}")
+    kw = dict(data)
+    del kw["type"]
+    kw.pop("seq", None)
+    for name in cls._tuple_fields:
+        v = kw.get(name)
+        if type(v) is list:
+            kw[name] = _frozen(v)
     try:
-        return cls(**{k: _frozen(v) for k, v in data.items() if k not in ("type", "seq")})
+        return cls(**kw)
     except TypeError as exc:
         raise ValueError(f"event {kind!r} does not fit: {exc}") from None
 

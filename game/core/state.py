@@ -11,6 +11,7 @@ import copy
 import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from game.core import events as ev
@@ -128,6 +129,17 @@ class GameState:
     def unit_alive(self, unit: str) -> bool:
         return any(self.models[n].on_table for n in self.units[unit])
 
+    def any_to_activate(self, side: int) -> bool:
+        """Whether ``side`` still has a unit to activate this game turn (cheaper than the list)."""
+        models = self.models
+        for u, names in self.units.items():
+            if u in self.activated or models[names[0]].side != side:
+                continue
+            for n in names:
+                if models[n].on_table:
+                    return True
+        return False
+
     def units_to_activate(self, side: int) -> list[str]:
         return [
             u
@@ -167,6 +179,25 @@ def apply(state: GameState, event: ev.Event) -> GameState:
     return state
 
 
+def fold_dicts(state: GameState, events: Iterable[dict[str, Any]]) -> GameState:
+    """Fold events in their saved (dict) form without building event objects: the apply
+    handlers only read attributes, which a light namespace provides. About three times
+    faster than decoding every event first; used to load saves and seek in replays."""
+    by_name = {cls.type: (fn, cls._tuple_fields) for cls, fn in APPLY.items() if fn is not _noop}
+    for d in events:
+        got = by_name.get(d["type"])
+        if got is not None:
+            handler, tuples = got
+            ns = SimpleNamespace(**d)
+            for name in tuples:  # saved as JSON lists: make them the tuples events hold
+                v = d.get(name)
+                if type(v) is list:
+                    setattr(ns, name, ev._frozen(v))
+            handler(state, ns)
+        state.events_applied += 1
+    return state
+
+
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     for e in events:
         apply(state, e)
@@ -186,9 +217,9 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> None:
     s.turn = e.turn
     s.activated = set()
     other = 2 if s.first_side == 1 else 1
-    s.next_side = s.first_side if s.units_to_activate(s.first_side) else other
+    s.next_side = s.first_side if s.any_to_activate(s.first_side) else other
     for name, m in list(s.models.items()):
-        if any(scope == "turn" for scope, _ in m.flags.values()):
+        if m.flags and any(scope == "turn" for scope, _ in m.flags.values()):
             _replace(s, name, flags={k: v for k, v in m.flags.items() if v[0] != "turn"})
 
 
@@ -208,9 +239,9 @@ def _activation_started(s: GameState, e: ev.ActivationStarted) -> None:
 def _activation_ended(s: GameState, e: ev.ActivationEnded) -> None:
     s.activation = None
     other = 2 if e.side == 1 else 1
-    s.next_side = other if s.units_to_activate(other) else e.side
+    s.next_side = other if s.any_to_activate(other) else e.side
     for name, m in list(s.models.items()):
-        if any(scope == "activation" for scope, _ in m.flags.values()):
+        if m.flags and any(scope == "activation" for scope, _ in m.flags.values()):
             _replace(s, name, flags={k: v for k, v in m.flags.items() if v[0] != "activation"})
 
 
@@ -286,7 +317,7 @@ def _flag(s: GameState, e: ev.FlagSet) -> None:
     if e.value is None:
         flags.pop(e.flag, None)
     else:
-        flags[e.flag] = (e.scope, e.value)
+        flags[e.flag] = (e.scope, ev._frozen(e.value))  # a saved list reads back as a tuple
     _replace(s, e.model, flags=flags)
 
 

@@ -10,8 +10,10 @@ Conventions used throughout ``game.geometry`` and ``game.physics``:
 
 A rectangular base has a *width* (its frontage, measured across the facing) and a *depth*
 (measured along the facing).  A round base is approximated by a regular polygon of
-:data:`ROUND_SEGMENTS` vertices lying on the circle, the same outline as
-``shapely.Point(x, y).buffer(r, quad_segs=32)``.
+:data:`ROUND_SEGMENTS` vertices lying on the circle: at facing 0 the same outline as
+``shapely.Point(x, y).buffer(r, quad_segs=32)``, and turned with the base's facing so that a
+whole scene turned about any point gives exactly the same answers.  The contact functions
+measure distances to a round base from its true circle (see :mod:`game.geometry.contact`).
 """
 
 from __future__ import annotations
@@ -71,7 +73,8 @@ _CIRCLE_ANGLES = -2.0 * np.pi * np.arange(ROUND_SEGMENTS) / ROUND_SEGMENTS
 _UNIT_CIRCLE = np.column_stack([np.cos(_CIRCLE_ANGLES), np.sin(_CIRCLE_ANGLES)])
 
 # Corner multipliers (across, along) for front-left, front-right, back-right, back-left.
-_CORNER_SIGNS = np.array([[-1.0, 1.0], [1.0, 1.0], [1.0, -1.0], [-1.0, -1.0]])
+_CORNER_SIGN_PAIRS = ((-1.0, 1.0), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0))
+_CORNER_SIGNS = np.array(_CORNER_SIGN_PAIRS)
 
 
 @dataclass(frozen=True)
@@ -149,8 +152,8 @@ def parse_base(text: str, named: Mapping[str, tuple[float, float]] | None = None
     if match:
         diameter = float(match.group(1))
         _check_mm(raw, diameter)
-        size = diameter / MM_PER_INCH
-        return BaseShape("round", size, size, f"r{_fmt_mm(diameter)}")
+        inches = diameter / MM_PER_INCH
+        return BaseShape("round", inches, inches, f"r{_fmt_mm(diameter)}")
     names = ", ".join(n.lower() for n in named) if named else ""
     choices = f"a named size ({names}), " if names else ""
     raise ValueError(f'unknown base "{raw}": use {choices}WxD in mm like 25x50, or rD like r32')
@@ -176,10 +179,24 @@ def _sin_cos(facing: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return s, c
 
 
+def _snap(v: float) -> float:
+    if abs(v) < 1e-12:
+        return 0.0
+    if abs(abs(v) - 1.0) < 1e-12:
+        return math.copysign(1.0, v)
+    return v
+
+
+def _sin_cos_one(facing: float) -> tuple[float, float]:
+    """Scalar twin of :func:`_sin_cos`."""
+    theta = math.radians(float(facing))
+    return _snap(math.sin(theta)), _snap(math.cos(theta))
+
+
 def facing_vector(facing: float) -> tuple[float, float]:
     """Unit vector (dx, dy) pointing along ``facing`` in table coordinates (y down)."""
-    s, c = _sin_cos(np.array([facing]))
-    return float(s[0]), float(-c[0])
+    s, c = _sin_cos_one(facing)
+    return s, -c
 
 
 def facing_toward(x0: float, y0: float, x1: float, y1: float) -> float:
@@ -206,11 +223,17 @@ def _rect_corners(
     return centre[:, None, :] + across + along
 
 
-def _round_vertices(radius: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Vertices (n, ROUND_SEGMENTS, 2) of round bases."""
-    r = np.asarray(radius, dtype=float)[:, None, None]
-    centre = np.stack([np.asarray(x, dtype=float), np.asarray(y, dtype=float)], axis=-1)
-    return centre[:, None, :] + r * _UNIT_CIRCLE[None, :, :]
+def _round_vertices(
+    radius: np.ndarray, x: np.ndarray, y: np.ndarray, facing: np.ndarray
+) -> np.ndarray:
+    """Vertices (n, ROUND_SEGMENTS, 2) of round bases, the outline turned with the facing."""
+    r = np.asarray(radius, dtype=float)[:, None]
+    s, c = _sin_cos(facing)
+    ux, uy = _UNIT_CIRCLE[None, :, 0], _UNIT_CIRCLE[None, :, 1]
+    # turn clockwise on the table (y down) by the facing
+    vx = np.asarray(x, dtype=float)[:, None] + r * (c[:, None] * ux - s[:, None] * uy)
+    vy = np.asarray(y, dtype=float)[:, None] + r * (s[:, None] * ux + c[:, None] * uy)
+    return np.stack([vx, vy], axis=-1)
 
 
 def footprint(shape: BaseShape, x: float, y: float, facing: float) -> Polygon:
@@ -218,19 +241,28 @@ def footprint(shape: BaseShape, x: float, y: float, facing: float) -> Polygon:
 
     A rect base gives a rectangle with its corners in the order front-left, front-right,
     back-right, back-left; a round base gives a regular polygon of
-    :data:`ROUND_SEGMENTS` vertices on the circle (its facing does not change it).
+    :data:`ROUND_SEGMENTS` vertices on the circle, turned with the facing (at facing 0 it is
+    ``Point(x, y).buffer(r, quad_segs=32)``).
     """
     if shape.kind == "round":
-        verts = _round_vertices(np.array([shape.radius]), np.array([x]), np.array([y]))
-    else:
-        verts = _rect_corners(
-            np.array([shape.width]),
-            np.array([shape.depth]),
-            np.array([x]),
-            np.array([y]),
-            np.array([facing]),
+        verts = _round_vertices(
+            np.array([shape.radius]), np.array([x]), np.array([y]), np.array([facing])
         )
-    return shapely.polygons(verts[0])
+        return shapely.polygons(verts[0])
+    # Same arithmetic, in the same order, as _rect_corners, without numpy's overhead for one
+    # base (the results agree to the last bit wherever numpy's and libm's sine agree).
+    sin_f, cos_f = _sin_cos_one(facing)
+    fx, fy = sin_f, -cos_f
+    rx, ry = cos_f, sin_f
+    hw = float(shape.width) / 2.0
+    hd = float(shape.depth) / 2.0
+    x, y = float(x), float(y)
+    pts = []
+    for sw, sd in _CORNER_SIGN_PAIRS:
+        aw = sw * hw
+        ad = sd * hd
+        pts.append(((x + aw * rx) + ad * fx, (y + aw * ry) + ad * fy))
+    return Polygon(pts)
 
 
 def footprints(
@@ -243,7 +275,8 @@ def footprints(
 
     ``shapes`` is one shape for all or one per base.  The corners are computed with numpy
     for all bases of a kind together and turned into polygons in one shapely call, so this is
-    much faster than calling :func:`footprint` in a loop; the coordinates are identical.
+    much faster than calling :func:`footprint` in a loop, with the same coordinates (to the
+    last bit where numpy's sine and cosine agree with the C library's, as they usually do).
     """
     xs_a = np.asarray(xs, dtype=float).reshape(-1)
     ys_a = np.asarray(ys, dtype=float).reshape(-1)
@@ -251,24 +284,41 @@ def footprints(
     n = xs_a.shape[0]
     if ys_a.shape[0] != n or fa.shape[0] != n:
         raise ValueError("xs, ys and facings must have the same length")
-    shape_list = [shapes] * n if isinstance(shapes, BaseShape) else list(shapes)
-    if len(shape_list) != n:
-        raise ValueError("one shape per base is needed (or a single shape for all)")
-    out = np.empty(n, dtype=object)
     if n == 0:
         return []
-    is_round = np.fromiter((s.kind == "round" for s in shape_list), dtype=bool, count=n)
-    widths = np.fromiter((s.width for s in shape_list), dtype=float, count=n)
+    # Few distinct shapes are used many times: look each up once.
+    if isinstance(shapes, BaseShape):
+        table = [shapes]
+        codes = np.zeros(n, dtype=np.intp)
+    else:
+        shape_list = list(shapes)
+        if len(shape_list) != n:
+            raise ValueError("one shape per base is needed (or a single shape for all)")
+        seen: dict[int, int] = {}
+        table = []
+        code_list = []
+        for s in shape_list:
+            code = seen.get(id(s))
+            if code is None:
+                code = seen[id(s)] = len(table)
+                table.append(s)
+            code_list.append(code)
+        codes = np.array(code_list, dtype=np.intp)
+    out = np.empty(n, dtype=object)
+    is_round = np.array([s.kind == "round" for s in table], dtype=bool)[codes]
+    widths = np.array([s.width for s in table], dtype=float)[codes]
     rect_idx = np.flatnonzero(~is_round)
     round_idx = np.flatnonzero(is_round)
     if rect_idx.size:
-        depths = np.fromiter((s.depth for s in shape_list), dtype=float, count=n)
+        depths = np.array([s.depth for s in table], dtype=float)[codes]
         corners = _rect_corners(
             widths[rect_idx], depths[rect_idx], xs_a[rect_idx], ys_a[rect_idx], fa[rect_idx]
         )
         out[rect_idx] = shapely.polygons(corners)
     if round_idx.size:
-        verts = _round_vertices(widths[round_idx] / 2.0, xs_a[round_idx], ys_a[round_idx])
+        verts = _round_vertices(
+            widths[round_idx] / 2.0, xs_a[round_idx], ys_a[round_idx], fa[round_idx]
+        )
         out[round_idx] = shapely.polygons(verts)
     return list(out)
 

@@ -7,10 +7,13 @@ Definitions (all lengths in inches):
 * two footprints **overlap** when their interiors share more than :data:`AREA_EPS` square
   inches, so that rounding noise along a shared edge never counts as an overlap.
 
-Round bases are polygons with many vertices (see :mod:`game.geometry.bases`).  When *both*
-footprints are such polygons, the functions here recognise them and answer from the circles
-themselves (centre distance against the radii), which removes the small error of the polygon
-approximation.  A round base against a rectangle is handled with the polygon.
+Round bases are polygons with many vertices (see :mod:`game.geometry.bases`).  The functions
+here recognise such outlines (:func:`circle_of`) and measure *distances* from the circle
+itself: centre distance against the radii for two round bases, the distance from the centre
+to the other outline minus the radius for a round base against anything else.  Overlaps of
+two round bases use the exact area shared by the two discs; an overlap between a round base
+and another shape uses the polygon, which lies inside the circle (by at most 0.03% of the
+radius), so a round base pressed against a rectangle by less than that is not an overlap.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 import shapely
-from shapely import Polygon
+from shapely import LineString, Polygon
 
 from .bases import CONTACT_TOL, ROUND_SEGMENTS, SIDES, BaseShape, footprint, side_segments
 
@@ -38,6 +41,8 @@ __all__ = [
 
 AREA_EPS = 1e-6
 """Interiors sharing at most this many square inches do not count as overlapping."""
+
+_TIE_EPS = 1e-9  # lengths (inches) closer than this are level when choosing a contact side
 
 # Largest gap between a polygon of ROUND_SEGMENTS vertices on a circle and the circle,
 # as a fraction of the radius.
@@ -106,49 +111,64 @@ def lens_area(d: float | np.ndarray, r1: float | np.ndarray, r2: float | np.ndar
     return out
 
 
-def _circle_pair(a: Polygon, b: Polygon) -> tuple[float, float, float] | None:
-    """(centre distance, r_a, r_b) when both footprints are round bases, else None."""
+def _circle_gap(a: Polygon, b: Polygon) -> tuple[float, float | None] | None:
+    """Gap between ``a`` and ``b`` measured from their circles, if either is a round base.
+
+    Returns None when neither is round, else (gap, lens) where ``gap`` is the edge distance
+    (negative or -inf when they overlap) and ``lens`` the shared disc area when both are
+    round (None otherwise).
+    """
     ca = circle_of(a)
-    if ca is None:
-        return None
     cb = circle_of(b)
-    if cb is None:
+    if ca is None and cb is None:
         return None
-    d = math.hypot(ca[0] - cb[0], ca[1] - cb[1])
-    return d, ca[2], cb[2]
+    if ca is not None and cb is not None:
+        d = math.hypot(ca[0] - cb[0], ca[1] - cb[1])
+        return d - ca[2] - cb[2], float(lens_area(d, ca[2], cb[2]))
+    (cx, cy, r), other = (ca, b) if ca is not None else (cb, a)  # type: ignore[misc]
+    d = float(other.distance(shapely.Point(cx, cy)))
+    return (d - r if d > 0.0 else -math.inf), None
 
 
 # --------------------------------------------------------------------------- pairs
 
 
 def overlaps(a: Polygon, b: Polygon) -> bool:
-    """True when the interiors of ``a`` and ``b`` share more than :data:`AREA_EPS` sq in."""
-    pair = _circle_pair(a, b)
-    if pair is not None:
-        d, ra, rb = pair
-        return bool(lens_area(np.array(d), np.array(ra), np.array(rb)) > AREA_EPS)
+    """True when the interiors of ``a`` and ``b`` share more than :data:`AREA_EPS` sq in.
+
+    Two round bases are compared as discs; anything else by the polygons.
+    """
+    ca = circle_of(a)
+    if ca is not None:
+        cb = circle_of(b)
+        if cb is not None:
+            d = math.hypot(ca[0] - cb[0], ca[1] - cb[1])
+            return bool(lens_area(d, ca[2], cb[2]) > AREA_EPS)
     if not a.intersects(b):
         return False
     return bool(a.intersection(b).area > AREA_EPS)
 
 
 def distance(a: Polygon, b: Polygon) -> float:
-    """Edge-to-edge distance in inches; 0 when the outlines touch or overlap."""
-    pair = _circle_pair(a, b)
-    if pair is not None:
-        d, ra, rb = pair
-        return max(0.0, d - ra - rb)
+    """Edge-to-edge distance in inches; 0 when the outlines touch or overlap.
+
+    Measured from the true circle of a round base.
+    """
+    gap = _circle_gap(a, b)
+    if gap is not None:
+        return max(0.0, gap[0])
     return float(a.distance(b))
 
 
 def in_contact(a: Polygon, b: Polygon, tol: float = CONTACT_TOL) -> bool:
     """Base-to-base contact: outlines within ``tol`` and interiors not overlapping."""
-    pair = _circle_pair(a, b)
-    if pair is not None:
-        d, ra, rb = pair
-        if d - ra - rb > tol:
+    gap = _circle_gap(a, b)
+    if gap is not None:
+        if gap[0] > tol:
             return False
-        return not bool(lens_area(np.array(d), np.array(ra), np.array(rb)) > AREA_EPS)
+        if gap[1] is not None:
+            return not gap[1] > AREA_EPS
+        return not overlaps(a, b)
     if not shapely.dwithin(a, b, tol):
         return False
     return not overlaps(a, b)
@@ -157,6 +177,9 @@ def in_contact(a: Polygon, b: Polygon, tol: float = CONTACT_TOL) -> bool:
 def _quadrant(relative: float) -> str:
     """Side name of a direction given relative to the facing, in degrees."""
     rel = relative % 360.0
+    for edge in (45.0, 135.0, 225.0, 315.0):
+        if abs(rel - edge) < 1e-7:  # on a boundary up to rounding: treat as exactly on it
+            rel = edge
     if rel <= 45.0 or rel >= 315.0:
         return "front"
     if 135.0 <= rel <= 225.0:
@@ -178,7 +201,9 @@ def contact_side(
 
     For a rect base, a side counts when its segment is within ``tol`` of ``other``.  When
     several sides count (corners meeting), the side with the longest stretch lying within
-    ``tol`` of ``other`` wins, then the side whose midpoint is nearer to ``other``.
+    ``tol`` of ``other`` wins, then the side whose midpoint is nearer to ``other``, then
+    (an exact tie, such as a corner meeting a corner at 45 degrees) the first of front,
+    right, back, left.
 
     A round base has no sides: the answer is the quadrant (front, right, back, left, each
     90 degrees wide and centred on its direction) of the direction from the centre to the
@@ -187,37 +212,71 @@ def contact_side(
     own = footprint(shape, x, y, facing)
     if not in_contact(own, other, tol):
         return None
+    circle = circle_of(other)
     if shape.kind == "round":
-        centre = shapely.Point(x, y)
-        if other.contains(centre):
-            return None
-        near = shapely.shortest_line(centre, other)
-        px, py = near.coords[1]
+        if circle is not None:
+            px, py = circle[0], circle[1]
+        else:
+            centre = shapely.Point(x, y)
+            if other.contains(centre):
+                return None
+            px, py = shapely.shortest_line(centre, other).coords[1]
         dx, dy = px - x, py - y
         if dx == 0.0 and dy == 0.0:
             return None
         bearing = math.degrees(math.atan2(dx, -dy))
         return _quadrant(bearing - facing)
     segments = side_segments(shape, x, y, facing)
-    qualifying = [name for name in SIDES if shapely.dwithin(segments[name], other, tol)]
-    if not qualifying:
-        return None
+    measures = {name: _side_contact(segments[name], other, circle, tol) for name in SIDES}
+    qualifying = [name for name in SIDES if measures[name] is not None]
+    if len(qualifying) <= 1:
+        return qualifying[0] if qualifying else None
+    shared = {name: measures[name][0] for name in qualifying}  # type: ignore[index]
+    longest = max(shared.values())
+    qualifying = [name for name in qualifying if shared[name] >= longest - _TIE_EPS]
     if len(qualifying) == 1:
         return qualifying[0]
-    zone = other.buffer(tol)
-    best: tuple[float, float] | None = None
-    best_name: str | None = None
-    for name in qualifying:
-        seg = segments[name]
-        shared = seg.intersection(zone).length
-        mid = seg.interpolate(0.5, normalized=True)
-        mid_dist = mid.distance(other)
-        # Longer shared length first (1e-9 in noise), then the nearer midpoint.
-        rank = (-round(shared, 9), mid_dist)
-        if best is None or rank < best:
-            best = rank
-            best_name = name
-    return best_name
+    mid = {name: measures[name][1] for name in qualifying}  # type: ignore[index]
+    nearest = min(mid.values())
+    # Still level (a corner meeting a corner square on): the first in SIDES order.
+    return next(name for name in qualifying if mid[name] <= nearest + _TIE_EPS)
+
+
+def _side_contact(
+    seg: LineString, other: Polygon, circle: tuple[float, float, float] | None, tol: float
+) -> tuple[float, float] | None:
+    """For a side within ``tol`` of ``other``: (length of it within ``tol`` of ``other``,
+    distance from its midpoint to ``other``); None for a side farther away.
+
+    A round ``other`` is measured from its circle.
+    """
+    (ax, ay), (bx, by) = seg.coords
+    mx, my = (ax + bx) / 2.0, (ay + by) / 2.0
+    if circle is None:
+        if not shapely.dwithin(seg, other, tol):
+            return None
+        shared = seg.intersection(other.buffer(tol)).length
+        return shared, float(shapely.Point(mx, my).distance(other))
+    cx, cy, r = circle
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = ((cx - ax) * dx + (cy - ay) * dy) / length2 if length2 > 0.0 else 0.0
+    t = min(max(t, 0.0), 1.0)
+    near = math.hypot(ax + t * dx - cx, ay + t * dy - cy)
+    if near - r > tol:
+        return None
+    # the part of the side inside the disc of radius r + tol
+    reach = r + tol
+    fx, fy = ax - cx, ay - cy
+    qa = length2
+    qb = 2.0 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - reach * reach
+    disc = max(qb * qb - 4.0 * qa * qc, 0.0)
+    root = math.sqrt(disc)
+    t0 = max((-qb - root) / (2.0 * qa), 0.0)
+    t1 = min((-qb + root) / (2.0 * qa), 1.0)
+    shared = max(t1 - t0, 0.0) * math.sqrt(length2)
+    return shared, max(math.hypot(mx - cx, my - cy) - r, 0.0)
 
 
 # --------------------------------------------------------------------------- index
@@ -227,23 +286,71 @@ _KIND_ROUND = 1
 _KIND_OTHER = 2
 
 
-def _point_segment_distance(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Distance from points p (..., 2) to segments a-b (..., 2), broadcasting."""
-    ab = b - a
-    ap = p - a
-    denom = np.einsum("...k,...k->...", ab, ab)
-    t = np.einsum("...k,...k->...", ap, ab) / np.where(denom > 0.0, denom, 1.0)
-    t = np.clip(t, 0.0, 1.0)
-    closest = a + t[..., None] * ab
-    diff = p - closest
-    return np.hypot(diff[..., 0], diff[..., 1])
+def _point_segment_distance(
+    px: np.ndarray, py: np.ndarray, ax: np.ndarray, ay: np.ndarray, ex: np.ndarray, ey: np.ndarray
+) -> np.ndarray:
+    """Distance from points (px, py) to segments from (ax, ay) along (ex, ey), broadcast."""
+    dx = px - ax
+    dy = py - ay
+    ee = ex * ex + ey * ey
+    t = np.clip((dx * ex + dy * ey) / np.where(ee > 0.0, ee, 1.0), 0.0, 1.0)
+    dx = dx - t * ex
+    dy = dy - t * ey
+    return np.sqrt(dx * dx + dy * dy)
+
+
+def _quad_gap_depth(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Edge distance and separating-axis overlap depth of convex quadrilaterals (P, 4, 2).
+
+    The depth is the smallest overlap of the two shapes' projections on their edge normals:
+    positive exactly when the interiors meet.  For shapes that do not overlap the distance is
+    the smallest vertex-to-edge distance either way, which is exact for convex outlines.
+    Arrays are laid out with the small axes first so that numpy works along the pairs.
+    """
+    ax, ay = np.ascontiguousarray(a[:, :, 0].T), np.ascontiguousarray(a[:, :, 1].T)
+    bx, by = np.ascontiguousarray(b[:, :, 0].T), np.ascontiguousarray(b[:, :, 1].T)
+    eax, eay = np.roll(ax, -1, axis=0) - ax, np.roll(ay, -1, axis=0) - ay
+    ebx, eby = np.roll(bx, -1, axis=0) - bx, np.roll(by, -1, axis=0) - by
+    nx = -np.concatenate([eay, eby])  # (8, P)
+    ny = np.concatenate([eax, ebx])
+    norm = np.sqrt(nx * nx + ny * ny)
+    nx = nx / norm
+    ny = ny / norm
+    pa = nx[:, None, :] * ax[None, :, :] + ny[:, None, :] * ay[None, :, :]  # (8, 4, P)
+    pb = nx[:, None, :] * bx[None, :, :] + ny[:, None, :] * by[None, :, :]
+    depth = (
+        np.minimum(pa.max(axis=1), pb.max(axis=1)) - np.maximum(pa.min(axis=1), pb.min(axis=1))
+    ).min(axis=0)
+    d_ab = _point_segment_distance(
+        ax[:, None, :], ay[:, None, :], bx[None, :, :], by[None, :, :], ebx[None], eby[None]
+    )
+    d_ba = _point_segment_distance(
+        bx[:, None, :], by[:, None, :], ax[None, :, :], ay[None, :, :], eax[None], eay[None]
+    )
+    gap = np.minimum(d_ab.min(axis=(0, 1)), d_ba.min(axis=(0, 1)))
+    return np.where(depth > 0.0, 0.0, gap), depth
+
+
+def _circle_quad_gap(centre: np.ndarray, r: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Gap from circles (P, 2), (P,) to convex quadrilaterals (P, 4, 2); -inf when the
+    centre is inside."""
+    qx, qy = np.ascontiguousarray(quad[:, :, 0].T), np.ascontiguousarray(quad[:, :, 1].T)
+    ex, ey = np.roll(qx, -1, axis=0) - qx, np.roll(qy, -1, axis=0) - qy
+    cx, cy = centre[:, 0][None, :], centre[:, 1][None, :]
+    dist = _point_segment_distance(cx, cy, qx, qy, ex, ey).min(axis=0)
+    cross = ex * (cy - qy) - ey * (cx - qx)
+    inside = np.all(cross >= 0.0, axis=0) | np.all(cross <= 0.0, axis=0)
+    return np.where(inside, -np.inf, dist - r)
 
 
 class ContactIndex(Generic[K]):
     """A spatial index of footprints answering contact questions for many bases at once.
 
     Built from (key, polygon) pairs; keys must be unique and hashable.  Results list keys in
-    the order the footprints were given.  Backed by :class:`shapely.STRtree`.
+    the order the footprints were given.  Candidates come from a :class:`shapely.STRtree`
+    of the footprints; rectangles and round bases are then measured with numpy, all pairs at
+    once, and any other outline with shapely.  The answers agree with :func:`in_contact`,
+    :func:`overlaps` and :func:`distance` applied pair by pair.
     """
 
     def __init__(self, items: Iterable[tuple[K, Polygon]]) -> None:
@@ -276,7 +383,7 @@ class ContactIndex(Generic[K]):
         return self._geoms[self._pos[key]]
 
     def _classify(self) -> None:
-        """Sort footprints into convex quadrilaterals, round bases and other polygons."""
+        """Sort footprints into convex quadrilaterals, round bases and other outlines."""
         if self._classified:
             return
         geoms = self._geoms
@@ -286,7 +393,9 @@ class ContactIndex(Generic[K]):
         centres = np.zeros((n, 2))
         radii = np.zeros(n)
         diam = np.zeros(n)
+        bounds = np.zeros((n, 4))
         if n:
+            bounds = shapely.bounds(geoms)
             is_poly = shapely.get_type_id(geoms) == 3
             ncoords = shapely.get_num_coordinates(geoms)
             holes = np.zeros(n, dtype=int)
@@ -296,10 +405,8 @@ class ContactIndex(Generic[K]):
             if q_idx.size:
                 xy = shapely.get_coordinates(geoms[q_idx]).reshape(-1, 5, 2)[:, :4]
                 e = np.roll(xy, -1, axis=1) - xy
-                cross = (
-                    e[:, :, 0] * np.roll(e, -1, axis=1)[:, :, 1]
-                    - e[:, :, 1] * np.roll(e, -1, axis=1)[:, :, 0]
-                )
+                nxt = np.roll(e, -1, axis=1)
+                cross = e[:, :, 0] * nxt[:, :, 1] - e[:, :, 1] * nxt[:, :, 0]
                 convex = np.all(cross > 0.0, axis=1) | np.all(cross < 0.0, axis=1)
                 good = q_idx[convex]
                 kind[good] = _KIND_QUAD
@@ -321,93 +428,86 @@ class ContactIndex(Generic[K]):
         self._centres = centres
         self._radii = radii
         self._diam = diam
+        self._bounds = bounds
+        # A circle reaches beyond its polygon by at most r * sagitta.
         self._round_pad = (
-            2.0 * float(radii.max()) * _ROUND_SAGITTA + 1e-9 if np.any(kind == _KIND_ROUND) else 0.0
+            float(radii.max()) * _ROUND_SAGITTA + 1e-9 if np.any(kind == _KIND_ROUND) else 0.0
         )
         self._classified = True
 
-    def _contact_mask(self, i: np.ndarray, j: np.ndarray, tol: float) -> np.ndarray:
-        """For candidate pairs (already within tol + pad), which are in B2B."""
-        kind = self._kind
-        geoms = self._geoms
-        ki = kind[i]
-        kj = kind[j]
-        rr = (ki == _KIND_ROUND) & (kj == _KIND_ROUND)
-        qq = (ki == _KIND_QUAD) & (kj == _KIND_QUAD)
-        qr = ((ki == _KIND_QUAD) & (kj == _KIND_ROUND)) | ((ki == _KIND_ROUND) & (kj == _KIND_QUAD))
-        within = np.ones(i.shape[0], dtype=bool)
-        maybe_overlap = np.zeros(i.shape[0], dtype=bool)
-        overlap = np.zeros(i.shape[0], dtype=bool)
+    def _pad_for(self, geom: Polygon) -> float:
+        """How much farther than the polygons round bases may reach toward ``geom``."""
+        self._classify()
+        circle = circle_of(geom)
+        extra = _ROUND_SAGITTA * circle[2] + 1e-9 if circle is not None else 0.0
+        return self._round_pad + extra
 
-        # round-round: exact circles
-        if np.any(rr):
-            ii, jj = i[rr], j[rr]
-            d = np.hypot(*(self._centres[ii] - self._centres[jj]).T)
-            ra, rb = self._radii[ii], self._radii[jj]
-            within[rr] = d - ra - rb <= tol
-            overlap[rr] = lens_area(d, ra, rb) > AREA_EPS
-
-        # pairs involving polygons: the tree was queried with a pad for round bases
-        poly_pairs = ~rr
-        if self._round_pad > 0.0 and np.any(poly_pairs):
-            within[poly_pairs] = shapely.dwithin(geoms[i[poly_pairs]], geoms[j[poly_pairs]], tol)
-
-        # quad-quad: separating axes; area <= depth * smaller diameter
-        sel = qq & within
-        if np.any(sel):
-            a = self._quads[i[sel]]
-            b = self._quads[j[sel]]
-            axes = np.concatenate([np.roll(a, -1, axis=1) - a, np.roll(b, -1, axis=1) - b], axis=1)
-            normals = np.stack([-axes[..., 1], axes[..., 0]], axis=-1)
-            normals /= np.hypot(normals[..., 0], normals[..., 1])[..., None]
-            pa = np.einsum("pak,pvk->pav", normals, a)
-            pb = np.einsum("pak,pvk->pav", normals, b)
-            depth = (
-                np.minimum(pa.max(axis=2), pb.max(axis=2))
-                - np.maximum(pa.min(axis=2), pb.min(axis=2))
-            ).min(axis=1)
-            bound = depth * np.minimum(self._diam[i[sel]], self._diam[j[sel]])
-            maybe_overlap[sel] = bound > AREA_EPS
-
-        # quad-round: the circle contains its polygon, bound the cap the quad can cut off
-        sel = qr & within
-        if np.any(sel):
-            ii, jj = i[sel], j[sel]
-            round_first = kind[ii] == _KIND_ROUND
-            ci = np.where(round_first, ii, jj)
-            qi = np.where(round_first, jj, ii)
-            quad = self._quads[qi]
-            centre = self._centres[ci]
-            r = self._radii[ci]
-            nxt = np.roll(quad, -1, axis=1)
-            dist = _point_segment_distance(centre[:, None, :], quad, nxt).min(axis=1)
-            edge = nxt - quad
-            rel = centre[:, None, :] - quad
-            cross = edge[..., 0] * rel[..., 1] - edge[..., 1] * rel[..., 0]
-            inside = np.all(cross >= 0.0, axis=1) | np.all(cross <= 0.0, axis=1)
-            depth = np.where(inside, np.inf, r - dist)
-            bound = depth * np.minimum(2.0 * r, self._diam[qi])
-            maybe_overlap[sel] = bound > AREA_EPS
-
-        # anything else: exact area
-        other = ~(rr | qq | qr) & within
-        maybe_overlap |= other
-
-        check = np.flatnonzero(maybe_overlap)
-        if check.size:
-            area = shapely.area(shapely.intersection(geoms[i[check]], geoms[j[check]]))
-            overlap[check] = area > AREA_EPS
-        return within & ~overlap
-
-    def _pairs_within(self, tol: float) -> tuple[np.ndarray, np.ndarray]:
+    def _candidates(self, reach: float) -> tuple[np.ndarray, np.ndarray]:
+        """Pairs i < j whose bounding boxes, grown by ``reach``, meet."""
         self._classify()
         if len(self._keys) < 2:
             empty = np.zeros(0, dtype=np.intp)
             return empty, empty
-        query = self._tree.query(self._geoms, predicate="dwithin", distance=tol + self._round_pad)
-        i, j = query[0], query[1]
+        b = self._bounds
+        boxes = shapely.box(b[:, 0] - reach, b[:, 1] - reach, b[:, 2] + reach, b[:, 3] + reach)
+        i, j = self._tree.query(boxes)
         keep = i < j
         return i[keep], j[keep]
+
+    def _measure(self, i: np.ndarray, j: np.ndarray, tol: float) -> tuple[np.ndarray, np.ndarray]:
+        """Edge gaps of pairs (i, j) and which of them overlap (see :func:`overlaps`).
+
+        Gaps beyond ``tol`` are only guaranteed to be beyond ``tol`` (they may be inf).
+        """
+        kind = self._kind
+        geoms = self._geoms
+        m = i.shape[0]
+        gap = np.full(m, np.inf)
+        maybe = np.zeros(m, dtype=bool)
+        overlap = np.zeros(m, dtype=bool)
+        ki, kj = kind[i], kind[j]
+        rr = (ki == _KIND_ROUND) & (kj == _KIND_ROUND)
+        qq = (ki == _KIND_QUAD) & (kj == _KIND_QUAD)
+        qr = ((ki == _KIND_QUAD) & (kj == _KIND_ROUND)) | ((ki == _KIND_ROUND) & (kj == _KIND_QUAD))
+        other = ~(rr | qq | qr)
+
+        if np.any(rr):
+            ii, jj = i[rr], j[rr]
+            d = np.hypot(*(self._centres[ii] - self._centres[jj]).T)
+            ra, rb = self._radii[ii], self._radii[jj]
+            gap[rr] = d - ra - rb
+            overlap[rr] = lens_area(d, ra, rb) > AREA_EPS
+
+        if np.any(qq):
+            ii, jj = i[qq], j[qq]
+            g, depth = _quad_gap_depth(self._quads[ii], self._quads[jj])
+            gap[qq] = g
+            # the shared area lies in a strip of width `depth` across the smaller shape
+            maybe[qq] = depth * np.minimum(self._diam[ii], self._diam[jj]) > AREA_EPS
+
+        if np.any(qr):
+            ii, jj = i[qr], j[qr]
+            round_first = kind[ii] == _KIND_ROUND
+            ci = np.where(round_first, ii, jj)
+            qi = np.where(round_first, jj, ii)
+            r = self._radii[ci]
+            g = _circle_quad_gap(self._centres[ci], r, self._quads[qi])
+            gap[qr] = g
+            # the round polygon lies in the disc, and the quad beyond the tangent line at its
+            # nearest point: the shared area is inside a cap of height -g
+            maybe[qr] = -g * np.minimum(2.0 * r, self._diam[qi]) > AREA_EPS
+
+        if np.any(other):
+            sel = np.flatnonzero(other)
+            for k in sel.tolist():
+                gap[k] = distance(geoms[i[k]], geoms[j[k]])
+            maybe[sel] = gap[sel] <= 0.0
+
+        check = np.flatnonzero(maybe & (gap <= tol))
+        if check.size:
+            area = shapely.area(shapely.intersection(geoms[i[check]], geoms[j[check]]))
+            overlap[check] = area > AREA_EPS
+        return gap, overlap
 
     # ----------------------------------------------------------------- queries
 
@@ -416,11 +516,13 @@ class ContactIndex(Generic[K]):
 
         Pairs are sorted by the position of their first key, then of their second.
         """
-        i, j = self._pairs_within(tol)
+        self._classify()
+        i, j = self._candidates(tol + 2.0 * self._round_pad)
         if i.size == 0:
             return []
-        mask = self._contact_mask(i, j, tol)
-        i, j = i[mask], j[mask]
+        gap, overlap = self._measure(i, j, tol)
+        keep = (gap <= tol) & ~overlap
+        i, j = i[keep], j[keep]
         order = np.lexsort((j, i))
         keys = self._keys
         return [(keys[a], keys[b]) for a, b in zip(i[order].tolist(), j[order].tolist())]
@@ -428,27 +530,25 @@ class ContactIndex(Generic[K]):
     def overlapping_pairs(self) -> list[tuple[K, K]]:
         """Every pair of footprints whose interiors overlap (see :func:`overlaps`)."""
         self._classify()
-        if len(self._keys) < 2:
+        i, j = self._candidates(2.0 * self._round_pad)
+        if i.size == 0:
             return []
-        query = self._tree.query(self._geoms, predicate="intersects")
-        keep = query[0] < query[1]
-        i, j = query[0][keep], query[1][keep]
-        found = [
-            (int(a), int(b))
-            for a, b in zip(i.tolist(), j.tolist())
-            if overlaps(self._geoms[a], self._geoms[b])
-        ]
-        found.sort()
-        return [(self._keys[a], self._keys[b]) for a, b in found]
+        _, overlap = self._measure(i, j, 0.0)
+        i, j = i[overlap], j[overlap]
+        order = np.lexsort((j, i))
+        keys = self._keys
+        return [(keys[a], keys[b]) for a, b in zip(i[order].tolist(), j[order].tolist())]
 
     def touching(self, key: K, tol: float = CONTACT_TOL) -> list[K]:
         """Keys of the footprints in B2B with the one stored under ``key``."""
-        self._classify()
         me = self._pos[key]
         geom = self._geoms[me]
-        cand = self._tree.query(geom, predicate="dwithin", distance=tol + self._round_pad)
+        cand = self._tree.query(geom, predicate="dwithin", distance=tol + self._pad_for(geom))
         cand = np.sort(cand[cand != me])
-        return [self._keys[c] for c in cand.tolist() if in_contact(geom, self._geoms[c], tol)]
+        if cand.size == 0:
+            return []
+        gap, overlap = self._measure(np.full(cand.shape, me), cand, tol)
+        return [self._keys[c] for c in cand[(gap <= tol) & ~overlap].tolist()]
 
     def within(self, key_or_polygon: K | Polygon, dist: float) -> list[K]:
         """Keys whose edge distance (see :func:`distance`) to a footprint is at most ``dist``.
@@ -462,14 +562,21 @@ class ContactIndex(Generic[K]):
         else:
             me = self._pos[key_or_polygon]
             geom = self._geoms[me]
-        cand = self._tree.query(geom, predicate="dwithin", distance=dist + self._round_pad)
+        cand = self._tree.query(geom, predicate="dwithin", distance=dist + self._pad_for(geom))
         cand = np.sort(cand[cand != me])
+        if me >= 0:
+            if cand.size == 0:
+                return []
+            gap, _ = self._measure(np.full(cand.shape, me), cand, dist)
+            return [self._keys[c] for c in cand[np.maximum(gap, 0.0) <= dist].tolist()]
         return [self._keys[c] for c in cand.tolist() if distance(geom, self._geoms[c]) <= dist]
 
     def overlapping(self, polygon: Polygon, exclude: Iterable[K] = ()) -> list[K]:
         """Keys of the footprints whose interiors overlap ``polygon``, minus ``exclude``."""
         skip = set(exclude)
-        cand = np.sort(self._tree.query(polygon, predicate="intersects"))
+        cand = np.sort(
+            self._tree.query(polygon, predicate="dwithin", distance=self._pad_for(polygon))
+        )
         return [
             self._keys[c]
             for c in cand.tolist()

@@ -58,7 +58,7 @@ TARGET_GAP = CONTACT_TOL / 4.0
 DISTANCE_SLACK = 1e-6
 """A move may exceed its allowance by this much (inches) without being refused."""
 
-_STEP = 1e-7  # bisection resolution on the travelled distance, inches
+_STEP = 1e-6  # bisection resolution on the travelled distance, inches
 _PEN_EPS = 1e-9  # penetration pymunk must report before a contact counts as an overlap
 _EDGE_EPS = 1e-9  # slack on the table edges
 
@@ -124,29 +124,39 @@ class _Thing:
         return f'terrain "{self.key}"' if self.terrain else f'"{self.key}"'
 
 
-def _things_near(
-    others: Mapping[str, Polygon],
-    obstacles: Mapping[str, Polygon],
-    box: tuple[float, float, float, float],
-    skip: Collection[str] = (),
-) -> list[_Thing]:
-    """Bases and obstacles whose bounding boxes meet ``box`` (minx, miny, maxx, maxy).
+class _Catalog:
+    """The bases and obstacles of one call, with their bounding boxes."""
 
-    Keys in ``skip`` are left out.  Bases come first, each group in input order.
-    """
-    entries = [(k, p, False) for k, p in others.items() if k not in skip]
-    entries += [(k, p, True) for k, p in obstacles.items() if k not in skip]
-    if not entries:
-        return []
-    arr = np.empty(len(entries), dtype=object)
-    arr[:] = [e[1] for e in entries]
-    b = shapely.bounds(arr)
-    hit = (b[:, 0] <= box[2]) & (b[:, 2] >= box[0]) & (b[:, 1] <= box[3]) & (b[:, 3] >= box[1])
-    out = []
-    for i in np.flatnonzero(hit).tolist():
-        key, poly, terrain = entries[i]
-        out.append(_Thing(key, poly, terrain, None if terrain else circle_of(poly)))
-    return out
+    def __init__(
+        self,
+        others: Mapping[str, Polygon],
+        obstacles: Mapping[str, Polygon],
+        skip: Collection[str] = (),
+    ) -> None:
+        self.entries = [(k, p, False) for k, p in others.items() if k not in skip]
+        self.entries += [(k, p, True) for k, p in obstacles.items() if k not in skip]
+        if self.entries:
+            arr = np.empty(len(self.entries), dtype=object)
+            arr[:] = [e[1] for e in self.entries]
+            self.bounds = shapely.bounds(arr)
+        else:
+            self.bounds = np.zeros((0, 4))
+        self._things: dict[int, _Thing] = {}
+
+    def near(self, box: tuple[float, float, float, float]) -> list[_Thing]:
+        """Things whose bounding boxes meet ``box`` (minx, miny, maxx, maxy): bases first,
+        each group in input order."""
+        b = self.bounds
+        hit = (b[:, 0] <= box[2]) & (b[:, 2] >= box[0]) & (b[:, 1] <= box[3]) & (b[:, 3] >= box[1])
+        out = []
+        for i in np.flatnonzero(hit).tolist():
+            thing = self._things.get(i)
+            if thing is None:
+                key, poly, terrain = self.entries[i]
+                thing = _Thing(key, poly, terrain, None if terrain else circle_of(poly))
+                self._things[i] = thing
+            out.append(thing)
+        return out
 
 
 _PIECE_CACHE: dict[bytes, list[list[tuple[float, float]]]] = {}
@@ -285,19 +295,22 @@ class _PymunkScene:
         return out
 
 
-def _bisect_first(hits: Callable[[float], set[int]], s_max: float) -> tuple[float, set[int]] | None:
+def _bisect_first(
+    hits: Callable[[float], set[int]], s_max: float, lo: float = 0.0
+) -> tuple[float, set[int]] | None:
     """Smallest travel (within _STEP) at which ``hits`` becomes non-empty.
 
-    ``hits`` must be monotone (once non-empty, it stays so) and empty at 0.  Returns the
-    last travel known to be clear and what is hit just beyond it, or None if nothing is hit
-    by ``s_max``.
+    ``hits`` must be monotone (once non-empty, it stays so) and empty at ``lo``.  Returns
+    the last travel known to be clear and what is hit just beyond it, or None if nothing is
+    hit by ``s_max``.
     """
     if s_max <= 0.0:
         return None
     top = hits(s_max)
     if not top:
         return None
-    lo, hi, hi_hits = 0.0, s_max, top
+    lo = min(max(lo, 0.0), s_max)
+    hi, hi_hits = s_max, top
     while hi - lo > _STEP:
         mid = 0.5 * (lo + hi)
         found = hits(mid)
@@ -319,8 +332,14 @@ def _first_touch(
     """
     far: list[_Thing] = []
     near: list[_Thing] = []
+    closest = math.inf
     for thing in things:
-        (near if distance(sweep.fp0, thing.poly) <= TARGET_GAP else far).append(thing)
+        gap0 = distance(sweep.fp0, thing.poly)
+        if gap0 <= TARGET_GAP:
+            near.append(thing)
+        else:
+            far.append(thing)
+            closest = min(closest, gap0)
     best: tuple[float, _Thing] | None = None
     for group, mode in ((far, "far"), (near, "near")):
         if not group:
@@ -346,7 +365,9 @@ def _first_touch(
                 def hits(s: float, group: list[_Thing] = group) -> set[int]:
                     return {i for i, t in enumerate(group) if sweep.swept_overlaps(s, t)}
 
-        found = _bisect_first(hits, s_max)
+        # Nothing can come closer by more than the distance travelled.
+        safe = closest - TARGET_GAP - 1e-9 if mode == "far" else 0.0
+        found = _bisect_first(hits, s_max, lo=safe)
         if found is None:
             continue
         s, idxs = found
@@ -462,7 +483,7 @@ def check_straight_move(
         return MoveCheck(False, "the end point is off the table", None, dist)
     u = ((ex - sx) / dist, (ey - sy) / dist) if dist > 0.0 else (0.0, 0.0)
     sweep = _Sweep(shape, (sx, sy), facing, u)
-    things = _things_near(others, obstacles, sweep.box(dist, CONTACT_TOL), may_touch)
+    things = _Catalog(others, obstacles, may_touch).near(sweep.box(dist, CONTACT_TOL))
     blocking = [t for t in things if sweep.swept_overlaps(dist, t)]
     if blocking:
         first = _first_overlap(sweep, blocking, dist)
@@ -491,7 +512,7 @@ def first_contact_along(
     u = facing_vector(direction_deg)
     sweep = _Sweep(shape, start, facing, u)
     s_max = max(float(max_distance), 0.0)
-    things = _things_near(others, obstacles, sweep.box(s_max, CONTACT_TOL))
+    things = _Catalog(others, obstacles).near(sweep.box(s_max, CONTACT_TOL))
     result = _first_touch_checked(sweep, things, s_max)
     if result is None:
         return s_max, None
@@ -524,7 +545,8 @@ def plan_charge(
     fac = facing_toward(sx, sy, tx, ty)
     target_poly = others[target_key]
     turned = footprint(shape, sx, sy, fac)
-    for thing in _things_near(others, obstacles, turned.bounds):
+    catalog = _Catalog(others, obstacles)
+    for thing in catalog.near(turned.bounds):
         if overlaps(turned, thing.poly):
             return ChargePlan(
                 False, f'turning to face "{target_key}" would overlap {thing.label}', sx, sy, fac
@@ -555,11 +577,7 @@ def plan_charge(
             fac,
             s,
         )
-    rest = [
-        t
-        for t in _things_near(others, obstacles, sweep.box(s, CONTACT_TOL))
-        if t.key != target_key or t.terrain
-    ]
+    rest = [t for t in catalog.near(sweep.box(s, CONTACT_TOL)) if t.key != target_key or t.terrain]
     blocking = [t for t in rest if sweep.swept_overlaps(s, t)]
     if blocking:
         first = _first_overlap(sweep, blocking, s)

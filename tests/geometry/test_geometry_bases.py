@@ -242,7 +242,7 @@ def test_bulk_footprints_equal_single(items: list[tuple[str, float, float, float
     assert len(bulk) == len(items)
     for poly, shape, x, y, f in zip(bulk, shapes, xs, ys, fs):
         single = footprint(shape, x, y, f)
-        assert poly.equals_exact(single, 0.0)
+        assert poly.equals_exact(single, 1e-12)
         assert poly.area == pytest.approx(
             shape.width * shape.depth if shape.kind == "rect" else single.area
         )

@@ -309,3 +309,45 @@ def test_contact_is_symmetric_and_moves_with_the_scene(
 
 def test_area_threshold_constant() -> None:
     assert AREA_EPS == 1e-6
+
+
+@pytest.mark.parametrize("turn", [0.0, 0.5, 33.0, 90.0])
+def test_exact_corner_tie_goes_to_the_first_side(turn: float) -> None:
+    # a square turned 45 degrees puts its front-right corner on a cavalry base's front edge:
+    # front and right share the same length, so the first in (front, right, back, left) wins
+    large = parse_base("large", NAMED)
+    half_diag = large.width / math.sqrt(2)
+    pa = (7.0, 9.0, 0.0)
+    pb = (7.0, 9.0 - CAV.depth / 2 - half_diag - 0.002, 135.0)
+    pa, pb = _rotate(pa, turn, (3.0, 4.0), (0.0, 0.0)), _rotate(pb, turn, (3.0, 4.0), (0.0, 0.0))
+    a = footprint(CAV, *pa)
+    b = footprint(large, *pb)
+    assert in_contact(a, b)
+    assert contact_side(large, *pb, a) == "front"
+    assert contact_side(CAV, *pa, b) == "front"
+
+
+@pytest.mark.parametrize("turn", [0.0, 3.0, 47.0])
+def test_round_quadrant_boundary_goes_to_front_or_back(turn: float) -> None:
+    # the other base lies exactly 135 degrees off a round base's facing: "back" wins
+    r = parse_base("r32")
+    pa = _rotate((7.0, 9.0, 135.0), turn, (0.0, 0.0), (0.0, 0.0))
+    pb = _rotate((7.0, 9.0 - r.radius - CAV.depth / 2 - 0.002, 0.0), turn, (0.0, 0.0), (0.0, 0.0))
+    assert contact_side(r, *pa, footprint(CAV, *pb)) == "back"
+    pa = _rotate((7.0, 9.0, 45.0), turn, (0.0, 0.0), (0.0, 0.0))
+    assert contact_side(r, *pa, footprint(CAV, *pb)) == "front"
+
+
+def test_side_against_a_round_base_uses_the_circle() -> None:
+    # the round base is turned half a segment so that an edge midpoint faces the square:
+    # the polygons are more than CONTACT_TOL apart, the circle is not
+    r = parse_base("r50")
+    turn = 180.0 / 128
+    round_fp = footprint(r, 10, 10, turn)
+    sx = 10 + r.radius + 0.0099 + SIDE / 2
+    square = footprint(SQ, sx, 10, 270)  # facing the round base
+    assert round_fp.distance(square) > CONTACT_TOL
+    assert distance(round_fp, square) == pytest.approx(0.0099, abs=1e-12)
+    assert in_contact(square, round_fp)
+    assert contact_side(SQ, sx, 10, 270, round_fp) == "front"
+    assert contact_side(r, 10, 10, turn, square) == "right"

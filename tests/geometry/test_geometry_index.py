@@ -145,3 +145,17 @@ def test_empty_and_single() -> None:
     one = ContactIndex([("a", footprint(parse_base("r32"), 0, 0, 0))])
     assert one.pairs() == []
     assert one.touching("a") == []
+
+
+def test_round_overlap_found_when_polygons_do_not_meet() -> None:
+    r = parse_base("r50")
+    ang = math.pi / 128
+    d = 2 * r.radius - 0.0005
+    a = footprint(r, 10, 10, 0)
+    b = footprint(r, 10 + d * math.cos(ang), 10 - d * math.sin(ang), 0)
+    assert not a.intersects(b)  # the polygons miss each other...
+    assert overlaps(a, b)  # ...but the discs overlap
+    index = ContactIndex([("a", a), ("b", b)])
+    assert index.overlapping_pairs() == [("a", "b")]
+    assert index.overlapping(a) == ["a", "b"]
+    assert index.pairs() == []

@@ -174,12 +174,20 @@ class SkirmishD10:
             model = ctx.state.models[model.name]
             if not alive(model) or ctx.state.game_over:
                 return
-        for rule in rules_for(model.rules):  # a rule may carry out the order itself
-            taken = rule.take_order(ctx, model, cmd)
-            if taken is not None:
-                yield from taken
-                return
-        yield from handler(ctx, model, cmd)
+        try:
+            for rule in rules_for(model.rules):  # a rule may carry out the order itself
+                taken = rule.take_order(ctx, model, cmd)
+                if taken is not None:
+                    yield from taken
+                    return
+            yield from handler(ctx, model, cmd)
+        except Refused as exc:
+            if not asked:
+                raise
+            # A decision was answered on the way (the melee this order closed), so the
+            # command cannot be undone as a whole: keep what happened and say why the
+            # order itself was not carried out.
+            yield ev.RuleApplied("orders", model.name, f"not carried out: {exc.refusal}")
 
     def resolve_model(self, s: GameState, name: str, do: str) -> Model:
         if name in s.models:

@@ -1,0 +1,37 @@
+"""Small pieces every ruleset needs the same way: the starting state built from a scenario's
+models, and reading an [x, y] point from an order."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.core.commands import Order
+from game.core.errors import Refused
+from game.core.scenario import Scenario
+from game.core.state import GameState, Model
+
+
+def starting_state(
+    scenario: Scenario, ruleset_id: str, models: dict[str, Model], units: dict[str, tuple[str, ...]],
+    seed: int,
+) -> GameState:
+    """The state before the first event: the scenario's table, terrain, sides and length with
+    the ruleset's models."""
+    return GameState(
+        scenario=scenario.name, ruleset=ruleset_id, table=scenario.table,
+        terrain=scenario.terrain, models=models, units=units,
+        first_side=scenario.first_side, max_turns=scenario.turns, seed=seed,
+        next_side=scenario.first_side,
+    )
+
+
+def order_point(cmd: Order, key: str) -> tuple[float, float]:
+    """The ``[x, y]`` point in inches given as ``key`` in an order; refused (``bad_order``)
+    when it is missing or not two finite numbers."""
+    p: Any = cmd.arg(key)
+    if not (isinstance(p, list | tuple) and len(p) == 2 and all(
+        isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in p
+    )):
+        raise Refused("bad_order", f'"{key}" must be an [x, y] point in inches, got {p!r}')
+    return float(p[0]), float(p[1])

@@ -1,0 +1,7 @@
+"""trench-crusade: 2D6 Success Rolls with bonus and penalty dice, Injury Rolls and Blood
+Markers, models that go Down, and the melee attack sequence with the Diving Charge.
+See docs/rules/trench-crusade.md."""
+
+from game.rulesets.trench_crusade.ruleset import TrenchCrusade
+
+RULESET = TrenchCrusade()

@@ -1,0 +1,93 @@
+"""The action registry and what every action needs to know about the activation it is in.
+
+An action is checked in full before anything happens (``plan`` raises ``Refused``), then
+carried out (``run`` yields events). ``plan`` sees the model as it stands before its
+activation starts, so :class:`Moment` tells it what the start will change (a Down model
+stands up with its Movement halved).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.commands import Order
+from game.core.errors import Refused
+from game.core.ruleset import Step
+from game.core.state import GameState, Model
+from game.rulesets.trench_crusade import constants as K
+from game.rulesets.trench_crusade.terrain import enemies_within
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """Where the acting model stands in its activation."""
+
+    starting: bool  # the order starts the model's activation
+    taken: tuple[str, ...]  # actions already taken in this activation
+    movement: float  # inches it may move in this activation
+    engaged: tuple[str, ...]  # enemies within 1" when the activation started
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    name: str
+    plan: Callable[[Any, Model, Order, Moment], Any]
+    run: Callable[[Any, str, Any], Step]
+
+
+ACTIONS: dict[str, Action] = {}
+
+
+def action(name: str) -> Callable[[type], type]:
+    """Class decorator: register an order ``do = name`` with its ``plan`` and ``run``."""
+
+    def wrap(cls: type) -> type:
+        ACTIONS[name] = Action(name, cls.plan, cls.run)
+        return cls
+
+    return wrap
+
+
+def moment(state: GameState, m: Model) -> Moment:
+    act = state.activation
+    starting = act is None or act.unit != m.unit
+    stands = (starting and m.status == "down") or bool(m.flag("stood_up"))
+    movement = float(m.stat("Movement")) / (2.0 if stands else 1.0)
+    if starting:
+        engaged = tuple(o.name for o in enemies_within(state, m))
+        taken: tuple[str, ...] = ()
+    else:
+        engaged = tuple(m.flag("melee_at_start", ()) or ())
+        taken = tuple(a.action for a in act.taken(m.name)) if act else ()
+    return Moment(starting, taken, movement, engaged)
+
+
+def refuse(code: str, message: str) -> Refused:
+    return Refused(code, message)
+
+
+def check_movement_left(m: Model, now: Moment) -> None:
+    if any(a in K.MOVEMENT_ACTIONS for a in now.taken):
+        raise refuse("moved_already", f'"{m.name}" has already moved or charged this activation')
+    if "pass" in now.taken:
+        raise refuse("passed", f'"{m.name}" has passed')
+
+
+def enemy(state: GameState, m: Model, t_name: Any, what: str) -> Model:
+    """The enemy model named by an order; refused when it is not one that can be targeted."""
+    if not isinstance(t_name, str):
+        raise refuse("bad_order", f'"{what}" needs a target model, got {t_name!r}')
+    t = state.models.get(t_name)
+    if t is None:
+        raise refuse("unknown_unit", f'there is no model named "{t_name}"')
+    if not t.on_table:
+        raise refuse("target_gone", f'"{t_name}" is {t.status.replace("_", " ")}')
+    if t.side == m.side:
+        raise refuse("friendly_target", f'"{t_name}" is on your side')
+    return t
+
+
+def inches(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")

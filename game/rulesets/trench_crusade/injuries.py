@@ -1,0 +1,156 @@
+"""Injury Rolls, Blood Markers, going Down and Out of Action, falling.
+
+An Injury Roll is a pool of 2D6 (3D6 for a Bloodbath Roll) changed by +/-INJURY DICE, then
+INJURY MODIFIERS are added; all negative modifiers together stop at -3. The table: 1 or less
+No Effect, 2-6 Minor Hit, 7-8 Down, 9 or more Out of Action.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.core import events as ev
+from game.core.ruleset import Step
+from game.rulesets.trench_crusade import constants as K
+from game.rulesets.trench_crusade.profile import Weapon
+from game.rulesets.trench_crusade.rolls import (
+    DiceMod,
+    net_dice,
+    other_side,
+    roll_pool,
+    spend_markers,
+)
+
+
+def injury_outcome(total: int) -> str:
+    if total <= K.NO_EFFECT_MAX:
+        return "no_effect"
+    if total <= K.MINOR_HIT_MAX:
+        return "minor_hit"
+    if total <= K.DOWN_MAX:
+        return "down"
+    return "out_of_action"
+
+
+def injury_modifiers(target: Any, weapon: Weapon | None) -> list[tuple[str, int]]:
+    """The INJURY MODIFIERS of a roll against ``target``: its Armour (less 1 against an
+    ARMOUR PIERCING weapon, never below 0), the weapon's own modifier, and the cap that keeps
+    the negative ones at -3 in all."""
+    mods: list[tuple[str, int]] = []
+    armour = target.stat("Armour")
+    if armour:
+        mods.append(("Armour", armour))
+        if weapon is not None and weapon.has("ARMOUR PIERCING"):
+            mods.append(("ARMOUR PIERCING", min(K.ARMOUR_PIERCING, -armour)))
+    if weapon is not None and weapon.injury_modifier:
+        mods.append((weapon.name, weapon.injury_modifier))
+    # Armour Piercing lessens the armour itself, so it counts with the negative side.
+    negative = sum(v for s, v in mods if v < 0 or s == "ARMOUR PIERCING")
+    if negative < K.MAX_NEGATIVE_INJURY_MODIFIER:
+        mods.append(("-3 at most", K.MAX_NEGATIVE_INJURY_MODIFIER - negative))
+    return mods
+
+
+def injury_roll(
+    ctx: Any, target: str, by: str | None, dice: list[DiceMod], weapon: Weapon | None,
+    source: str,
+) -> Step:
+    """Make an Injury Roll against ``target`` (by model ``by``, or None for a fall) and apply
+    its result. Before the roll the opponent of ``target`` may spend its Blood Markers
+    (+1 INJURY DICE each, or the price of a Bloodbath Roll), then its owner its Blessing
+    Markers (-1 INJURY DICE each). Returns the result word."""
+    dice = [d for d in dice if d[1]]
+    t = ctx.state.models[target]
+    down = t.status == "down"
+    price = K.BLOODBATH_COST_DOWN if down else K.BLOODBATH_COST
+    have = t.counters.get("blood_markers", 0)
+    extra = ("bloodbath",) if have >= price else ()
+    answer = yield from spend_markers(
+        ctx, target, "blood_markers", other_side(t.side),
+        f"+1 INJURY DICE each, or \"bloodbath\" for {price} to roll 3D6", extra,
+    )
+    pool = K.INJURY_DICE
+    if answer == "bloodbath":
+        yield ev.CounterChanged(target, "blood_markers", -price, "spent on a Bloodbath Roll")
+        yield ev.RuleApplied("Bloodbath Roll", by, f"spends {price} of {target}'s Blood Markers: three dice count", target)
+        pool = K.BLOODBATH_DICE
+    elif answer:
+        dice.append(("Blood Markers", answer))
+    spent = yield from spend_markers(
+        ctx, target, "blessing_markers", t.side, "-1 INJURY DICE each on the injury roll"
+    )
+    if spent:
+        dice.append(("Blessing Markers", -spent))
+    t = ctx.state.models[target]
+    mods = injury_modifiers(t, weapon)
+    faces, kept = roll_pool(ctx, pool, net_dice(dice), "injury_roll")
+    total = sum(kept) + sum(v for _, v in mods)
+    outcome = injury_outcome(total)
+    yield ev.DiceRolled(
+        "injury_roll", by or target, f"{len(faces)}d6", faces, kept, tuple(mods), total, None,
+        outcome, target if by else None, tuple(dice),
+    )
+    yield from apply_injury(ctx, target, outcome, by, source)
+    return outcome
+
+
+def apply_injury(ctx: Any, target: str, outcome: str, by: str | None, source: str) -> Step:
+    if outcome == "minor_hit":
+        yield from add_blood(ctx, target, 1, "Minor Hit")
+    elif outcome == "down":
+        yield from take_down(ctx, target, source, by)
+    elif outcome == "out_of_action":
+        m = ctx.state.models[target]
+        if m.has_keyword("tough") and not m.flag("tough_used"):
+            yield ev.RuleApplied("TOUGH", target, "is taken Down instead of Out of Action, once")
+            yield ev.FlagSet(target, "tough_used", "game", True)
+            yield from take_down(ctx, target, f"{source} (TOUGH)", by)
+        else:
+            yield ev.StatusChanged(target, "out_of_action", source, by)
+            yield from check_winner(ctx)
+
+
+def check_winner(ctx: Any) -> Step:
+    """The game ends when a side has no model left on the table (Down models count as on
+    it). A side the scenario gave no models never loses for that (a study of one model)."""
+    s = ctx.state
+    if s.game_over:
+        return
+    present = {m.side for m in s.models.values()}
+    left = {side: bool(s.on_table(side)) or side not in present for side in (1, 2)}
+    if not left[1] and not left[2]:
+        yield ev.GameEnded("draw", "no models left on either side")
+    elif not left[1]:
+        yield ev.GameEnded(2, "side 1 has no models left")
+    elif not left[2]:
+        yield ev.GameEnded(1, "side 2 has no models left")
+
+
+def take_down(ctx: Any, name: str, reason: str, by: str | None = None) -> Step:
+    """The Down result in full: the model is Down and gains 1 Blood Marker (2 when it was
+    already Down)."""
+    already = ctx.state.models[name].status == "down"
+    if not already:
+        yield ev.StatusChanged(name, "down", reason, by)
+    yield from add_blood(ctx, name, 2 if already else 1, "Down, already Down" if already else "Down")
+
+
+def add_blood(ctx: Any, name: str, count: int, reason: str) -> Step:
+    """Place Blood Markers; a model never holds more than 6 (the rest are ignored)."""
+    have = ctx.state.models[name].counters.get("blood_markers", 0)
+    placed = max(0, min(count, K.BLOOD_MARKERS_MAX - have))
+    if placed:
+        yield ev.CounterChanged(name, "blood_markers", placed, reason)
+    if placed < count:
+        yield ev.RuleApplied(
+            "Blood Markers", name, f"holds {K.BLOOD_MARKERS_MAX} already: {count - placed} ignored"
+        )
+
+
+def falling_roll(ctx: Any, name: str, drop: float, why: str = "Falling") -> Step:
+    """The Injury Roll of a model that dropped ``drop`` inches (3" or more): +1 INJURY DICE
+    for every full 3"."""
+    extra = math.floor(drop / K.FALL_STEP + K.EPS)
+    yield ev.RuleApplied("Falling", name, f'drops {drop:g}": +{extra} INJURY DICE')
+    return (yield from injury_roll(ctx, name, None, [(f'Falling {drop:g}"', extra)], None, why))

@@ -1,0 +1,270 @@
+"""Move, Charge and the Diving Charge, with climbing, jumping down and falling.
+
+A move goes in a straight line. Its cost is the distance across the table plus every inch
+climbed; jumping down costs nothing, but a drop of 3" or more is a fall (an Injury Roll with
++1 INJURY DICE for every full 3"). A Charge goes straight at the target until the bases touch,
+or until an obstacle stops it within 1" of the target (a fight across a barricade).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import events as ev
+from game.core.commands import Order
+from game.core.ruleset import Step
+from game.core.state import GameState, Model
+from game.geometry.bases import facing_toward
+from game.physics.movement import check_straight_move, first_contact_along, plan_charge
+from game.rulesets.common.basics import order_point
+from game.rulesets.trench_crusade import constants as K
+from game.rulesets.trench_crusade.actions import (
+    Moment,
+    action,
+    check_movement_left,
+    enemy,
+    inches,
+    refuse,
+)
+from game.rulesets.trench_crusade.injuries import falling_roll, take_down
+from game.rulesets.trench_crusade.rolls import success_roll
+from game.rulesets.trench_crusade.terrain import (
+    TABLE,
+    climbs_and_drops,
+    enemies_within,
+    level,
+    path_levels,
+    within,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    x: float
+    y: float
+    facing: float
+    distance: float  # across the table
+    climb: float
+    drops: tuple[float, ...]
+
+    @property
+    def cost(self) -> float:
+        return self.distance + self.climb
+
+    @property
+    def falls(self) -> tuple[float, ...]:
+        return tuple(d for d in self.drops if d >= K.FALL_HEIGHT - K.EPS)
+
+
+def _path(state: GameState, m: Model, to: tuple[float, float], facing: float, dist: float) -> Path:
+    climb, drops = climbs_and_drops(path_levels(state, (m.x, m.y), to))
+    return Path(to[0], to[1], facing % 360, dist, climb, tuple(drops))
+
+
+def _cost_text(p: Path) -> str:
+    if p.climb:
+        return f'{inches(p.cost)}" ({inches(p.distance)}" across and {inches(p.climb)}" climbing)'
+    return f'{inches(p.cost)}"'
+
+
+def _at(state: GameState, m: Model, x: float, y: float, facing: float) -> tuple[GameState, Model]:
+    moved = dataclasses.replace(m, x=x, y=y, facing=facing)
+    after = state.copy()
+    after.models[m.name] = moved
+    return after, moved
+
+
+def _check_stands(m: Model, now: Moment) -> None:
+    if not now.starting and m.status == "down":  # pragma: no cover - its activation ended
+        raise refuse("down", f'"{m.name}" is Down')
+
+
+@action("move")
+class Move:
+    """Move up to Movement. A model that began its activation within 1" of enemies must end
+    still within 1" of each of them; any other model may not end within 1" of an enemy."""
+
+    @staticmethod
+    def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> Path:
+        s = ctx.state
+        check_movement_left(m, now)
+        _check_stands(m, now)
+        to = order_point(cmd, "to")
+        facing = cmd.arg("facing", m.facing)
+        if not isinstance(facing, int | float) or isinstance(facing, bool) or not math.isfinite(facing):
+            raise refuse("bad_order", f'"facing" must be a number of degrees, got {facing!r}')
+        shape = TABLE.shape(m)
+        others = TABLE.others(s, exclude=[m.name])
+        obstacles = TABLE.obstacles(s)
+        chk = check_straight_move(shape, (m.x, m.y), to, m.facing, others, obstacles, s.table)
+        if not chk.ok:
+            raise refuse("illegal_move", f'"{m.name}" cannot move there: {chk.reason}')
+        facing = float(facing) % 360
+        if facing != m.facing:
+            end = check_straight_move(shape, to, to, facing, others, obstacles, s.table)
+            if not end.ok:
+                raise refuse("illegal_move", f'"{m.name}" cannot stop there: {end.reason}')
+        path = _path(s, m, to, facing, chk.distance)
+        if path.cost > now.movement + K.EPS:
+            raise refuse(
+                "too_far",
+                f'"{m.name}" cannot move there: the move costs {_cost_text(path)} but its '
+                f'Movement is {inches(now.movement)}"',
+            )
+        after, moved = _at(s, m, to[0], to[1], facing)
+        if now.engaged:
+            for name in now.engaged:
+                o = after.models[name]
+                if o.on_table and not within(after, moved, o):
+                    raise refuse(
+                        "leaves_melee",
+                        f'"{m.name}" began its activation in melee and must stay within 1" of "{name}"',
+                    )
+        else:
+            close = enemies_within(after, moved)
+            if close:
+                raise refuse(
+                    "ends_in_melee",
+                    f'"{m.name}" may not end a Move within 1" of "{close[0].name}" (Charge instead)',
+                )
+        return path
+
+    @staticmethod
+    def run(ctx: Any, name: str, path: Path) -> Step:
+        yield ev.ActionTaken(name, "move")
+        yield ev.ModelMoved(name, path.x, path.y, path.facing, round(path.distance, 4), "move")
+        for drop in path.falls:
+            if not ctx.state.models[name].on_table or ctx.state.game_over:
+                break
+            yield from falling_roll(ctx, name, drop)
+
+
+@dataclass(frozen=True, slots=True)
+class ChargePlan:
+    target: str
+    path: Path
+    dive: bool
+
+
+@action("charge")
+class Charge:
+    """Charge an enemy: straight at it, up to Movement, ending in base contact (or held by an
+    obstacle within 1" of it). ``dive = true`` makes it a Diving Charge."""
+
+    @staticmethod
+    def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> ChargePlan:
+        s = ctx.state
+        check_movement_left(m, now)
+        _check_stands(m, now)
+        t = enemy(s, m, cmd.arg("target"), "charge")
+        dive = cmd.arg("dive", False)
+        if not isinstance(dive, bool):
+            raise refuse("bad_order", f'"dive" must be true or false, got {dive!r}')
+        close = enemies_within(s, m)
+        if close:
+            raise refuse(
+                "in_melee", f'"{m.name}" is already within 1" of "{close[0].name}": Fight instead'
+            )
+        if dive and level(s, m) - level(s, t) < K.DIVE_HEIGHT - K.EPS:
+            raise refuse(
+                "no_dive",
+                f'"{m.name}" stands {inches(level(s, m) - level(s, t))}" above "{t.name}": a '
+                f'Diving Charge needs 3" or more',
+            )
+        path = _charge_path(s, m, t)
+        if path.cost > now.movement + K.CHARGE_BONUS + K.EPS:
+            raise refuse(
+                "too_far",
+                f'"{m.name}" cannot reach "{t.name}": the charge costs {_cost_text(path)} but '
+                f'its Movement is {inches(now.movement + K.CHARGE_BONUS)}"',
+            )
+        if dive and not path.falls:
+            raise refuse(
+                "no_dive", f'the charge of "{m.name}" does not jump down 3" or more at once'
+            )
+        return ChargePlan(t.name, path, dive)
+
+    @staticmethod
+    def run(ctx: Any, name: str, plan: ChargePlan) -> Step:
+        p = plan.path
+        kind = "diving_charge" if plan.dive else "charge"
+        yield ev.ActionTaken(name, kind, plan.target)
+        yield ev.ModelMoved(name, p.x, p.y, p.facing, round(p.distance, 4), kind)
+        if plan.dive:
+            drop = max(p.falls)
+            yield ev.RuleApplied("Diving Charge", name, f'jumps down {drop:g}" at "{plan.target}"', plan.target)
+            outcome = yield from success_roll(ctx, name, "diving_charge", [], against=plan.target)
+            if outcome == "failure":
+                yield ev.RuleApplied(
+                    "Diving Charge", name, "the Risky roll fails: it is taken Down and falls"
+                )
+                yield from take_down(ctx, name, "failed Diving Charge")
+                for drop in p.falls:
+                    if not ctx.state.models[name].on_table or ctx.state.game_over:
+                        break
+                    yield from falling_roll(ctx, name, drop, "failed Diving Charge")
+                return "risky_failure"
+            yield ev.RuleApplied(
+                "Diving Charge", name, "lands well: no fall, +1 DICE on its next melee attack"
+            )
+            yield ev.FlagSet(name, "diving_charge", "game", True)
+            return None
+        for drop in p.falls:
+            if not ctx.state.models[name].on_table or ctx.state.game_over:
+                break
+            yield from falling_roll(ctx, name, drop)
+        return None
+
+
+def _charge_path(s: GameState, m: Model, t: Model) -> Path:
+    shape = TABLE.shape(m)
+    others = TABLE.others(s, exclude=[m.name])
+    obstacles = TABLE.obstacles(s)
+    plan = plan_charge(shape, (m.x, m.y), t.name, others, (t.x, t.y), obstacles, s.table, None)
+    if plan.ok:
+        return _path(s, m, (plan.x, plan.y), plan.facing, plan.distance)
+    fac = facing_toward(m.x, m.y, t.x, t.y)
+    gap = math.hypot(t.x - m.x, t.y - m.y)
+    dist, key = first_contact_along(shape, (m.x, m.y), fac, fac, others, obstacles, gap)
+    if key is not None and key in obstacles and key not in others:
+        rad = math.radians(fac)
+        x, y = m.x + dist * math.sin(rad), m.y - dist * math.cos(rad)
+        after, moved = _at(s, m, x, y, fac)
+        end = check_straight_move(shape, (x, y), (x, y), fac, TABLE.others(after, exclude=[m.name]),
+                                  obstacles, s.table)
+        if end.ok and within(after, moved, after.models[t.name]):
+            return _path(s, m, (x, y), fac, dist)
+    raise refuse("illegal_charge", f'"{m.name}" cannot charge "{t.name}": {plan.reason}')
+
+
+@action("stand_up")
+class StandUp:
+    """A Down model stands up as its activation starts (it does so anyway at any first order);
+    this order activates it and does nothing more."""
+
+    @staticmethod
+    def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> None:
+        if not (now.starting and m.status == "down"):
+            raise refuse("not_down", f'"{m.name}" is not Down: there is nothing to stand up from')
+
+    @staticmethod
+    def run(ctx: Any, name: str, plan: None) -> Step:
+        return
+        yield
+
+
+@action("pass")
+class Pass:
+    """The model does nothing more: its activation ends."""
+
+    @staticmethod
+    def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> None:
+        return None
+
+    @staticmethod
+    def run(ctx: Any, name: str, plan: None) -> Step:
+        yield ev.ActionTaken(name, "pass")
+        return "end"
