@@ -46,7 +46,7 @@ def test_unknown_keyword_rule_and_weapon_fields_are_refused():
         weapons=[{"name": "Club", "attacks": 0}])
     assert "weapons[0]: unknown key 'damage'" in bad(weapons=[{"name": "Club", "damage": 2}])
     assert "unknown weapon keyword \"SHINY\"" in bad(weapons=[{"name": "Club", "keywords": ["SHINY"]}])
-    assert "a unit has exactly one model" in bad({"models": 2})
+    assert "models must be 1: trench-crusade fights model by model" in bad({"models": 2})
 
 
 def test_results_report_status_and_blood_markers():

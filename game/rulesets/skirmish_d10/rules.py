@@ -80,6 +80,10 @@ class SpecialRule:
       declare a Fight against as well (Reach).
     - ``charge_plan(state, model, target, plan, table)``: when the straight charge ``plan``
       is refused, another way to end the charge (a ``ChargePlan``), or None.
+
+    A rule that reads a key of an order declares it, with the check of its value:
+    ``order_key("move", "attack", rule="Swift Attack")``. Orders carrying a key their action
+    does not take, or a key of a rule their model lacks, are refused before anything happens.
     """
 
     name: ClassVar[str] = ""
@@ -192,26 +196,45 @@ def register(cls: type[SpecialRule]) -> type[SpecialRule]:
 
 KeyCheck = Callable[["Model", Any], "str | None"]
 
-#: extra keys a ``fight`` order may carry for a rule (``frenzy = 2``, ``martyr = true``): key ->
-#: check(model, value) returning an error text or None. The fight action refuses any other key
-#: and records each accepted one as a FlagSet ``fight.<key>`` on the model for the activation.
-FIGHT_ORDER_KEYS: dict[str, KeyCheck] = {}
+
+@dataclass(frozen=True, slots=True)
+class OrderKey:
+    """A key an order ``do = action`` may carry. ``rule`` is the Special Ability that adds it
+    (None: the action's own key, open to every model); ``check(model, value)`` returns what is
+    wrong with a value, or None."""
+
+    action: str
+    key: str
+    rule: str | None = None
+    check: KeyCheck | None = None
 
 
-def fight_order_key(key: str) -> Callable[[KeyCheck], KeyCheck]:
-    """Decorator: register the check of an extra ``fight`` order key."""
+#: every key each action takes: action -> key -> OrderKey. The core actions declare theirs with
+#: ``@action(name, keys=...)``, Special Abilities add theirs with :func:`order_key`. An order
+#: carrying any other key, or a key of a Special Ability its model lacks, is refused before
+#: anything happens (``check_order_keys`` in ruleset.py).
+ORDER_KEYS: dict[str, dict[str, OrderKey]] = {}
+
+
+def order_key(
+    action: str, key: str, rule: str | None = None, check: KeyCheck | None = None
+) -> Callable[[KeyCheck], KeyCheck]:
+    """Declare that orders ``do = action`` take ``key`` (for models with ``rule`` only, when
+    given). Use it as a call, ``order_key("move", "attack", rule="Swift Attack")``, or as a
+    decorator of the value check: ``@order_key("fight", "frenzy", rule="Frenzy")``."""
+    ORDER_KEYS.setdefault(action, {})[key] = OrderKey(action, key, rule, check)
 
     def wrap(fn: KeyCheck) -> KeyCheck:
-        FIGHT_ORDER_KEYS[key] = fn
+        ORDER_KEYS[action][key] = OrderKey(action, key, rule, fn)
         return fn
 
     return wrap
 
 
-def fight_order_keys() -> dict[str, KeyCheck]:
-    """Every extra ``fight`` order key the known rules accept."""
+def order_keys(action: str) -> dict[str, OrderKey]:
+    """Every key an order ``do = action`` may take, its own and those Special Abilities add."""
     _load_abilities()
-    return FIGHT_ORDER_KEYS
+    return ORDER_KEYS.get(action, {})
 
 
 _PARAM = re.compile(r"^\s*([^()]+?)\s*(?:\((.*)\))?\s*$")

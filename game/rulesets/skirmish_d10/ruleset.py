@@ -20,7 +20,14 @@ from game.rulesets.skirmish_d10 import conditions as C
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import Melee, collect_fights
-from game.rulesets.skirmish_d10.rules import check_rule, fight_order_keys, rules_for
+from game.rulesets.skirmish_d10.rules import (
+    OrderKey,
+    check_rule,
+    has_rule,
+    order_key,
+    order_keys,
+    rules_for,
+)
 
 TABLE = Table(K.BASE_SIZES)
 
@@ -29,14 +36,59 @@ ActionHandler = Callable[[Any, Model, Order], Step]
 ACTIONS: dict[str, ActionHandler] = {}
 
 
-def action(name: str) -> Callable[[ActionHandler], ActionHandler]:
-    """Register an order ``do = name`` (special rules add their own)."""
+#: orders that are not a model's action; they take no keys
+FLOW_ORDERS = ("end_activation", "end_turn")
+
+
+def action(name: str, keys: tuple[str, ...] = ()) -> Callable[[ActionHandler], ActionHandler]:
+    """Register an order ``do = name`` (special rules add their own) and the keys it takes
+    (Special Abilities add keys with :func:`~game.rulesets.skirmish_d10.rules.order_key`)."""
+    for key in keys:
+        order_key(name, key)
 
     def wrap(fn: ActionHandler) -> ActionHandler:
         ACTIONS[name] = fn
         return fn
 
     return wrap
+
+
+def check_order_keys(m: Model | None, cmd: Order) -> None:
+    """The one check of an order's keys, made before anything happens: refuses
+    (``unknown_key``) a key its action does not take or a key of a Special Ability ``m`` does
+    not have, then (``bad_order``) a value the key's own check rejects."""
+    declared = order_keys(cmd.do)
+    takes = _keys_taken(m, declared)
+    for key, _ in cmd.args:
+        if key not in takes:
+            raise refuse("unknown_key", _unknown_key(m, cmd.do, key, declared, takes))
+    for key, value in cmd.args:
+        check = takes[key].check
+        problem = check(m, value) if check is not None and m is not None else None
+        if problem:
+            raise refuse("bad_order", f'"{key}": {problem}')
+
+
+def _keys_taken(m: Model | None, declared: dict[str, OrderKey]) -> dict[str, OrderKey]:
+    """The keys ``m`` may give: the action's own (as declared), then its rules' (by name)."""
+    own = {k: o for k, o in declared.items() if o.rule is None}
+    ruled = {k: o for k, o in sorted(declared.items())
+             if o.rule is not None and m is not None and has_rule(m, o.rule)}
+    return {**own, **ruled}
+
+
+def _unknown_key(
+    m: Model | None, do: str, key: str, declared: dict[str, OrderKey], takes: dict[str, OrderKey]
+) -> str:
+    listed = f"it takes: {', '.join(takes)}" if takes else "it takes no keys"
+    spec = declared.get(key)
+    if spec is not None and m is not None:  # a Special Ability's key: the model lacks it
+        return (f'order "{do}" has no key "{key}" for "{m.name}": "{key}" belongs to the '
+                f'{spec.rule} Special Ability, which "{m.name}" does not have ({listed})')
+    others = [f"{k} ({o.rule})" for k, o in sorted(declared.items()) if k not in takes]
+    if others:
+        listed += f"; other Special Abilities add: {', '.join(others)}"
+    return f'order "{do}" has no key "{key}" ({listed})'
 
 
 def refuse(code: str, msg: str) -> Refused:
@@ -126,6 +178,8 @@ class SkirmishD10:
     def handle(self, ctx: Any, cmd: Command) -> Step:
         assert not isinstance(cmd, Answer)
         s = ctx.state
+        if cmd.do in FLOW_ORDERS:
+            check_order_keys(None, cmd)
         if cmd.do == "end_activation":
             if s.activation is not None:
                 yield from self.end_activation(ctx)
@@ -140,6 +194,7 @@ class SkirmishD10:
             known = ", ".join(sorted([*ACTIONS, "end_activation", "end_turn"]))
             raise refuse("unknown_action", f'unknown action "{cmd.do}" (known: {known})')
         model = self.resolve_model(s, cmd.unit, cmd.do)
+        check_order_keys(model, cmd)
         act = s.activation
         asked = False
         if act is None or act.unit != model.unit:
@@ -404,7 +459,7 @@ def _enemy_target(s: GameState, m: Model, cmd: Order) -> Model:
     return t
 
 
-@action("move")
+@action("move", keys=("to", "facing"))
 def do_move(ctx: Any, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "move")
@@ -453,7 +508,7 @@ def _with_model(s: GameState, m: Model) -> GameState:
     return t
 
 
-@action("charge")
+@action("charge", keys=("target",))
 def do_charge(ctx: Any, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "charge")
@@ -506,7 +561,7 @@ def fight_targets(s: GameState, m: Model) -> list[Model]:
     return out
 
 
-@action("fight")
+@action("fight", keys=("target",))
 def do_fight(ctx: Any, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "fight")
@@ -515,26 +570,14 @@ def do_fight(ctx: Any, m: Model, cmd: Order) -> Step:
         raise refuse("fought_already", f'"{m.name}" has already declared a Fight this activation')
     if t.name not in {o.name for o in fight_targets(s, m)}:
         raise refuse("not_in_contact", f'"{m.name}" is not in base contact with "{t.name}"')
-    extras = check_fight_keys(m, cmd)
     yield ev.ActionTaken(m.name, "fight", t.name)
-    for key, value in extras:
-        yield ev.FlagSet(m.name, f"fight.{key}", "activation", value)
-
-
-def check_fight_keys(m: Model, cmd: Order) -> list[tuple[str, Any]]:
-    """The extra keys of a fight order (rules' choices such as ``frenzy = 2``), checked;
-    refuses a key no rule knows or a value its rule rejects."""
-    keys = fight_order_keys()
-    extras = [(k, v) for k, v in cmd.args if k != "target"]
-    for key, value in extras:
-        check = keys.get(key)
-        if check is None:
-            known = ", ".join(["target", *sorted(keys)])
-            raise refuse("bad_order", f'a fight order has no key "{key}" (known: {known})')
-        problem = check(m, value)
-        if problem:
-            raise refuse("bad_order", f'"{key}": {problem}')
-    return extras
+    # The keys Special Abilities add (``frenzy = 2``; checked with the order's other keys)
+    # are recorded for the melee as flags ``fight.<key>`` for the activation.
+    declared = order_keys("fight")
+    for key, value in cmd.args:
+        spec = declared.get(key)
+        if spec is not None and spec.rule is not None:
+            yield ev.FlagSet(m.name, f"fight.{key}", "activation", value)
 
 
 @action("focus")

@@ -9,7 +9,7 @@ stands up with its Movement halved).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.commands import Order
@@ -35,19 +35,39 @@ class Action:
     name: str
     plan: Callable[[Any, Model, Order, Moment], Any]
     run: Callable[[Any, str, Any], Step]
+    keys: tuple[str, ...] = ()  # the keys its order takes (besides ``unit`` and ``do``)
+    hints: dict[str, str] = field(default_factory=dict)  # unknown key -> what to write instead
 
 
 ACTIONS: dict[str, Action] = {}
+#: orders that are not a model's action; they take no keys
+FLOW_ORDERS = ("end_activation", "end_turn")
 
 
-def action(name: str) -> Callable[[type], type]:
-    """Class decorator: register an order ``do = name`` with its ``plan`` and ``run``."""
+def action(
+    name: str, keys: tuple[str, ...] = (), hints: dict[str, str] | None = None
+) -> Callable[[type], type]:
+    """Class decorator: register an order ``do = name`` with its ``plan``, its ``run`` and the
+    keys the order takes (``hints``: a likely mistaken key and what to write instead)."""
 
     def wrap(cls: type) -> type:
-        ACTIONS[name] = Action(name, cls.plan, cls.run)
+        ACTIONS[name] = Action(name, cls.plan, cls.run, tuple(keys), dict(hints or {}))
         return cls
 
     return wrap
+
+
+def check_order_keys(cmd: Order) -> None:
+    """The one check of an order's keys, made before anything happens: refuses
+    (``unknown_key``) a key its action does not take."""
+    act = ACTIONS.get(cmd.do)
+    keys = act.keys if act is not None else ()
+    for key, _ in cmd.args:
+        if key not in keys:
+            listed = f"it takes: {', '.join(keys)}" if keys else "it takes no keys"
+            hint = act.hints.get(key) if act is not None else None
+            raise refuse("unknown_key", f'order "{cmd.do}" has no key "{key}" ({listed})'
+                         + (f": {hint}" if hint else ""))
 
 
 def moment(state: GameState, m: Model) -> Moment:

@@ -66,9 +66,12 @@ def injury_roll(
     price = K.BLOODBATH_COST_DOWN if down else K.BLOODBATH_COST
     have = t.counters.get("blood_markers", 0)
     extra = ("bloodbath",) if have >= price else ()
+    effect = "+1 INJURY DICE each"
+    if extra:  # a Bloodbath is offered only when the model holds enough markers for it
+        effect += f', or "bloodbath" for {price} to roll 3D6'
     answer = yield from spend_markers(
-        ctx, target, "blood_markers", other_side(t.side),
-        f"+1 INJURY DICE each, or \"bloodbath\" for {price} to roll 3D6", extra,
+        ctx, target, "blood_markers", other_side(t.side), effect, extra,
+        reason="spent on an injury roll",
     )
     pool = K.INJURY_DICE
     if answer == "bloodbath":
@@ -78,7 +81,8 @@ def injury_roll(
     elif answer:
         dice.append(("Blood Markers", answer))
     spent = yield from spend_markers(
-        ctx, target, "blessing_markers", t.side, "-1 INJURY DICE each on the injury roll"
+        ctx, target, "blessing_markers", t.side, "-1 INJURY DICE each on the injury roll",
+        reason="spent on an injury roll",
     )
     if spent:
         dice.append(("Blessing Markers", -spent))

@@ -108,7 +108,10 @@ def plan_attacks(s: GameState, m: Model, cmd: Order) -> list[Attack]:
     return out
 
 
-@action("fight")
+_WEAPON_HINT = 'name the weapons in "attacks", e.g. attacks = [{ weapon = "Club", target = "b" }]'
+
+
+@action("fight", keys=("target", "attacks"), hints={"weapon": _WEAPON_HINT, "weapons": _WEAPON_HINT})
 class Fight:
     """One Fight action: every attack of up to two melee weapons."""
 

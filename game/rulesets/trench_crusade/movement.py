@@ -82,7 +82,7 @@ def _check_stands(m: Model, now: Moment) -> None:
         raise refuse("down", f'"{m.name}" is Down')
 
 
-@action("move")
+@action("move", keys=("to", "facing"))
 class Move:
     """Move up to Movement. A model that began its activation within 1" of enemies must end
     still within 1" of each of them; any other model may not end within 1" of an enemy."""
@@ -149,7 +149,7 @@ class ChargePlan:
     dive: bool
 
 
-@action("charge")
+@action("charge", keys=("target", "dive"))
 class Charge:
     """Charge an enemy: straight at it, up to Movement, ending in base contact (or held by an
     obstacle within 1" of it). ``dive = true`` makes it a Diving Charge."""

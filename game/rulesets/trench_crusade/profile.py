@@ -90,8 +90,10 @@ def parse_rule(text: str) -> tuple[str, str | None]:
 def check_unit(unit: dict[str, Any]) -> None:
     """Raise ValueError (the message names the field) for a unit trench-crusade cannot use."""
     positions = unit.get("positions")
-    if unit.get("models", 1) != 1 or (isinstance(positions, list) and len(positions) != 1):
-        raise ValueError("trench-crusade fights model by model: a unit has exactly one model")
+    if unit.get("models", 1) != 1:
+        raise ValueError("models must be 1: trench-crusade fights model by model")
+    if isinstance(positions, list) and len(positions) != 1:
+        raise ValueError("positions must hold one [x, y]: trench-crusade fights model by model")
     if "files" in unit:
         raise ValueError("files is not used by trench-crusade (a unit is a single model)")
     stats = unit["stats"]

@@ -65,14 +65,16 @@ def success_roll(
     m = ctx.state.models[name]
     if m.status == "down":
         mods.append(("Down", -1))
+    what = purpose.replace("_", " ")
+    reason = f"spent on a {what}" if purpose == "success_roll" else f"spent on a {what} roll"
     spent = yield from spend_markers(
-        ctx, name, "blessing_markers", m.side, f"+1 DICE each on the {purpose.replace('_', ' ')}"
+        ctx, name, "blessing_markers", m.side, f"+1 DICE each on the {what}", reason=reason,
     )
     if spent:
         mods.append(("Blessing Markers", spent))
     spent = yield from spend_markers(
-        ctx, name, "blood_markers", other_side(m.side),
-        f"-1 DICE each on the {purpose.replace('_', ' ')}",
+        ctx, name, "blood_markers", other_side(m.side), f"-1 DICE each on the {what}",
+        reason=reason,
     )
     if spent:
         mods.append(("Blood Markers", -spent))
@@ -89,10 +91,12 @@ def success_roll(
 
 def spend_markers(
     ctx: Any, name: str, counter: str, side: int, effect: str, extra: tuple[Any, ...] = (),
+    reason: str = "spent",
 ) -> Step:
     """Ask ``side`` how many of ``name``'s ``counter`` markers to spend (default none) and
-    remove them. ``extra`` are further answers allowed (returned as given, nothing removed).
-    Returns the number spent or the extra answer."""
+    remove them, logging ``reason`` (a short phrase: "spent on an injury roll"). ``effect``
+    goes in the question; ``extra`` are further answers allowed (returned as given, nothing
+    removed). Returns the number spent or the extra answer."""
     have = ctx.state.models[name].counters.get(counter, 0)
     if have <= 0 and not extra:
         return 0
@@ -104,5 +108,5 @@ def spend_markers(
         options, 0, model=name, side=side,
     )
     if isinstance(answer, int) and not isinstance(answer, bool) and answer > 0:
-        yield ev.CounterChanged(name, counter, -answer, f"spent: {effect}")
+        yield ev.CounterChanged(name, counter, -answer, reason)
     return answer

@@ -14,7 +14,13 @@ from game.rulesets.common.basics import starting_state
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade import melee as _melee  # noqa: F401 - registers "fight"
 from game.rulesets.trench_crusade import movement as _movement  # noqa: F401 - registers moves
-from game.rulesets.trench_crusade.actions import ACTIONS, moment, refuse
+from game.rulesets.trench_crusade.actions import (
+    ACTIONS,
+    FLOW_ORDERS,
+    check_order_keys,
+    moment,
+    refuse,
+)
 from game.rulesets.trench_crusade.injuries import check_winner
 from game.rulesets.trench_crusade.profile import check_unit, model_values
 from game.rulesets.trench_crusade.rolls import other_side
@@ -57,6 +63,8 @@ class TrenchCrusade:
     def handle(self, ctx: Any, cmd: Command) -> Step:
         assert not isinstance(cmd, Answer)
         s = ctx.state
+        if cmd.do in FLOW_ORDERS:
+            check_order_keys(cmd)
         if cmd.do == "end_activation":
             if s.activation is not None:
                 yield from self.end_activation(ctx)
@@ -71,6 +79,7 @@ class TrenchCrusade:
             known = ", ".join(sorted([*ACTIONS, "end_activation", "end_turn"]))
             raise refuse("unknown_action", f'unknown action "{cmd.do}" (known: {known})')
         m = self.resolve_model(s, cmd.unit)
+        check_order_keys(cmd)
         now = moment(s, m)
         if now.starting:
             self.check_can_activate(s, m)

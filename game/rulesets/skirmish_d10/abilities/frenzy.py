@@ -18,7 +18,7 @@ from game.core.ruleset import Step
 from game.core.state import Model
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import Melee, effective_ma
-from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, fight_order_key, has_rule, register
+from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, order_key, register
 
 
 def frenzy_taken(melee: Melee, name: str) -> int:
@@ -26,10 +26,8 @@ def frenzy_taken(melee: Melee, name: str) -> int:
     return melee.notes.get("frenzy", {}).get(name, 0)
 
 
-@fight_order_key("frenzy")
+@order_key("fight", "frenzy", rule="Frenzy")
 def _check_order(model: Model, value: Any) -> str | None:
-    if not has_rule(model, "Frenzy"):
-        return f'"{model.name}" does not have the Frenzy Special Ability'
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         return f"give a number of extra attacks (0 or more), got {value!r}"
     most = effective_ma(model)

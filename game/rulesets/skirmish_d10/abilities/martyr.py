@@ -18,15 +18,13 @@ from game.core.ruleset import Step
 from game.core.state import Model
 from game.rulesets.skirmish_d10.checks import alive, tracks
 from game.rulesets.skirmish_d10.melee import Melee
-from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, fight_order_key, has_rule, register
+from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, order_key, register
 
 MARTYR_MAV = 2
 
 
-@fight_order_key("martyr")
+@order_key("fight", "martyr", rule="Martyr")
 def _check_order(model: Model, value: Any) -> str | None:
-    if not has_rule(model, "Martyr"):
-        return f'"{model.name}" does not have the Martyr Special Ability'
     if not isinstance(value, bool):
         return f"give true or false, got {value!r}"
     return None

@@ -9,6 +9,8 @@ half its MOV from the model it attacked.
   spends its Move and records the free ``fight:swift`` attack; it may name the victim,
   ``attack = "c"`` (default: the charged model if it touches it, else the first enemy touching
   it), and the break-away point, ``to = [x, y]`` (checked at once, and again when it is made).
+  ``attack`` is a key of the move order only for models with Swift Attack, and only on that
+  Move; the Move of a Swift Attack takes no ``facing``.
   Without the move order the charge is an ordinary one (the model may Fight instead).
 - When: the attack is rolled in step 3 of the activation's melee; the break-away happens in
   step 6 (``after_removal``), after destroyed models have left.
@@ -39,14 +41,21 @@ from game.physics.movement import plan_charge
 from game.rulesets.skirmish_d10.abilities.rush_attack import spent_actions
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import FIGHT_KINDS, Melee
-from game.rulesets.skirmish_d10.rules import SpecialRule, register
+from game.rulesets.skirmish_d10.rules import SpecialRule, order_key, register
 from game.rulesets.skirmish_d10.ruleset import TABLE, refuse
 
 SWIFT_KIND = "swift"
 FIGHT_KINDS[SWIFT_KIND] = (1, 1)  # one attack; at most one Defensive Strike against it
-MOVE_KEYS = {"attack", "to"}
+MOVE_KEYS = ("to", "attack")  # the keys of the move order of a Swift Attack (no "facing")
 FLAG_VICTIM = "swift_attack"
 FLAG_POINT = "swift_to"
+
+
+@order_key("move", "attack", rule="Swift Attack")
+def _check_attack(model: Model, value: Any) -> str | None:
+    if not isinstance(value, str):
+        return f"give the name of the enemy model to strike, got {value!r}"
+    return None
 
 
 def break_away_problem(s: GameState, m: Model, victim: Model, point: Any) -> str | None:
@@ -88,18 +97,25 @@ class SwiftAttack(SpecialRule):
     def take_order(self, ctx: Any, model: Model, order: Any) -> Step | None:
         if not isinstance(order, Order) or order.do != "move":
             return None
-        if spent_actions(ctx, model) != ["charge"]:
-            return None
-        if not any(alive(o) for o in TABLE.touching(ctx.state, model, enemies_only=True)):
+        if spent_actions(ctx, model) != ["charge"] or not any(
+            alive(o) for o in TABLE.touching(ctx.state, model, enemies_only=True)
+        ):
+            if order.arg("attack") is not None:
+                return self._not_a_swift_move(model)
             return None
         return self._swift_move(ctx, model, order)
 
+    def _not_a_swift_move(self, m: Model) -> Step:
+        raise refuse("bad_order", f'"attack" is for the Move of a Swift Attack (right after a '
+                     f'Charge, in base contact with an enemy): "{m.name}" is not making one')
+        yield
+
     def _swift_move(self, ctx: Any, m: Model, order: Order) -> Step:
         s = ctx.state
-        extra = sorted(k for k, _ in order.args if k not in MOVE_KEYS)
+        extra = [k for k, _ in order.args if k not in MOVE_KEYS]
         if extra:
-            raise refuse("bad_order", f'the move of a Swift Attack takes "attack" and "to", not '
-                         f'"{extra[0]}"')
+            raise refuse("unknown_key", f'order "move" (the Move of a Swift Attack) has no key '
+                         f'"{extra[0]}" (it takes: {", ".join(MOVE_KEYS)})')
         foes = [o for o in TABLE.touching(s, m, enemies_only=True) if alive(o)]
         names = [o.name for o in foes]
         charged = next(a.target for a in s.activation.taken(m.name) if a.action == "charge")

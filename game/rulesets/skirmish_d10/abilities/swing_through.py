@@ -47,7 +47,7 @@ from game.rulesets.skirmish_d10.abilities.reach import reach_attack_made
 from game.rulesets.skirmish_d10.base_size import compare_sizes
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import Attack, Fight, Melee
-from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, fight_order_key, has_rule, register
+from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, has_rule, order_key, register
 
 SWING_PENALTY = -1  # per model struck before, in one swing
 REACH_PREFIX = "reach "
@@ -76,10 +76,8 @@ def swing_text(mode: str, side: str, corner: str) -> str:
     return f"{REACH_PREFIX if mode == 'reach' else ''}{side}/{corner}"
 
 
-@fight_order_key("swings")
+@order_key("fight", "swings", rule="Swing-Through")
 def _check_order(model: Model, value: Any) -> str | None:
-    if not has_rule(model, "Swing-Through"):
-        return f'"{model.name}" does not have the Swing-Through Special Ability'
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list | tuple) or not items:
         return 'give a swing ("front/front-left") or a list of them, one per attack'

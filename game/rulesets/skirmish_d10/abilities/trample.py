@@ -40,7 +40,6 @@ from game.rulesets.skirmish_d10.melee import Fight, Melee
 from game.rulesets.skirmish_d10.rules import SpecialRule, has_rule, register
 from game.rulesets.skirmish_d10.ruleset import TABLE, action, check_action_left, refuse
 
-TRAMPLE_KEYS = {"direction", "distance"}
 TRAMPLED_SIZE = "standard"
 
 
@@ -51,7 +50,7 @@ def tramplable(m: Model, other: Model) -> bool:
             and not TABLE.shape(other).is_round)
 
 
-@action("trample")
+@action("trample", keys=("direction", "distance"))
 def do_trample(ctx: Any, m: Model, cmd: Order) -> Step:
     s = ctx.state
     if not has_rule(m, "Trample"):
@@ -61,10 +60,6 @@ def do_trample(ctx: Any, m: Model, cmd: Order) -> Step:
     if any(a.action == "fight" or a.action.startswith("fight:") for a in spent):
         raise refuse("fought_already",
                      f'"{m.name}" has already used its Fight Action this activation')
-    extra = sorted(k for k, _ in cmd.args if k not in TRAMPLE_KEYS)
-    if extra:
-        raise refuse("bad_order", f'a trample order has no key "{extra[0]}" (known: direction, '
-                     f"distance)")
     side = cmd.arg("direction")
     if not isinstance(side, str):
         raise refuse("bad_order", 'a trample needs "direction": front, right, back or left')
