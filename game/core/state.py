@@ -7,7 +7,6 @@ immutable), which makes snapshots for undo and replay seeking cheap.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -109,7 +108,9 @@ class GameState:
             act = Activation(
                 act.unit, act.side, {k: list(v) for k, v in act.actions.items()}, list(act.order)
             )
-        new = copy.copy(self)
+        new = object.__new__(GameState)
+        for name in _STATE_SLOTS:
+            object.__setattr__(new, name, getattr(self, name))
         new.models = dict(self.models)
         new.activation = act
         new.activated = set(self.activated)
@@ -148,6 +149,9 @@ class GameState:
             and self.models[names[0]].side == side
             and self.unit_alive(u)
         ]
+
+
+_STATE_SLOTS = tuple(f.name for f in dataclasses.fields(GameState))
 
 
 def _replace(state: GameState, name: str, **changes: Any) -> None:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
     from game.core.ruleset import Step
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from game.rulesets.skirmish_d10.melee import Attack, Hit, Melee
 
 
-@dataclass(frozen=True, slots=True)
-class Mod:
+class Mod(NamedTuple):
     """A modifier with its source. Mods sharing a ``group`` do not add up: the one with the
     largest size counts (Bludgeon)."""
 
@@ -32,6 +31,12 @@ class Mod:
 
 def total_mods(mods: Iterable[Mod]) -> tuple[list[Mod], int]:
     """The mods that count, and their sum."""
+    mods = list(mods)
+    for m in mods:
+        if m.group is not None:
+            break
+    else:  # the common case: nothing is non-cumulative
+        return mods, sum(m.value for m in mods)
     out: list[Mod] = []
     best: dict[str, Mod] = {}
     for m in mods:

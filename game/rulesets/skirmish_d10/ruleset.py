@@ -58,6 +58,8 @@ def check_order_keys(m: Model | None, cmd: Order) -> None:
     (``unknown_key``) a key its action does not take or a key of a Special Ability ``m`` does
     not have, then (``bad_order``) a value the key's own check rejects."""
     declared = order_keys(cmd.do)
+    if not cmd.args:
+        return
     takes = _keys_taken(m, declared)
     for key, _ in cmd.args:
         if key not in takes:
