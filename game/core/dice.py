@@ -23,27 +23,28 @@ class SeededDice:
         self.seed = seed
         self._rng = random.Random(seed)
         self.count = 0
-        self._saved: Any = None  # generator state at the last mark, taken at the first roll
-        self._marked = False
+        self._sides: list[int] = []  # the die size of every roll, to rebuild the generator
 
     def roll(self, sides: int, purpose: str) -> int:
-        if self._marked:
-            self._saved = self._rng.getstate()
-            self._marked = False
         self.count += 1
+        self._sides.append(sides)
         return self._rng.randrange(sides) + 1
 
     def mark(self) -> Any:
-        # Saving the generator state costs more than a melee's worth of rolls, so it is taken
-        # lazily: only when a die is actually rolled after the mark.
-        self._marked, self._saved = True, None
         return self.count
 
     def restore(self, mark: Any) -> None:
-        if self.count != mark and self._saved is not None:
-            self._rng.setstate(self._saved)
+        # Rolling back past dice already thrown is rare (a command refused after rolling, or a
+        # crash in a rule), so instead of saving the generator's state before every command
+        # (which costs more than a melee's rolls) it is rebuilt: reseed and replay the same
+        # rolls (same die sizes: randrange's rejection sampling depends on the size).
+        if mark == self.count:
+            return
+        del self._sides[mark:]
+        self._rng = random.Random(self.seed)
+        for sides in self._sides:
+            self._rng.randrange(sides)
         self.count = mark
-        self._marked, self._saved = True, None
 
 
 class ScriptedDice:

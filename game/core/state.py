@@ -50,6 +50,8 @@ class Model:
     def stat(self, key: str, track: int | None = None) -> int:
         """The value of ``key`` on the track the model is on (or on ``track``)."""
         values = self.stats[key]
+        if len(values) == 1:  # the same on every track: the common case
+            return values[0]
         i = self.damage if track is None else track
         if 0 <= i < len(values):
             return values[i]

@@ -131,3 +131,15 @@ def test_decisions_are_recorded_and_replayed(tmp_path):
     text = out.read_text()
     assert '"answer":["a.2","a.1"]' in text
     assert check(out).ok
+
+
+def test_seeded_dice_roll_back_to_exactly_where_they_were():
+    from game.core.dice import SeededDice
+
+    d = SeededDice(42)
+    first = [d.roll(10, "x"), d.roll(6, "y")]
+    mark = d.mark()
+    after = [d.roll(6, "a"), d.roll(10, "b"), d.roll(6, "c")]
+    d.restore(mark)
+    assert [d.roll(6, "a"), d.roll(10, "b"), d.roll(6, "c")] == after
+    assert d.count == 5 and first == [SeededDice(42).roll(10, "x"), first[1]]

@@ -40,7 +40,7 @@ def discipline_check(ctx: Any, model: Model, reason: str) -> Step:
 
 def alive(m: Model) -> bool:
     """On the table and not yet past its last damage track."""
-    return m.on_table and m.damage < m.stat("DT", 0)
+    return m.damage < m.stats["DT"][0] and m.on_table
 
 
 def tracks(m: Model) -> int:
