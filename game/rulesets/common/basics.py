@@ -1,15 +1,37 @@
-"""Small pieces every ruleset needs the same way: the starting state built from a scenario's
-models, and reading an [x, y] point from an order."""
+"""Small pieces every ruleset needs the same way: the models a scenario places and the
+starting state built from them, and reading an [x, y] point from an order."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from game.core.commands import Order
 from game.core.errors import Refused
-from game.core.scenario import Scenario
+from game.core.scenario import Scenario, UnitSpec
 from game.core.state import GameState, Model
+
+
+def starting_models(
+    scenario: Scenario, values: Callable[[UnitSpec], dict[str, Any]]
+) -> tuple[dict[str, Model], dict[str, tuple[str, ...]]]:
+    """The scenario's models, by name, where it places them, and the model names of each unit.
+    ``values(unit)`` gives the ruleset's fields of the unit's models (stats, rules...). A model
+    of a unit of several is displayed with its number: "Pikeman 2"."""
+    models: dict[str, Model] = {}
+    units: dict[str, tuple[str, ...]] = {}
+    for u in scenario.units:
+        names = u.model_names()
+        units[u.id] = tuple(names)
+        fields = values(u)
+        for n, (x, y, f) in zip(names, u.placements):
+            models[n] = Model(
+                name=n, unit=u.id, side=u.side, x=x, y=y, facing=f % 360, base=u.base,
+                display=u.name if len(names) == 1 else f"{u.name} {n.rsplit('.', 1)[1]}",
+                **fields,
+            )
+    return models, units
 
 
 def starting_state(

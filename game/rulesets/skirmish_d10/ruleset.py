@@ -3,18 +3,19 @@ end of an activation that resolves its Contact Zone."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Answer, Command, Order
+from game.core.commands import Order
 from game.core.errors import Refused
 from game.core.ruleset import Step
-from game.core.scenario import Scenario
-from game.core.state import GameState, Model
+from game.core.scenario import UnitSpec
+from game.core.state import Activation, GameState, Model
 from game.geometry.bases import facing_toward
 from game.physics.movement import check_straight_move, plan_charge
+from game.rulesets.common.basics import order_point
+from game.rulesets.common.flow import AlternatingActivations
 from game.rulesets.common.table import Table
 from game.rulesets.skirmish_d10 import conditions as C
 from game.rulesets.skirmish_d10 import constants as K
@@ -34,10 +35,6 @@ TABLE = Table(K.BASE_SIZES)
 #: what an action handler is: validate (raise Refused) before yielding anything
 ActionHandler = Callable[[Any, Model, Order], Step]
 ACTIONS: dict[str, ActionHandler] = {}
-
-
-#: orders that are not a model's action; they take no keys
-FLOW_ORDERS = ("end_activation", "end_turn")
 
 
 def action(name: str, keys: tuple[str, ...] = ()) -> Callable[[ActionHandler], ActionHandler]:
@@ -97,16 +94,17 @@ def refuse(code: str, msg: str) -> Refused:
     return Refused(code, msg)
 
 
-def other(side: int) -> int:
-    return 2 if side == 1 else 1
+class SkirmishD10(AlternatingActivations):
+    """The turns and activations are the shared ones (:mod:`game.rulesets.common.flow`); a
+    unit of several models activates as one, its models act in any order, and the Contact
+    Zone of the activation is resolved as it ends."""
 
-
-class SkirmishD10:
     id = K.RULESET_ID
     profile = K.PROFILE
     base_sizes = K.BASE_SIZES
     default_base = K.DEFAULT_BASE
     table = TABLE
+    actions = ACTIONS
 
     @staticmethod
     def rule_registry() -> dict[str, type]:
@@ -148,53 +146,20 @@ class SkirmishD10:
         if unit.get("weapons"):
             raise ValueError("weapons are not used by skirmish-d10 (profiles carry MAV and MA)")
 
-    def initial_state(self, scenario: Scenario, seed: int) -> GameState:
-        models: dict[str, Model] = {}
-        units: dict[str, tuple[str, ...]] = {}
-        for u in scenario.units:
-            names = u.model_names()
-            units[u.id] = tuple(names)
-            stats = {k: tuple(v) if isinstance(v, list) else (v,) for k, v in u.stats.items()}
-            for n, (x, y, f) in zip(names, u.placements):
-                models[n] = Model(
-                    name=n, unit=u.id, side=u.side, x=x, y=y, facing=f % 360, base=u.base,
-                    stats=stats, rules=tuple(u.rules),
-                    keywords=frozenset(k.lower() for k in u.keywords),
-                    display=u.name if len(names) == 1 else f"{u.name} {n.rsplit('.', 1)[1]}",
-                )
-        return GameState(
-            scenario=scenario.name, ruleset=self.id, table=scenario.table,
-            terrain=scenario.terrain, models=models, units=units,
-            first_side=scenario.first_side, max_turns=scenario.turns, seed=seed,
-            next_side=scenario.first_side,
-        )
+    def model_values(self, unit: UnitSpec) -> dict[str, Any]:
+        return {
+            "stats": {k: tuple(v) if isinstance(v, list) else (v,) for k, v in unit.stats.items()},
+            "rules": tuple(unit.rules),
+            "keywords": frozenset(k.lower() for k in unit.keywords),
+        }
 
     # -- flow ------------------------------------------------------------------------------
-    def start(self, ctx: Any) -> Step:
-        yield ev.TurnStarted(1)
+    def check_keys(self, m: Model | None, cmd: Order) -> None:
+        check_order_keys(m, cmd)
 
-    def finish(self, ctx: Any) -> Step:
-        if ctx.state.activation is not None:
-            yield from self.end_activation(ctx)
-
-    def handle(self, ctx: Any, cmd: Command) -> Step:
-        assert not isinstance(cmd, Answer)
+    def carry_out(self, ctx: Any, cmd: Order, handler: ActionHandler) -> Step:
         s = ctx.state
-        if cmd.do in FLOW_ORDERS:
-            check_order_keys(None, cmd)
-        if cmd.do == "end_activation":
-            if s.activation is not None:
-                yield from self.end_activation(ctx)
-            return
-        if cmd.do == "end_turn":
-            yield from self.end_turn(ctx)
-            return
-        if cmd.unit is None:
-            raise refuse("no_unit", f'the order "{cmd.do}" needs a unit')
-        handler = ACTIONS.get(cmd.do)
-        if handler is None:
-            known = ", ".join(sorted([*ACTIONS, "end_activation", "end_turn"]))
-            raise refuse("unknown_action", f'unknown action "{cmd.do}" (known: {known})')
+        assert cmd.unit is not None
         model = self.resolve_model(s, cmd.unit, cmd.do)
         check_order_keys(model, cmd)
         act = s.activation
@@ -265,30 +230,9 @@ class SkirmishD10:
             raise refuse("not_on_table", f'"{m.name}" is {m.status} and cannot act')
         return m
 
-    def after_current(self, s: GameState) -> tuple[int, set[str]]:
-        """Who is due to activate, and which units have activated, once the current
-        activation (if any) has ended (and with it, perhaps, the game turn)."""
-        act = s.activation
-        if act is None:
-            return s.next_side, s.activated
-        left = {side: [u for u in s.units_to_activate(side)] for side in (1, 2)}
-        if not left[1] and not left[2]:
-            first = s.first_side
-            return (first if any(s.unit_alive(u) and s.unit_side(u) == first for u in s.units)
-                    else other(first)), set()
-        return (other(act.side) if left[other(act.side)] else act.side), s.activated
-
-    def check_can_activate(self, s: GameState, m: Model, due: int, activated: set[str]) -> None:
-        if s.game_over:
-            raise refuse("game_over", "the game is over")
-        if m.unit in activated:
-            raise refuse("already_activated", f'"{m.unit}" has already activated this game turn')
-        if m.side != due:
-            raise refuse("not_your_turn", f"side {due} activates next, not side {m.side}")
-
-    def start_activation(self, ctx: Any, unit: str) -> Step:
+    def activation_started(self, ctx: Any, unit: str) -> Step:
+        """The conditions of the unit's models act; they may end the game."""
         s = ctx.state
-        yield ev.ActivationStarted(unit, s.unit_side(unit))
         for n in s.units[unit]:
             m = ctx.state.models[n]
             for cname in sorted(m.conditions):
@@ -297,11 +241,10 @@ class SkirmishD10:
                     yield from C.CONDITIONS[cname].start_activation(ctx, m)
         yield from self.check_winner(ctx)
 
-    def end_activation(self, ctx: Any) -> Step:
-        s = ctx.state
-        act = s.activation
-        assert act is not None
-        fights = collect_fights(s)
+    def activation_ending(self, ctx: Any, act: Activation) -> Step:
+        """The Contact Zone of the activation is resolved, then the rules and the unit's
+        conditions that act at the end of an activation."""
+        fights = collect_fights(ctx.state)
         melee = None
         if fights:
             melee = Melee(ctx, fights, TABLE)
@@ -317,30 +260,9 @@ class SkirmishD10:
                 m = ctx.state.models[n]
                 if cname in m.conditions and m.on_table and cname in C.CONDITIONS:
                     yield from C.CONDITIONS[cname].end_activation(ctx, m)
-        yield ev.ActivationEnded(act.unit, act.side)
-        yield from self.check_winner(ctx)
-        s = ctx.state
-        if not s.game_over and not s.units_to_activate(1) and not s.units_to_activate(2):
-            yield from self.end_of_turn(ctx)
 
-    def end_turn(self, ctx: Any) -> Step:
-        """End the current activation; every unit yet to activate activates without acting."""
-        if ctx.state.activation is not None:
-            yield from self.end_activation(ctx)
-        while not ctx.state.game_over:
-            s = ctx.state
-            waiting = s.units_to_activate(s.next_side) or s.units_to_activate(other(s.next_side))
-            if not waiting:
-                break
-            turn = s.turn
-            yield from self.start_activation(ctx, waiting[0])
-            if ctx.state.game_over:
-                return
-            yield from self.end_activation(ctx)
-            if ctx.state.turn != turn:
-                return
-
-    def end_of_turn(self, ctx: Any) -> Step:
+    def turn_ending(self, ctx: Any) -> Step:
+        """The conditions and rules that act at the end of the game turn."""
         s = ctx.state
         for n in list(s.models):
             m = ctx.state.models[n]
@@ -352,30 +274,12 @@ class SkirmishD10:
                     yield from C.CONDITIONS[cname].end_of_turn(ctx, m)
             for rule in rules_for(ctx.state.models[n].rules):
                 yield from rule.end_of_turn(ctx, ctx.state.models[n])
-        turn = ctx.state.turn
-        yield ev.TurnEnded(turn)
-        yield from self.check_winner(ctx)
-        if ctx.state.game_over:
-            return
-        s = ctx.state
-        if s.max_turns is not None and turn >= s.max_turns:
-            d1, d2 = s.damage_by_side.get(1, 0), s.damage_by_side.get(2, 0)
-            winner: int | str = 1 if d1 > d2 else 2 if d2 > d1 else "draw"
-            yield ev.GameEnded(winner, f"after {turn} game turns, damage inflicted {d1} to {d2}")
-            return
-        yield ev.TurnStarted(turn + 1)
 
-    def check_winner(self, ctx: Any) -> Step:
-        s = ctx.state
-        if s.game_over:
-            return
-        left = {side: any(alive(m) for m in s.models.values() if m.side == side) for side in (1, 2)}
-        if not left[1] and not left[2]:
-            yield ev.GameEnded("draw", "no models left on either side")
-        elif not left[1]:
-            yield ev.GameEnded(2, "side 1 has no models left")
-        elif not left[2]:
-            yield ev.GameEnded(1, "side 2 has no models left")
+    def final_score(self, s: GameState) -> tuple[str, int, int]:
+        return "damage inflicted", s.damage_by_side.get(1, 0), s.damage_by_side.get(2, 0)
+
+    def side_left(self, s: GameState, side: int) -> bool:
+        return any(alive(m) for m in s.models.values() if m.side == side)
 
     # -- results ---------------------------------------------------------------------------
     def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:
@@ -436,15 +340,6 @@ def engaged(s: GameState, m: Model) -> list[Model]:
     return [o for o in TABLE.touching(s, m, enemies_only=True) if alive(o)]
 
 
-def _point(cmd: Order, key: str) -> tuple[float, float]:
-    p = cmd.arg(key)
-    if not (isinstance(p, list | tuple) and len(p) == 2 and all(
-        isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in p
-    )):
-        raise refuse("bad_order", f'"{key}" must be an [x, y] point in inches, got {p!r}')
-    return float(p[0]), float(p[1])
-
-
 def _enemy_target(s: GameState, m: Model, cmd: Order) -> Model:
     t_name = cmd.arg("target")
     if not isinstance(t_name, str):
@@ -465,7 +360,7 @@ def _enemy_target(s: GameState, m: Model, cmd: Order) -> Model:
 def do_move(ctx: Any, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "move")
-    to = _point(cmd, "to")
+    to = order_point(cmd, "to")
     facing = cmd.arg("facing", m.facing)
     if not isinstance(facing, int | float) or isinstance(facing, bool):
         raise refuse("bad_order", f'"facing" must be a number of degrees, got {facing!r}')

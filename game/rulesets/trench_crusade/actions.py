@@ -40,8 +40,6 @@ class Action:
 
 
 ACTIONS: dict[str, Action] = {}
-#: orders that are not a model's action; they take no keys
-FLOW_ORDERS = ("end_activation", "end_turn")
 
 
 def action(

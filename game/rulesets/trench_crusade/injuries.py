@@ -12,6 +12,8 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.ruleset import Step
+from game.core.state import GameState
+from game.rulesets.common.flow import last_side_standing
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.profile import Weapon
 from game.rulesets.trench_crusade.rolls import (
@@ -115,20 +117,15 @@ def apply_injury(ctx: Any, target: str, outcome: str, by: str | None, source: st
             yield from check_winner(ctx)
 
 
+def side_left(s: GameState, side: int) -> bool:
+    """Whether ``side`` has a model left on the table (Down models count as on it). A side
+    the scenario gave no models never loses for that (a study of one model)."""
+    return bool(s.on_table(side)) or all(m.side != side for m in s.models.values())
+
+
 def check_winner(ctx: Any) -> Step:
-    """The game ends when a side has no model left on the table (Down models count as on
-    it). A side the scenario gave no models never loses for that (a study of one model)."""
-    s = ctx.state
-    if s.game_over:
-        return
-    present = {m.side for m in s.models.values()}
-    left = {side: bool(s.on_table(side)) or side not in present for side in (1, 2)}
-    if not left[1] and not left[2]:
-        yield ev.GameEnded("draw", "no models left on either side")
-    elif not left[1]:
-        yield ev.GameEnded(2, "side 1 has no models left")
-    elif not left[2]:
-        yield ev.GameEnded(1, "side 2 has no models left")
+    """The game ends when a side has no model left (:func:`side_left`)."""
+    yield from last_side_standing(ctx, side_left)
 
 
 def take_down(ctx: Any, name: str, reason: str, by: str | None = None) -> Step:

@@ -13,14 +13,11 @@ from typing import Any
 from game.core import events as ev
 from game.core.decisions import Ask
 from game.core.ruleset import Step
+from game.rulesets.common.flow import other_side
 from game.rulesets.trench_crusade import constants as K
 
 #: a +/-DICE (or +/-INJURY DICE) source and how many dice it adds (negative: removes)
 DiceMod = tuple[str, int]
-
-
-def other_side(side: int) -> int:
-    return 2 if side == 1 else 1
 
 
 def net_dice(mods: Iterable[DiceMod]) -> int:

@@ -1,0 +1,205 @@
+"""The game flow the rulesets share: game turns in which the two sides take turns activating
+one unit at a time (the scenario's first side first), the flow orders ``end_activation`` and
+``end_turn``, the end of a game turn, and the end of the game (a side with no models left, or
+the last game turn played).
+
+A ruleset subclasses :class:`AlternatingActivations` and fills in what it does its own way:
+
+- ``actions``: its action registry (order name -> handler), given to :meth:`carry_out`;
+- :meth:`check_keys`: the check of an order's keys (here, of the flow orders');
+- :meth:`carry_out`: an order for a model, once the flow orders are out of the way;
+- :meth:`model_values`: the ``Model`` fields of a unit's models besides place and name;
+- :meth:`activation_started`, :meth:`activation_ending`, :meth:`turn_ending`: what happens
+  when an activation starts, before it ends, and before the game turn ends (default: nothing);
+- :meth:`side_left`: whether a side still has models in the game;
+- :meth:`final_score`: who won on the last game turn, and by what count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from game.core import events as ev
+from game.core.commands import Answer, Command, Order
+from game.core.errors import Refused
+from game.core.ruleset import Step
+from game.core.scenario import Scenario, UnitSpec
+from game.core.state import Activation, GameState, Model
+from game.rulesets.common.basics import starting_models, starting_state
+
+#: orders that are not a model's action; they take no keys
+FLOW_ORDERS = ("end_activation", "end_turn")
+
+
+def other_side(side: int) -> int:
+    return 2 if side == 1 else 1
+
+
+def last_side_standing(ctx: Any, left: Callable[[GameState, int], bool]) -> Step:
+    """End the game when a side, or both, has no models left (``left(state, side)``)."""
+    s = ctx.state
+    if s.game_over:
+        return
+    still = {side: left(s, side) for side in (1, 2)}
+    if not still[1] and not still[2]:
+        yield ev.GameEnded("draw", "no models left on either side")
+    elif not still[1]:
+        yield ev.GameEnded(2, "side 1 has no models left")
+    elif not still[2]:
+        yield ev.GameEnded(1, "side 2 has no models left")
+
+
+class AlternatingActivations:
+    """Turns, activations and the end of the game, for a ruleset to subclass."""
+
+    id: str
+    #: the ruleset's actions by order name (``do``); what a value is, is the ruleset's affair
+    actions: Mapping[str, Any] = {}
+
+    # -- scenario --------------------------------------------------------------------------
+    def model_values(self, unit: UnitSpec) -> dict[str, Any]:
+        """The fields of ``unit``'s models besides name, unit, side, place, base and display."""
+        raise NotImplementedError
+
+    def initial_state(self, scenario: Scenario, seed: int) -> GameState:
+        models, units = starting_models(scenario, self.model_values)
+        return starting_state(scenario, self.id, models, units, seed)
+
+    # -- orders ----------------------------------------------------------------------------
+    def start(self, ctx: Any) -> Step:
+        yield ev.TurnStarted(1)
+
+    def finish(self, ctx: Any) -> Step:
+        if ctx.state.activation is not None:
+            yield from self.end_activation(ctx)
+
+    def handle(self, ctx: Any, cmd: Command) -> Step:
+        assert not isinstance(cmd, Answer)
+        s = ctx.state
+        if cmd.do in FLOW_ORDERS:
+            self.check_keys(None, cmd)
+        if cmd.do == "end_activation":
+            if s.activation is not None:
+                yield from self.end_activation(ctx)
+            return
+        if cmd.do == "end_turn":
+            yield from self.end_turn(ctx)
+            return
+        if cmd.unit is None:
+            raise Refused("no_unit", f'the order "{cmd.do}" needs a unit')
+        action = self.actions.get(cmd.do)
+        if action is None:
+            known = ", ".join(sorted([*self.actions, *FLOW_ORDERS]))
+            raise Refused("unknown_action", f'unknown action "{cmd.do}" (known: {known})')
+        yield from self.carry_out(ctx, cmd, action)
+
+    def check_keys(self, m: Model | None, cmd: Order) -> None:
+        """Refuse (before anything happens) an order whose keys its action does not take;
+        ``m`` is None for the flow orders."""
+        raise NotImplementedError
+
+    def carry_out(self, ctx: Any, cmd: Order, action: Any) -> Step:
+        """Carry out an order for a unit whose ``action`` is known: the model named, the
+        start of its activation (ending the current one) and the action itself."""
+        raise NotImplementedError
+
+    # -- activations -----------------------------------------------------------------------
+    def after_current(self, s: GameState) -> tuple[int, set[str]]:
+        """Who is due to activate, and which units have activated, once the current
+        activation (if any) has ended (and with it, perhaps, the game turn)."""
+        act = s.activation
+        if act is None:
+            return s.next_side, s.activated
+        left = {side: s.units_to_activate(side) for side in (1, 2)}
+        if not left[1] and not left[2]:
+            first = s.first_side
+            return (first if any(s.unit_alive(u) and s.unit_side(u) == first for u in s.units)
+                    else other_side(first)), set()
+        return (other_side(act.side) if left[other_side(act.side)] else act.side), s.activated
+
+    def check_can_activate(self, s: GameState, m: Model, due: int, activated: set[str]) -> None:
+        """Refuse an order that would start the activation of ``m``'s unit when side ``due``
+        is to activate and the units ``activated`` have activated this game turn."""
+        if s.game_over:
+            raise Refused("game_over", "the game is over")
+        if m.unit in activated:
+            raise Refused("already_activated", f'"{m.unit}" has already activated this game turn')
+        if m.side != due:
+            raise Refused("not_your_turn", f"side {due} activates next, not side {m.side}")
+
+    def start_activation(self, ctx: Any, unit: str) -> Step:
+        yield ev.ActivationStarted(unit, ctx.state.unit_side(unit))
+        yield from self.activation_started(ctx, unit)
+
+    def activation_started(self, ctx: Any, unit: str) -> Step:
+        """What happens as ``unit``'s activation starts (after ``ActivationStarted``)."""
+        yield from ()
+
+    def end_activation(self, ctx: Any) -> Step:
+        """End the current activation, and the game turn after the last one."""
+        act = ctx.state.activation
+        if act is None or ctx.state.game_over:
+            return
+        yield from self.activation_ending(ctx, act)
+        yield ev.ActivationEnded(act.unit, act.side)
+        yield from self.check_winner(ctx)
+        s = ctx.state
+        if not s.game_over and not s.units_to_activate(1) and not s.units_to_activate(2):
+            yield from self.end_of_turn(ctx)
+
+    def activation_ending(self, ctx: Any, act: Activation) -> Step:
+        """What happens before the activation ``act`` ends (``ActivationEnded``)."""
+        yield from ()
+
+    # -- game turns ------------------------------------------------------------------------
+    def end_turn(self, ctx: Any) -> Step:
+        """End the current activation; every unit yet to activate activates without acting."""
+        if ctx.state.activation is not None:
+            yield from self.end_activation(ctx)
+        while not ctx.state.game_over:
+            s = ctx.state
+            waiting = s.units_to_activate(s.next_side) or s.units_to_activate(
+                other_side(s.next_side))
+            if not waiting:
+                break
+            turn = s.turn
+            yield from self.start_activation(ctx, waiting[0])
+            if ctx.state.game_over:
+                return
+            yield from self.end_activation(ctx)
+            if ctx.state.turn != turn:
+                return
+
+    def end_of_turn(self, ctx: Any) -> Step:
+        """End the game turn, then the game after its last turn, or start the next turn."""
+        yield from self.turn_ending(ctx)
+        turn = ctx.state.turn
+        yield ev.TurnEnded(turn)
+        yield from self.check_winner(ctx)
+        if ctx.state.game_over:
+            return
+        s = ctx.state
+        if s.max_turns is not None and turn >= s.max_turns:
+            what, score1, score2 = self.final_score(s)
+            winner: int | str = 1 if score1 > score2 else 2 if score2 > score1 else "draw"
+            yield ev.GameEnded(winner, f"after {turn} game turns, {what} {score1} to {score2}")
+            return
+        yield ev.TurnStarted(turn + 1)
+
+    def turn_ending(self, ctx: Any) -> Step:
+        """What happens at the end of a game turn, before ``TurnEnded``."""
+        yield from ()
+
+    def final_score(self, s: GameState) -> tuple[str, int, int]:
+        """What the sides scored when the last game turn ends (the higher wins): a phrase
+        naming what was counted, and the scores of sides 1 and 2."""
+        raise NotImplementedError
+
+    # -- the end of the game ---------------------------------------------------------------
+    def check_winner(self, ctx: Any) -> Step:
+        yield from last_side_standing(ctx, self.side_left)
+
+    def side_left(self, s: GameState, side: int) -> bool:
+        """Whether ``side`` still has models in the game."""
+        return bool(s.on_table(side))
