@@ -188,23 +188,27 @@ class Melee:
             mods += self.mav_mods.get(a.name, ())
         else:
             mods += self.ds_mav_mods.get(a.name, ())
-        mods += atk.mods
-        for rule in self._rules(a):
+        if atk.mods:
+            mods += atk.mods
+        rules_a, rules_t = self._rules(a), self._rules(t)
+        for rule in rules_a:
             mods += rule.attack_mods(self, atk, "attacker")
-        for rule in self._rules(t):
+        for rule in rules_t:
             mods += rule.attack_mods(self, atk, "target")
-        dv_mods = list(self.dv_mods.get(t.name, ()))
-        for rule in self._rules(t):
-            dv_mods += rule.dv_mods(self, atk)
-        _, dv_extra = total_mods(dv_mods)
-        dv = t.stat("DV") + dv_extra
+        dv = t.stat("DV")
+        dv_mods = self.dv_mods.get(t.name)
+        if dv_mods or rules_t:
+            dv_mods = list(dv_mods or ())
+            for rule in rules_t:
+                dv_mods += rule.dv_mods(self, atk)
+            dv += total_mods(dv_mods)[1]
         face = self.ctx.roll(K.DIE, atk.label)
         counted, s = total_mods(mods)
         total = face + s
         hit = face >= K.NATURAL_HIT or total >= dv
         yield ev.DiceRolled(
             atk.label, a.name, "d10", (face,), (face,),
-            tuple((m.source, m.value) for m in counted), total, dv,
+            tuple([(m[0], m[1]) for m in counted]), total, dv,
             "hit" if hit else "miss", t.name,
         )
         return Hit(atk, face, total, dv, hit)
