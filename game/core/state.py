@@ -80,7 +80,7 @@ class Activation:
         return self.actions.get(model, [])
 
 
-@dataclass(slots=True)
+@dataclass
 class GameState:
     scenario: str
     ruleset: str
@@ -111,8 +111,7 @@ class GameState:
                 act.unit, act.side, {k: list(v) for k, v in act.actions.items()}, list(act.order)
             )
         new = object.__new__(GameState)
-        for name in _STATE_SLOTS:
-            object.__setattr__(new, name, getattr(self, name))
+        new.__dict__.update(self.__dict__)  # (no slots: copying one dict is the cheap way)
         new.models = dict(self.models)
         new.activation = act
         new.activated = set(self.activated)
@@ -151,9 +150,6 @@ class GameState:
             and self.models[names[0]].side == side
             and self.unit_alive(u)
         ]
-
-
-_STATE_SLOTS = tuple(f.name for f in dataclasses.fields(GameState))
 
 
 _MODEL_SLOTS = tuple(f.name for f in dataclasses.fields(Model))
