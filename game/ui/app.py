@@ -39,6 +39,7 @@ from game.core.errors import ReplayError, ScenarioError
 from game.core.log import models_in
 from game.core.replay import is_save
 from game.core.state import GameState, Model
+from game.rulesets.common.ui_actions import ENEMY, POINT, UIAction, derive_ui_actions
 from game.ui import info
 from game.ui.camera import Camera
 from game.ui.render import (
@@ -71,26 +72,34 @@ EVENTS_PER_SECOND = 2.0  # replay speed 1x
 PAN_STEP = 60
 PAN_SPEED = 700  # px per second while an arrow key is held
 
-ACTION_BUTTONS = (
-    ("move", "Move (G)", "Move the selected model: click or drag where it should go"),
-    ("charge", "Charge (C)", "Charge: click an enemy; the model turns and runs into base contact"),
-    ("fight", "Fight (F)", "Declare a Fight against an enemy in base contact"),
-    ("focus", "Focus (O)", "Focus: take a moment to prepare"),
-    ("inspire", "Inspire (I)", "Inspire nearby friends (Warlords and Captains only)"),
-    ("pass", "Pass (P)", "Spend an action doing nothing"),
-    ("end_activation", "End act. (E)", "End this activation: the melee it set up is resolved now"),
-    ("end_turn", "End turn (T)", "End the game turn: every unit still waiting activates without acting"),
+# the flow orders every ruleset takes, after the ruleset's own action buttons
+FLOW_BUTTONS = (
+    UIAction("end_activation", "End act.", "e",
+             tip="End this activation: the melee it set up is resolved now"),
+    UIAction("end_turn", "End turn", "t",
+             tip="End the game turn: every unit still waiting activates without acting"),
 )
-HOTKEYS = {
-    pygame.K_g: "move", pygame.K_c: "charge", pygame.K_f: "fight", pygame.K_o: "focus",
-    pygame.K_i: "inspire", pygame.K_p: "pass", pygame.K_e: "end_activation",
-    pygame.K_RETURN: "end_activation", pygame.K_KP_ENTER: "end_activation", pygame.K_t: "end_turn",
-}
+FLOW_HOTKEYS = {pygame.K_RETURN: "end_activation", pygame.K_KP_ENTER: "end_activation"}
+BUTTONS_PER_ROW = 4
 ARROWS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 # refusal codes that mean "this action is not open to this model now" whatever the target
 CLOSED = {"no_actions_left", "charged_already", "shaken", "engaged", "not_your_turn",
           "already_activated", "game_over", "decision_pending", "not_on_table",
-          "cannot_activate", "fought_already", "focused_already", "not_a_leader", "unknown_action"}
+          "cannot_activate", "fought_already", "focused_already", "not_a_leader", "unknown_action",
+          "moved_already", "passed"}
+
+
+def ruleset_ui_actions(ruleset: Any) -> tuple[UIAction, ...]:
+    """The ruleset's action buttons (its ``ui_actions()``, or buttons derived from its actions)."""
+    declared = getattr(ruleset, "ui_actions", None)
+    if callable(declared):
+        return tuple(declared())
+    return derive_ui_actions(getattr(ruleset, "actions", {}) or {})
+
+
+def hotkey_code(name: str) -> int | None:
+    """The pygame key code of a hotkey name such as ``"g"`` (None for none)."""
+    return getattr(pygame, f"K_{name.lower()}", None) if name else None
 
 
 def side_label(side: int | None) -> str:
@@ -147,7 +156,9 @@ class App:
         # interaction
         self.selected: str | None = None
         self.hovered: str | None = None
-        self.action_mode: str | None = None  # move | charge | fight | ruler
+        self.action_mode: str | None = None  # the name of a UIAction waiting for a click | ruler
+        self.actions: dict[str, UIAction] = {}  # the action buttons of the open game, by name
+        self.hotkeys: dict[int, str] = {}
         self.mouse = (0, 0)
         self.press: dict[str, Any] | None = None
         self.pan_drag: tuple[int, int] | None = None
@@ -215,10 +226,21 @@ class App:
         self.handover = None
         self.result_shown = session.state.game_over
         self.renderer = TableRenderer(session.engine.ruleset)
+        self.set_actions(session.engine.ruleset)
         self._new_camera(session.state)
         self.layout()
         self.say(message or f"{session.state.scenario}: {side_label(self.due_side())} begins. Press F1 for help.")
         self.after_change()
+
+    def set_actions(self, ruleset: Any) -> None:
+        """The action buttons and hotkeys of ``ruleset``, then the flow orders'."""
+        specs = [a for a in ruleset_ui_actions(ruleset) if a.name not in {f.name for f in FLOW_BUTTONS}]
+        self.actions = {a.name: a for a in (*specs, *FLOW_BUTTONS)}
+        self.hotkeys = dict(FLOW_HOTKEYS)
+        for a in self.actions.values():
+            code = hotkey_code(a.hotkey)
+            if code is not None:
+                self.hotkeys.setdefault(code, a.name)
 
     def open_replay(self, model: ReplayModel) -> None:
         self.replay = model
@@ -240,6 +262,7 @@ class App:
         self.replay = None
         self.mode = "play"
         self.renderer = TableRenderer(self.session.engine.ruleset)
+        self.set_actions(self.session.engine.ruleset)
         self._new_camera(self.session.state)
         self.layout()
         self.say("Back to the game.")
@@ -292,14 +315,15 @@ class App:
         self.rules_y = y
         y += 56
         if self.mode == "play":
-            bw = (rw - 2 * pad) // 4
-            for i, (name, text, tip) in enumerate(ACTION_BUTTONS):
-                r = pygame.Rect(x0 + pad + (i % 4) * bw, y + (i // 4) * 32, bw - 2, 30)
-                b = UIButton(r, text, manager=self.manager, tool_tip_text=tip,
-                             command=self._cmd(self.do_action, name))
-                self.action_buttons[name] = b
+            per = BUTTONS_PER_ROW
+            bw = (rw - 2 * pad) // per
+            for i, a in enumerate(self.actions.values()):
+                r = pygame.Rect(x0 + pad + (i % per) * bw, y + (i // per) * 32, bw - 2, 30)
+                b = UIButton(r, a.button_text, manager=self.manager, tool_tip_text=a.tip or None,
+                             command=self._cmd(self.do_action, a.name))
+                self.action_buttons[a.name] = b
                 self.elements.append(b)
-            y += 2 * 32 + 6
+            y += max(2, math.ceil(len(self.actions) / per)) * 32 + 6
         self.log_list = UISelectionList(pygame.Rect(x0 + pad, y, rw - 2 * pad, h - y - pad), [],
                                         manager=self.manager)
         self.elements.append(self.log_list)
@@ -578,8 +602,8 @@ class App:
         if k == pygame.K_TAB:
             self.select_next()
             return
-        if k in HOTKEYS:
-            self.do_action(HOTKEYS[k])
+        if k in self.hotkeys:
+            self.do_action(self.hotkeys[k])
 
     def _replay_key(self, e: pygame.event.Event) -> None:
         k = e.key
@@ -695,22 +719,47 @@ class App:
             self.select(picked)
             return
         sel = self.state.models.get(self.selected) if self.selected else None
+        mode = self.mode_action()
         if picked is None:
-            if sel is not None and self._may_order(sel.name) and self.action_mode in (None, "move"):
+            if (sel is not None and self._may_order(sel.name) and self.point_action() is not None
+                    and (self.action_mode is None or (mode is not None and mode.needs == POINT))):
                 self.order_move(sel.name, point, self.shift)
             else:
                 self.select(None)
             return
         other = self.state.models[picked]
         if sel is not None and other.side != sel.side and self._may_order(sel.name):
-            if self.action_mode == "charge":
-                self.execute(Order("charge", sel.name, (("target", picked),)))
-            elif self.action_mode == "fight":
-                self.execute(Order("fight", sel.name, (("target", picked),)))
+            if mode is not None and mode.needs == ENEMY:
+                self.execute(self.enemy_order(mode, sel.name, picked))
             else:
                 self.attack(sel.name, picked)
             return
         self.select(picked)
+
+    def mode_action(self) -> UIAction | None:
+        """The action waiting for a click (None when no action button was pressed)."""
+        return self.actions.get(self.action_mode) if self.action_mode else None
+
+    def point_action(self) -> UIAction | None:
+        """The action a click on the table sends: the pressed one, else the first that takes a
+        point (Move)."""
+        mode = self.mode_action()
+        if mode is not None and mode.needs == POINT:
+            return mode
+        return next((a for a in self.actions.values() if a.needs == POINT), None)
+
+    def click_chain(self) -> list[UIAction]:
+        """What a click on an enemy tries with no action pressed, in turn: the actions that act
+        at once on an enemy the engine accepts (Fight), then the first other one (Charge);
+        actions with options of their own (a Diving Charge) only from their button."""
+        plain = [a for a in self.actions.values() if a.needs == ENEMY and not a.args]
+        direct = [a for a in plain if a.direct]
+        other = [a for a in plain if not a.direct]
+        return direct + other[:1]
+
+    @staticmethod
+    def enemy_order(a: UIAction, actor: str, target: str) -> Order:
+        return Order(a.do, actor, (("target", target), *a.args))
 
     def select(self, name: str | None) -> None:
         self.selected = name
@@ -737,13 +786,19 @@ class App:
         self.select(names[i % len(names)])
 
     def attack(self, actor: str, target: str) -> None:
-        """Clicking an enemy: Fight when the engine accepts it (base contact), else Charge."""
-        fight = Order("fight", actor, (("target", target),))
-        pv = self.session.preview(fight)
-        if pv is not None and pv.ok:
-            self.execute(fight)
+        """Clicking an enemy: Fight when the engine accepts it (base contact), else Charge
+        (the :meth:`click_chain` of the ruleset's actions)."""
+        chain = self.click_chain()
+        if not chain:
+            self.select(target)
             return
-        self.execute(Order("charge", actor, (("target", target),)))
+        for a in chain[:-1]:
+            order = self.enemy_order(a, actor, target)
+            pv = self.session.preview(order)
+            if pv is not None and pv.ok:
+                self.execute(order)
+                return
+        self.execute(self.enemy_order(chain[-1], actor, target))
 
     def order_move(self, name: str | None, point: tuple[float, float], face: bool) -> None:
         if name is None:
@@ -752,13 +807,14 @@ class App:
 
     def move_order(self, name: str, point: tuple[float, float], face: bool) -> Order:
         m = self.state.models[name]
+        a = self.point_action()
         x, y = round(point[0], 2), round(point[1], 2)
         args: list[tuple[str, Any]] = [("to", (x, y))]
         if face and (x, y) != (m.x, m.y):
             from game.geometry.bases import facing_toward
 
             args.append(("facing", round(facing_toward(m.x, m.y, x, y), 1)))
-        return Order("move", name, tuple(args))
+        return Order(a.do if a is not None else "move", name, (*args, *(a.args if a else ())))
 
     def do_action(self, name: str) -> None:
         if self.mode != "play" or self.session is None:
@@ -773,26 +829,29 @@ class App:
             self.ask_confirm("End the game turn? Every unit that has not activated yet activates "
                              "without acting.", lambda: self.execute(Order("end_turn")), "End turn")
             return
+        a = self.actions.get(name)
+        if a is None:
+            return
         sel = self.selected
         if sel is None:
             self.say("Select one of your models first.", BAD)
             return
-        if name == "move":
-            self.action_mode = "move"
-            self.say("Move: click where the model should go (Shift: turn to face the way).")
-        elif name == "charge":
-            self.action_mode = "charge"
-            self.say("Charge: click the enemy to charge.")
-        elif name == "fight":
-            targets = self.fight_targets(sel)
+        if a.needs == POINT:
+            self.action_mode = name
+            self.say(f"{a.label}: click where the model should go (Shift: turn to face the way).")
+        elif a.needs == ENEMY and a.direct:
+            targets = self.enemy_targets(sel, a)
             if len(targets) == 1:
-                self.execute(Order("fight", sel, (("target", targets[0]),)))
+                self.execute(self.enemy_order(a, sel, targets[0]))
             else:
-                self.action_mode = "fight"
-                self.say("Fight: click an enemy in base contact." if targets else
-                         "Fight: no enemy the engine accepts right now; click one to hear why.")
+                self.action_mode = name
+                self.say(f"{a.label}: click an enemy in base contact." if targets else
+                         f"{a.label}: no enemy the engine accepts right now; click one to hear why.")
+        elif a.needs == ENEMY:
+            self.action_mode = name
+            self.say(f"{a.label}: click the enemy to {a.do}.")
         else:
-            self.execute(Order(name, sel))
+            self.execute(Order(a.do, sel, a.args))
 
     def nearby_enemies(self, name: str, reach: float = 3.0) -> list[Model]:
         s = self.state
@@ -803,10 +862,11 @@ class App:
                 out.append(o)
         return sorted(out, key=lambda o: math.hypot(o.x - m.x, o.y - m.y))
 
-    def fight_targets(self, name: str) -> list[str]:
+    def enemy_targets(self, name: str, a: UIAction) -> list[str]:
+        """The enemies near ``name`` the engine accepts as the target of ``a`` now."""
         out = []
         for o in self.nearby_enemies(name):
-            pv = self.session.preview(Order("fight", name, (("target", o.name),)))
+            pv = self.session.preview(self.enemy_order(a, name, o.name))
             if pv is not None and pv.ok:
                 out.append(o.name)
         return out
@@ -1017,8 +1077,13 @@ class App:
         w, h = self.size
         r = pygame.Rect(w / 2 - 330, 30, 660, min(h - 60, 720))
         self.help_window = UIWindow(r, self.manager, "Help: every control (F1 closes)")
-        UITextBox(info.help_html(), pygame.Rect(0, 0, r.w - 32, r.h - 60), manager=self.manager,
-                  container=self.help_window)
+        actions: tuple[UIAction, ...] = ()
+        ruleset_id = ""
+        if self.mode == "play" and self.session is not None:
+            actions = tuple(self.actions.values())
+            ruleset_id = getattr(self.session.engine.ruleset, "id", "")
+        UITextBox(info.help_html(actions, ruleset_id), pygame.Rect(0, 0, r.w - 32, r.h - 60),
+                  manager=self.manager, container=self.help_window)
 
     def show_result(self) -> None:
         s = self.state
@@ -1092,13 +1157,17 @@ class App:
             return
         if hov is not None and not dragging:
             return
-        if self.action_mode not in (None, "move"):
+        mode = self.mode_action()
+        if self.action_mode is not None and (mode is None or mode.needs != POINT):
+            return
+        if self.point_action() is None:
             return
         cmd = self.move_order(sel.name, point, self.shift)
         pv = self.session.preview(cmd)
         to = cmd.arg("to")
         facing = cmd.arg("facing", sel.facing)
-        mov = sel.stat("MOV") if "MOV" in sel.stats else None
+        stat = next((k for k in ("MOV", "Movement") if k in sel.stats), None)
+        mov = sel.stat(stat) if stat is not None else None
         dist = math.hypot(to[0] - sel.x, to[1] - sel.y)
         if pv is not None and pv.ok:
             for _, e in pv.events:
@@ -1114,26 +1183,29 @@ class App:
             self._preview_status = f'Click to move {dist:.1f}"{allowance}.'
 
     def _preview_attack(self, sel: Model, hov: Model) -> None:
+        """Hovering an enemy: what a click would do (the pressed action, else the click chain),
+        with a ghost where a charge ends."""
         self.target = hov.name
-        if self.action_mode != "charge":
-            fight = self.session.preview(Order("fight", sel.name, (("target", hov.name),)))
-            if fight is not None and fight.ok:
-                self._preview_status = f"Click to fight {hov.display or hov.name}."
+        mode = self.mode_action()
+        chain = [mode] if mode is not None and mode.needs == ENEMY else self.click_chain()
+        for i, a in enumerate(chain):
+            last = i == len(chain) - 1
+            verb = a.label.lower()
+            pv = self.session.preview(self.enemy_order(a, sel.name, hov.name))
+            if pv is None:
+                if last and a.direct:
+                    self._preview_status = f"Cannot {verb}: unknown"
+                continue
+            if pv.ok:
+                for _, e in pv.events:
+                    if isinstance(e, ev.ModelMoved) and e.model == sel.name:
+                        self.ghost = (sel, e.x, e.y, e.facing, True, f'{verb} {e.distance:.1f}"',
+                                      (sel.x, sel.y))
+                self._preview_status = f"Click to {verb} {hov.display or hov.name}."
                 return
-            if self.action_mode == "fight":
-                self._preview_status = f"Cannot fight: {fight.refusal if fight else 'unknown'}"
-                return
-        charge = self.session.preview(Order("charge", sel.name, (("target", hov.name),)))
-        if charge is None:
-            return
-        if charge.ok:
-            for _, e in charge.events:
-                if isinstance(e, ev.ModelMoved) and e.model == sel.name:
-                    self.ghost = (sel, e.x, e.y, e.facing, True, f'charge {e.distance:.1f}"', (sel.x, sel.y))
-            self._preview_status = f"Click to charge {hov.display or hov.name}."
-        else:
-            self.ghost = None
-            self._preview_status = f"Cannot charge: {charge.refusal}"
+            if last:
+                self.ghost = None
+                self._preview_status = f"Cannot {verb}: {pv.refusal}"
 
     def _update_card(self) -> None:
         if self.card is None or self.renderer is None:
@@ -1184,30 +1256,30 @@ class App:
         s = self.state
         sel = self.selected if self.selected and self._may_order(self.selected) else None
         open_: dict[str, bool] = {}
-        for name, *_ in ACTION_BUTTONS:
+        for name, a in self.actions.items():
             if name == "end_activation":
                 open_[name] = s.activation is not None and self.session.engine.pending_ask is None
             elif name == "end_turn":
                 open_[name] = not s.game_over and self.session.engine.pending_ask is None
             elif sel is None:
                 open_[name] = False
-            elif name == "move":
+            elif a.needs == POINT:
                 m = s.models[sel]
-                pv = self.session.preview(Order("move", sel, (("to", (m.x, m.y)),)))
+                pv = self.session.preview(Order(a.do, sel, (("to", (m.x, m.y)), *a.args)))
                 open_[name] = pv is not None and (pv.ok or pv.refusal.code not in CLOSED)
-            elif name == "charge":
+            elif a.needs == ENEMY and a.direct:
+                open_[name] = bool(self.enemy_targets(sel, a))
+            elif a.needs == ENEMY:
                 enemies = [o for o in s.models.values() if o.on_table and o.side != s.models[sel].side]
                 if enemies:
                     m = s.models[sel]
                     near = min(enemies, key=lambda o: math.hypot(o.x - m.x, o.y - m.y))
-                    pv = self.session.preview(Order("charge", sel, (("target", near.name),)))
+                    pv = self.session.preview(self.enemy_order(a, sel, near.name))
                     open_[name] = pv is not None and (pv.ok or pv.refusal.code not in CLOSED)
                 else:
                     open_[name] = False
-            elif name == "fight":
-                open_[name] = bool(self.fight_targets(sel))
             else:
-                pv = self.session.preview(Order(name, sel))
+                pv = self.session.preview(Order(a.do, sel, a.args))
                 open_[name] = pv is not None and pv.ok
         for name, b in self.action_buttons.items():
             if open_.get(name):

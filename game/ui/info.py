@@ -7,6 +7,7 @@ import contextlib
 import html
 import inspect
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 from game.core.state import GameState, Model
@@ -187,8 +188,18 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
-def help_html() -> str:
+def help_html(actions: Iterable[Any] = (), ruleset_id: str = "") -> str:
+    """Every control; first, when given, the action buttons of the game open (``UIAction``s:
+    they come from its ruleset)."""
     out = []
+    actions = [a for a in actions if a.hotkey]
+    if actions:
+        title = f"This game's actions ({ruleset_id})" if ruleset_id else "This game's actions"
+        out.append(f"<b>{html.escape(title)}</b>")
+        for a in actions:
+            what = f"{a.label}: {a.tip}" if a.tip else a.label
+            out.append(f"<font color='#ffe080'>{html.escape(a.hotkey.upper())}</font> — {html.escape(what)}")
+        out.append("")
     for title, rows in CONTROLS:
         out.append(f"<b>{html.escape(title)}</b>")
         for key, what in rows:

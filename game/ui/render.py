@@ -112,6 +112,8 @@ class TableRenderer:
         self._per_model: dict[str, tuple[Any, ...]] = {}
         self._ground: tuple[Any, pygame.Surface] | None = None
         self._grid: tuple[Any, dict[tuple[int, int], list[str]]] | None = None
+        self._name_key: Any = None
+        self._name_layout: dict[str, float] = {}
 
     # -- caches ------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -119,6 +121,7 @@ class TableRenderer:
         self._labels.clear()
         self._per_model.clear()
         self._ground = None
+        self._name_key = None
 
     def label(self, text: str, size: int, colour: tuple[int, int, int] = (240, 240, 240)) -> pygame.Surface:
         key = (text, size, colour)
@@ -244,6 +247,8 @@ class TableRenderer:
         if len(cache) > 4 * len(state.models) + 100:
             cache.clear()
         focus = (ov.selected, ov.hovered)
+        living: list[Model] = []
+        names: list[tuple[pygame.Surface, float, str]] = []
         # the fallen first, underneath the living
         for live in (False, True):
             for m in state.models.values():
@@ -254,6 +259,8 @@ class TableRenderer:
                     entry = self._model_entry(m, s, zoom_key, name_size)
                     cache[m.name] = entry
                 _, _, _, spr, hw, hh, lab, badges = entry
+                if live:
+                    living.append(m)
                 sx, sy = ox + m.x * s, oy + m.y * s
                 if sx + hw < vl or sx - hw > vr or sy + hh < vt or sy - hh > vb:
                     continue
@@ -261,15 +268,45 @@ class TableRenderer:
                 if not live:
                     continue
                 if lab is not None and (show_names or m.name in focus):
-                    labels.append((lab, (sx - lab.get_width() / 2, sy + hh)))
+                    names.append((lab, sx - lab.get_width() / 2, m.name))
                 if badges:
                     bx = sx + hw - 2
                     by = sy - hh - 4
                     for badge in badges:
                         labels.append((badge, (bx, by)))
                         by += badge.get_height() + 1
+        if names:
+            tops = self._name_tops(living, show_names, focus, s, zoom_key, name_size)
+            labels[:0] = [(lab, (x, oy + tops[name])) for lab, x, name in names]
         surf.fblits(blits)
         surf.fblits(labels)
+
+    def _name_tops(self, living: list[Model], show_names: bool, focus: tuple[str | None, ...],
+                   scale: float, zoom_key: Any, name_size: int) -> dict[str, float]:
+        """The top of each name shown (in pixels from the table's top edge at this zoom),
+        placed by :func:`place_labels`; kept until a model changes, the zoom changes or other
+        names show."""
+        key = (zoom_key, name_size, show_names or focus, tuple(living))
+        if self._name_key == key:
+            return self._name_layout
+        shown = {m.name for m in living if show_names or m.name in focus}
+        bases: list[pygame.Rect] = []
+        names: list[tuple[str, int, int, float, float, float, int]] = []
+        cache = self._per_model
+        for m in living:
+            entry = cache.get(m.name)
+            if entry is None or entry[0] is not m or entry[1] != zoom_key or entry[2] != name_size:
+                entry = self._model_entry(m, scale, zoom_key, name_size)
+                cache[m.name] = entry
+            _, _, _, _, hw, hh, lab, _ = entry
+            sx, sy = m.x * scale, m.y * scale
+            bases.append(pygame.Rect(int(sx - hw), int(sy - hh), int(2 * hw), int(2 * hh)))
+            if lab is not None and m.name in shown:
+                names.append((m.name, *lab.get_size(), sx, sy, hh, len(bases) - 1))
+        tops = place_labels([n[1:] for n in names], bases)
+        self._name_layout = {n[0]: top for n, top in zip(names, tops, strict=True)}
+        self._name_key = key
+        return self._name_layout
 
     def _model_entry(self, m: Model, scale: float, zoom_key: Any, name_size: int) -> tuple[Any, ...]:
         spr = self.sprite(m, scale, zoom_key)
@@ -394,6 +431,27 @@ class TableRenderer:
 
 
 GRID = 2.0  # inches per cell of the picking grid
+
+
+def place_labels(names: list[tuple[int, int, float, float, float, int]],
+                 bases: list[pygame.Rect]) -> list[float]:
+    """The top of each name ``(width, height, base centre x, y, base half height, index of its
+    base in bases)``: under its base, else above it, else lower down, at the first place that
+    overlaps no name placed before it and no other base (models in base contact side by side
+    or one above the other); when every place overlaps something, the first that overlaps no
+    other name, else under its base."""
+    placed: list[pygame.Rect] = []
+    out: list[float] = []
+    for w, h, sx, sy, hh, own in names:
+        x = int(sx - w / 2)
+        tops = (sy + hh, sy - hh - h, sy + hh + h, sy - hh - 2 * h, sy + hh + 2 * h)
+        rects = [pygame.Rect(x, int(t), w, h) for t in tops]
+        free = [r for r in rects if r.collidelist(placed) < 0]
+        best = next((r for r in free if all(i == own for i in r.collidelistall(bases))), None)
+        r = best or (free[0] if free else rects[0])
+        placed.append(r)
+        out.append(float(r.y))
+    return out
 
 
 def _fast(surf: pygame.Surface) -> pygame.Surface:

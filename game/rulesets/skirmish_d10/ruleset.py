@@ -17,6 +17,7 @@ from game.physics.movement import check_straight_move, plan_charge
 from game.rulesets.common.basics import order_point
 from game.rulesets.common.flow import AlternatingActivations
 from game.rulesets.common.table import Table
+from game.rulesets.common.ui_actions import ENEMY, POINT, UIAction
 from game.rulesets.skirmish_d10 import conditions as C
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive
@@ -35,6 +36,18 @@ TABLE = Table(K.BASE_SIZES)
 #: what an action handler is: validate (raise Refused) before yielding anything
 ActionHandler = Callable[[Any, Model, Order], Step]
 ACTIONS: dict[str, ActionHandler] = {}
+
+#: the action buttons of the window, in order (see game/rulesets/common/ui_actions.py)
+UI_ACTIONS = (
+    UIAction("move", "Move", "g", POINT, "Move the selected model: click or drag where it should go"),
+    UIAction("charge", "Charge", "c", ENEMY,
+             "Charge: click an enemy; the model turns and runs into base contact"),
+    UIAction("fight", "Fight", "f", ENEMY, "Declare a Fight against an enemy in base contact",
+             direct=True),
+    UIAction("focus", "Focus", "o", tip="Focus: take a moment to prepare"),
+    UIAction("inspire", "Inspire", "i", tip="Inspire nearby friends (Warlords and Captains only)"),
+    UIAction("pass", "Pass", "p", tip="Spend an action doing nothing"),
+)
 
 
 def action(name: str, keys: tuple[str, ...] = ()) -> Callable[[ActionHandler], ActionHandler]:
@@ -307,6 +320,9 @@ class SkirmishD10(AlternatingActivations):
                 for m in models
             }
         return out
+
+    def ui_actions(self) -> tuple[UIAction, ...]:
+        return UI_ACTIONS
 
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.skirmish_d10.explain import describe

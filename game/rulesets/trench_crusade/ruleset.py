@@ -11,6 +11,7 @@ from game.core.ruleset import Step
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
 from game.rulesets.common.flow import AlternatingActivations
+from game.rulesets.common.ui_actions import ENEMY, POINT, UIAction
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade import melee as _melee  # noqa: F401 - registers "fight"
 from game.rulesets.trench_crusade import movement as _movement  # noqa: F401 - registers moves
@@ -19,6 +20,21 @@ from game.rulesets.trench_crusade.injuries import side_left
 from game.rulesets.trench_crusade.profile import check_unit, model_values
 from game.rulesets.trench_crusade.rolls import other_side
 from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
+
+#: the action buttons of the window, in order (see game/rulesets/common/ui_actions.py)
+UI_ACTIONS = (
+    UIAction("move", "Move", "g", POINT, "Move the selected model: click or drag where it should go"),
+    UIAction("charge", "Charge", "c", ENEMY,
+             "Charge: click an enemy; the model moves into base contact with it"),
+    UIAction("diving_charge", "Diving Charge", "d", ENEMY,
+             "Diving Charge: click an enemy at least 3\" below; the model jumps down onto it "
+             "(+1 DICE on its first attack)", order="charge", args=(("dive", True),), short="Dive"),
+    UIAction("fight", "Fight", "f", ENEMY,
+             "Fight an enemy within 1\" with up to two melee weapons", direct=True),
+    UIAction("stand_up", "Stand Up", "u", tip="A Down model stands up (Movement halved) and does "
+             "nothing more yet"),
+    UIAction("pass", "Pass", "p", tip="The model does nothing more: its activation ends"),
+)
 
 
 class TrenchCrusade(AlternatingActivations):
@@ -123,6 +139,9 @@ class TrenchCrusade(AlternatingActivations):
             "blood_markers": m.counters.get("blood_markers", 0),
             "blessing_markers": m.counters.get("blessing_markers", 0),
         }
+
+    def ui_actions(self) -> tuple[UIAction, ...]:
+        return UI_ACTIONS
 
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.trench_crusade.explain import describe
