@@ -99,11 +99,32 @@ def is_save(path: str | Path) -> bool:
         return False
 
 
-@dataclass(slots=True)
+_LAZY: Any = object()
+
+
 class SavedRecord:
-    command: Command | None
-    raw_command: dict[str, Any] | None
-    events: list[dict[str, Any]]
+    """One line of a save: the command (None for the opening events) and its events as
+    saved. The command may be read lazily from ``raw_command`` (loading a long save for the
+    replay viewer needs only the events)."""
+
+    __slots__ = ("_command", "raw_command", "events", "where")
+
+    def __init__(self, command: Command | None, raw_command: dict[str, Any] | None,
+                 events: list[dict[str, Any]], where: str = "") -> None:
+        self._command = command
+        self.raw_command = raw_command
+        self.events = events
+        self.where = where
+
+    @property
+    def command(self) -> Command | None:
+        if self._command is _LAZY:
+            try:
+                self._command = (None if self.raw_command is None
+                                 else command_from_dict(self.raw_command))
+            except ValueError as exc:
+                raise ReplayError(f"{self.where}: the command is not valid ({exc})") from None
+        return self._command
 
 
 @dataclass(slots=True)
@@ -170,12 +191,11 @@ def read_save(path: str | Path) -> SaveFile:
     fast = _parse_all(lines[1:]) if ends_clean else None
     if fast is not None:
         try:
-            for obj in fast:
+            for i, obj in enumerate(fast, start=2):
                 cmd_raw = obj["command"]
-                records.append(SavedRecord(
-                    None if cmd_raw is None else command_from_dict(cmd_raw), cmd_raw,
-                    obj["events"],
-                ))
+                if cmd_raw is not None and not isinstance(cmd_raw, dict):
+                    raise TypeError("a command must be an object")
+                records.append(SavedRecord(_LAZY, cmd_raw, obj["events"], f"{name}: line {i}"))
         except (KeyError, TypeError, ValueError):
             records = []  # something is off: the line-by-line path names the line
         else:
@@ -200,7 +220,7 @@ def read_save(path: str | Path) -> SaveFile:
                 break
             raise ReplayError(f"{name}: line {i} is not a valid record ({exc})") from None
         records.append(SavedRecord(cmd, cmd_raw, evs))
-    if not records or records[0].command is not None:
+    if not records or records[0].raw_command is not None:
         raise ReplayError(f"{name}: the first record must hold the game's opening events")
     return SaveFile(name, head, scenario, seed, records, truncated)
 

@@ -143,3 +143,15 @@ def test_seeded_dice_roll_back_to_exactly_where_they_were():
     d.restore(mark)
     assert [d.roll(6, "a"), d.roll(10, "b"), d.roll(6, "c")] == after
     assert d.count == 5 and first == [SeededDice(42).roll(10, "x"), first[1]]
+
+
+def test_a_broken_command_in_a_save_is_a_clear_error_naming_its_line(tmp_path, capsys):
+    path = saved_game(tmp_path)
+    lines = path.read_text().splitlines()
+    rec = json.loads(lines[2])
+    rec["command"] = {"unit": "orc"}  # no "do"
+    lines[2] = json.dumps(rec)
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path), "--check"]) == 2
+    err = capsys.readouterr().err
+    assert "line 3" in err and "'do'" in err and "Traceback" not in err
