@@ -40,7 +40,8 @@ def discipline_check(ctx: Any, model: Model, reason: str) -> Step:
 
 def alive(m: Model) -> bool:
     """On the table and not yet past its last damage track."""
-    return m.damage < m.stats["DT"][0] and m.on_table
+    # skirmish-d10 models are "active" until destroyed; other statuses are off the table
+    return m.status == "active" and m.damage < m.stats["DT"][0]
 
 
 def tracks(m: Model) -> int:

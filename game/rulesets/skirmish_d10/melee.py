@@ -79,6 +79,7 @@ class Melee:
     def __init__(self, ctx: Any, fights: list[Fight], table: Any) -> None:
         self.ctx = ctx
         self._models = ctx.state.models  # the live dict: apply() replaces models inside it
+        self._involved: tuple[tuple[int, int], list[str]] | None = None
         self.fights = fights
         self.table = table
         self.mav_mods: dict[str, list[Mod]] = {}  # on the model's attacks in this melee
@@ -111,6 +112,14 @@ class Melee:
         return self._models[name]
 
     def involved(self) -> list[str]:
+        key = (len(self.fights), len(self.attackers_of))
+        if self._involved is not None and self._involved[0] == key:
+            return self._involved[1]
+        out = self._involved_now()
+        self._involved = (key, out)
+        return out
+
+    def _involved_now(self) -> list[str]:
         seen: dict[str, None] = {}
         for f in self.fights:
             seen.setdefault(f.attacker)
