@@ -176,9 +176,14 @@ def check_scenario(data: dict[str, Any], path: str) -> Scenario:
     if dice is not None:
         if not isinstance(dice, list):
             raise c.fail("dice", f"must be a list of die results, got {_type_name(dice)}")
+        top = getattr(ruleset, "die_sides", 100)
         for i, d in enumerate(dice):
-            if not _int(d) or not 1 <= d <= 100:
-                raise c.fail(f"dice[{i}]", f"must be a die result (a whole number from 1), got {_type_name(d)}")
+            if not _int(d) or not 1 <= d <= top:
+                raise c.fail(
+                    f"dice[{i}]",
+                    f"must be a die result, a whole number from 1 to {top} for {rid}, "
+                    f"got {_type_name(d)}",
+                )
     first_side = data.get("first_side", 1)
     if first_side not in (1, 2) or not _int(first_side):
         raise c.fail("first_side", f"must be 1 or 2, got {_type_name(first_side)}")

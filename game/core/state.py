@@ -281,16 +281,23 @@ def _moved(s: GameState, e: ev.ModelMoved) -> None:
 def _damage(s: GameState, e: ev.DamageTaken) -> None:
     m = s.models[e.model]
     _replace(s, e.model, damage=m.damage + e.amount)
-    if e.by is not None and e.by in s.models:
-        side = s.models[e.by].side
-        if side != m.side:
-            s.damage_by_side[side] = s.damage_by_side.get(side, 0) + e.amount
+    # Damage inflicted, for a game decided on points: by an enemy model, or by no model at
+    # all (Poison, Burning: conditions enemies cause) counts for the damaged model's foes;
+    # damage to a friend (Swing-Through) counts for nobody.
+    by = s.models.get(e.by) if e.by is not None else None
+    if by is None or by.side != m.side:
+        foe = 2 if m.side == 1 else 1
+        s.damage_by_side[foe] = s.damage_by_side.get(foe, 0) + e.amount
 
 
 @applies(ev.Healed)
 def _healed(s: GameState, e: ev.Healed) -> None:
     m = s.models[e.model]
-    _replace(s, e.model, damage=max(0, m.damage - e.amount))
+    healed = min(e.amount, m.damage)
+    _replace(s, e.model, damage=m.damage - healed)
+    # a healed point is no longer damage the enemy inflicted and the model kept
+    foe = 2 if m.side == 1 else 1
+    s.damage_by_side[foe] = max(0, s.damage_by_side.get(foe, 0) - healed)
 
 
 @applies(ev.StatusChanged)

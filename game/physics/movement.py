@@ -567,6 +567,14 @@ def plan_charge(
             False, f'"{target_key}" cannot be reached in a straight line', sx, sy, fac
         )
     s = touch[0]
+    if (
+        max_distance is not None
+        and max_distance + DISTANCE_SLACK < s <= max_distance + CONTACT_TOL - TARGET_GAP - 1e-4
+        and in_contact(sweep.at(max_distance), target_poly)
+    ):
+        # The charge aims to stop TARGET_GAP short, but stopping at MOV already leaves the
+        # bases within the contact tolerance: that is a charge into contact all the same.
+        s = max_distance
     if max_distance is not None and s > max_distance + DISTANCE_SLACK:
         return ChargePlan(
             False,

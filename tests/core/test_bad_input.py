@@ -112,3 +112,17 @@ def test_the_real_entry_point_prints_no_traceback(tmp_path):
     assert r.returncode == 2 and r.stdout == ""
     assert 'units[0] "orc": stats.DT must be an integer from 1 to 20, got "x"' in r.stderr
     assert "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda t: t.replace('name = "t"', 'name = "t"\ndice = [9, 1, 11]'),
+         "dice[2]: must be a die result, a whole number from 1 to 10 for skirmish-d10, got 11"),
+        (lambda t: t.replace('id = "orc"', 'id = "orc"\nrules = ["Mighty (2)"]'),
+         "Mighty takes no parameter"),
+    ],
+)
+def test_dice_out_of_range_and_parameters_on_rules_without_one(tmp_path, capsys, change, words):
+    code, _ = play(tmp_path, change(GOOD))
+    assert code == 2 and words in capsys.readouterr().err

@@ -151,3 +151,23 @@ def test_end_off_table() -> None:
 def test_unknown_target() -> None:
     plan = plan_charge(SQ, (5, 5), "ghost", {}, (10, 5), {}, TABLE, 5)
     assert not plan.ok and "ghost" in plan.reason
+
+
+def test_a_charge_whose_full_move_already_reaches_the_contact_tolerance_is_allowed():
+    # Edge gap 6.0057": a 6" move leaves 0.0057", which is B2B (within 0.01").
+    from game.geometry.bases import footprint, parse_base
+    from game.geometry.contact import in_contact
+    from game.physics.movement import plan_charge
+
+    std = parse_base("25x25")
+    side = 25 / 25.4
+    target = footprint(std, 10.0, 5.0, 180.0)
+    y0 = 5.0 + side + 6.0057
+    plan = plan_charge(std, (10.0, y0), "t", {"t": target}, (10.0, 5.0), {}, (24.0, 24.0), 6.0)
+    assert plan.ok, plan.reason
+    assert plan.distance == 6.0
+    assert in_contact(footprint(std, plan.x, plan.y, plan.facing), target)
+    # 6.0157" is beyond reach: still refused
+    far = plan_charge(std, (10.0, 5.0 + side + 6.0157), "t", {"t": target}, (10.0, 5.0), {},
+                      (24.0, 24.0), 6.0)
+    assert not far.ok and "beyond MOV" in far.reason

@@ -177,3 +177,26 @@ def test_side_with_no_models_left_loses_at_once():
                   b=unit("b", 2, 12, 6, 180, stats={"MA": 0, "DT": 1}), dice=[5]))
     (end,) = events(eng, ev.GameEnded)
     assert end.winner == 1 and eng.state.game_over
+
+
+def test_end_turn_after_the_last_activation_ends_only_that_turn():
+    # a and b both act; end_turn closes b's activation, which was the turn's last: the game
+    # turn ends once, and the next order is in turn 2 (not 3).
+    eng = run(two([{"unit": "a", "do": "pass"}, {"unit": "b", "do": "pass"}, {"do": "end_turn"},
+                   {"unit": "a", "do": "pass"}]))
+    assert [e.turn for e in events(eng, ev.TurnEnded)] == [1]
+    assert eng.state.turn == 2
+
+
+def test_points_scoring_counts_condition_damage_for_the_foe_and_forgets_healed_points():
+    from game.core.state import apply
+
+    eng = run(two([{"do": "end_turn"}], turns=3))
+    s = eng.state.copy()
+    s.game_over = False
+    apply(s, ev.DamageTaken("b", 1, "poison", None))  # a condition an enemy caused
+    apply(s, ev.DamageTaken("b", 1, "attack", "a"))
+    apply(s, ev.DamageTaken("a", 1, "Martyr", "a"))  # self-inflicted: scores nothing
+    assert s.damage_by_side == {1: 2, 2: 0}
+    apply(s, ev.Healed("b", 1, "Life Seize"))
+    assert s.damage_by_side == {1: 1, 2: 0}

@@ -107,3 +107,24 @@ def test_destroyed_model_is_removed_and_cannot_act():
     from tests.support import refusal
 
     assert "destroyed" in refusal(data)
+
+
+def test_a_defensive_strike_answer_must_spend_the_whole_pool():
+    b = unit("b", 2, 12, 12, 0, stats={"MA": 2})
+    a = unit("a", 1, 0, 0, stats={"MA": 1}, models=2,
+             positions=[[12, 12 - S, 180], [12 - S, 12, 90]])
+    from game.core.commands import Answer
+    from game.core.engine import Engine
+    from game.core.scenario import check_scenario
+
+    eng = Engine(check_scenario(scenario([b, a], [
+        {"unit": "a.1", "do": "fight", "target": "b"},
+        {"unit": "a.2", "do": "fight", "target": "b"}], dice=[1, 1, 9, 9]), "t"))
+    from tests.support import command_from_dict
+
+    for raw in ({"unit": "a.1", "do": "fight", "target": "b"},
+                {"unit": "a.2", "do": "fight", "target": "b"}, {"do": "end_activation"}):
+        assert eng.execute(command_from_dict(raw)).ok
+    short = eng.execute(Answer(["a.1"]))
+    assert not short.ok and "give 2 attacker names" in str(short.refusal)
+    assert eng.execute(Answer(["a.1", "a.1"])).ok

@@ -155,8 +155,11 @@ class AlternatingActivations:
     # -- game turns ------------------------------------------------------------------------
     def end_turn(self, ctx: Any) -> Step:
         """End the current activation; every unit yet to activate activates without acting."""
+        turn = ctx.state.turn
         if ctx.state.activation is not None:
             yield from self.end_activation(ctx)
+            if ctx.state.turn != turn:
+                return  # that was the turn's last activation: the turn has ended already
         while not ctx.state.game_over:
             s = ctx.state
             waiting = s.units_to_activate(s.next_side) or s.units_to_activate(

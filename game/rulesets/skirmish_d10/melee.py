@@ -369,6 +369,9 @@ class Melee:
             lim = self.ds_limit(d, a)
             if lim is not None and list(answer).count(a) > lim:
                 return f'at most {lim} Defensive Strike(s) against "{a}"'
+        need = len(self.default_allocation(d, targets, pool))
+        if len(answer) < need:
+            return f"all {need} Defensive Strikes are spent: give {need} attacker names"
         return None
 
     def defensive_strikes(self) -> Step:

@@ -94,6 +94,8 @@ class SpecialRule:
     name: ClassVar[str] = ""
     priority: ClassVar[int] = 50
     flags: ClassVar[frozenset[str]] = frozenset()
+    #: whether the rule is written with a parameter in parentheses (``"Impact Hits (D3)"``)
+    takes_param: ClassVar[bool] = False
 
     def __init__(self, param: str | None = None) -> None:
         self.param = param
@@ -254,11 +256,13 @@ def parse_rule(text: str) -> tuple[str, str | None]:
 
 
 def check_rule(text: str) -> None:
-    name, _ = parse_rule(text)
+    name, param = parse_rule(text)
     _load_abilities()
     if name not in REGISTRY:
         known = ", ".join(sorted(c.name for c in REGISTRY.values()))
         raise ValueError(f"unknown rule {text!r} (known: {known})")
+    if param is not None and not REGISTRY[name].takes_param:
+        raise ValueError(f"rule {text!r}: {REGISTRY[name].name} takes no parameter")
 
 
 @lru_cache(maxsize=4096)

@@ -116,6 +116,7 @@ class SkirmishD10(AlternatingActivations):
     profile = K.PROFILE
     base_sizes = K.BASE_SIZES
     default_base = K.DEFAULT_BASE
+    die_sides = K.DIE  # every roll is a d10: scripted dice must be 1-10
     table = TABLE
     actions = ACTIONS
 
@@ -305,8 +306,9 @@ class SkirmishD10(AlternatingActivations):
             "status": "active" if live else "destroyed",
             "models_left": len(live),
             "wounds_taken": sum(min(m.damage, m.stat("DT", 0)) for m in models),
-            "x": round(lead.x, 4),
-            "y": round(lead.y, 4),
+            # the centre of the unit's footprint: the mean of its models on the table
+            "x": round(sum(m.x for m in live or models) / len(live or models), 4),
+            "y": round(sum(m.y for m in live or models) / len(live or models), 4),
             "facing": round(lead.facing % 360, 4),
             "conditions": conds,
         }

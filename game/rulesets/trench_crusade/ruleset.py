@@ -47,6 +47,7 @@ class TrenchCrusade(AlternatingActivations):
     profile = K.PROFILE
     base_sizes: dict[str, tuple[float, float]] = {}
     default_base = K.DEFAULT_BASE
+    die_sides = K.DIE  # every die is a d6: scripted dice must be 1-6
     table = TABLE
     actions = ACTIONS
 

@@ -59,5 +59,6 @@ class Martyr(SpecialRule):
         if model.name not in melee.notes.get("martyr", ()) or not alive(model):
             return
         yield ev.RuleApplied(self.name, model.name, "has made its attacks and leaves the table")
-        yield ev.DamageTaken(model.name, tracks(model) - model.damage, "Martyr", None)
+        # self-inflicted (by the model itself): scores nothing for the enemy
+        yield ev.DamageTaken(model.name, tracks(model) - model.damage, "Martyr", model.name)
         yield ev.StatusChanged(model.name, "destroyed", "Martyr", None)
