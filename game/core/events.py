@@ -208,6 +208,13 @@ class ModelMoved(Event):
     distance: float
     reason: str = "move"
 
+    def __post_init__(self) -> None:
+        # Positions come out of trigonometry and geometry searches whose last bits can differ
+        # between platforms and library versions; rounded here, once, a save re-runs to the
+        # same events anywhere (a millionth of an inch is far below the contact tolerance).
+        for name in ("x", "y", "facing", "distance"):
+            object.__setattr__(self, name, round(float(getattr(self, name)), 6))
+
 
 @event_type("damage_taken")
 @dataclass(frozen=True, slots=True)

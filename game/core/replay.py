@@ -222,6 +222,9 @@ def read_save(path: str | Path) -> SaveFile:
         records.append(SavedRecord(cmd, cmd_raw, evs))
     if not records or records[0].raw_command is not None:
         raise ReplayError(f"{name}: the first record must hold the game's opening events")
+    for i, rec in enumerate(records[1:], start=3):
+        if rec.raw_command is None:
+            raise ReplayError(f"{name}: line {i} has no command (only line 2 may)")
     return SaveFile(name, head, scenario, seed, records, truncated)
 
 

@@ -155,3 +155,21 @@ def test_a_broken_command_in_a_save_is_a_clear_error_naming_its_line(tmp_path, c
     assert main(["replay", str(path), "--check"]) == 2
     err = capsys.readouterr().err
     assert "line 3" in err and "'do'" in err and "Traceback" not in err
+
+
+def test_a_null_command_after_the_opening_line_is_a_clear_error(tmp_path, capsys):
+    path = saved_game(tmp_path)
+    lines = path.read_text().splitlines()
+    rec = json.loads(lines[2])
+    rec["command"] = None
+    lines[2] = json.dumps(rec)
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path), "--check"]) == 2
+    assert "line 3 has no command" in capsys.readouterr().err
+
+
+def test_positions_in_events_are_rounded_so_saves_replay_on_any_platform():
+    from game.core.events import ModelMoved
+
+    e = ModelMoved("a", 1.23456789012, 2.0000000004, 359.99999999, 3.1415926535)
+    assert (e.x, e.y, e.facing, e.distance) == (1.234568, 2.0, 360.0, 3.141593)

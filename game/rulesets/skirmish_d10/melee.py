@@ -79,7 +79,8 @@ class Melee:
     def __init__(self, ctx: Any, fights: list[Fight], table: Any) -> None:
         self.ctx = ctx
         self._models = ctx.state.models  # the live dict: apply() replaces models inside it
-        self._involved: tuple[tuple[int, int], list[str]] | None = None
+        self._involved: tuple[tuple[int, int, int], list[str]] | None = None
+        self.struck: dict[str, None] = {}  # every model an Attack Check targeted, in order
         self.fights = fights
         self.table = table
         self.mav_mods: dict[str, list[Mod]] = {}  # on the model's attacks in this melee
@@ -112,7 +113,7 @@ class Melee:
         return self._models[name]
 
     def involved(self) -> list[str]:
-        key = (len(self.fights), len(self.attackers_of))
+        key = (len(self.fights), len(self.attackers_of), len(self.struck))
         if self._involved is not None and self._involved[0] == key:
             return self._involved[1]
         out = self._involved_now()
@@ -126,6 +127,8 @@ class Melee:
             seen.setdefault(f.target)
         for d in self.attackers_of:
             seen.setdefault(d)
+        for d in self.struck:  # anyone an Attack Check was rolled against (Swing-Through
+            seen.setdefault(d)  # strikes friends and bystanders too)
         return list(seen)
 
     def fights_by(self, name: str) -> list[Fight]:
@@ -173,6 +176,7 @@ class Melee:
                 hit = again
         key = (atk.attacker, atk.target)
         self.attack_counts[key] = self.attack_counts.get(key, 0) + 1
+        self.struck.setdefault(atk.target)
         if hit.hit:
             a = self.model(atk.attacker)
             hit.damage = 1 + sum(rule.hit_damage(self, hit) for rule in self._rules(a))
@@ -365,7 +369,7 @@ class Melee:
         for a in answer:
             if a not in targets:
                 return f'"{a}" cannot be struck back (choices: {", ".join(targets)})'
-        for a in set(answer):
+        for a in dict.fromkeys(answer):  # in the answer's order: the same message every run
             lim = self.ds_limit(d, a)
             if lim is not None and list(answer).count(a) > lim:
                 return f'at most {lim} Defensive Strike(s) against "{a}"'
