@@ -88,6 +88,8 @@ class Engine:
         self.listeners: list[Listener] = []
         self._suspended: Generator[ev.Event | Ask, Any, Any] | None = None
         self._ask: Ask | None = None
+        self._origin: tuple[Any, GameState, Any, int, int] | None = None
+        self._answers: list[Answer] = []
         self._decisions = 0
         ctx = Context(self)
         start = len(self.log)
@@ -144,12 +146,20 @@ class Engine:
                         f"answer the pending decision first: {self._ask.question if self._ask else ''}",
                     )
                 self._drive(self.ruleset.handle(Context(self), cmd), None, fresh=True)
+                if self._suspended is not None:
+                    # Remember where this paused step began, to rebuild it if an answer fails.
+                    self._origin = (cmd, snapshot, mark, start, decisions)
+                    self._answers = []
         except Refused as exc:
             self._rollback(start, snapshot, mark, suspended, ask, decisions)
             return Outcome(refusal=exc.refusal)
         except BaseException:
             self._rollback(start, snapshot, mark, suspended, ask, decisions)
+            if isinstance(cmd, Answer) and self._suspended is not None:
+                self._rebuild_suspended()
             raise
+        if isinstance(cmd, Answer) and self._suspended is not None:
+            self._answers.append(cmd)
         rec = self._record(cmd, start)
         return Outcome(
             events=[(i + 1, self.log[i]) for i in range(rec.first, rec.last)],
@@ -238,6 +248,30 @@ class Engine:
                 return
             else:  # pragma: no cover - a ruleset bug
                 raise TypeError(f"a ruleset step yielded {item!r}")
+
+    def _rebuild_suspended(self) -> None:
+        """An answer failed after the paused generator had run on (scripted dice ran out, a
+        rule crashed): the state is back where it was, but a generator cannot be rewound.
+        Re-run the step that paused, from its start, with the answers already given: the same
+        dice and the same choices bring it back to the same decision, ready to answer again."""
+        assert self._origin is not None
+        cmd, snapshot, mark, start, decisions = self._origin
+        state_now, log_now = self.state, self.log[start:]
+        self.state = snapshot.copy()
+        self.dice.restore(mark)
+        del self.log[start:]
+        self._decisions = decisions
+        self._suspended = self._ask = None
+        self._drive(self.ruleset.handle(Context(self), cmd), None, fresh=True)
+        for answer in self._answers:
+            gen, pending = self._suspended, self.state.pending
+            assert gen is not None and pending is not None
+            self._suspended = self._ask = None
+            self._emit(ev.DecisionAnswered(pending.decision_id, answer.value, answer.by_default))
+            self._drive(gen, answer.value, fresh=False)
+        if self.log[start:] != log_now or self._suspended is None:  # pragma: no cover
+            self.state = state_now  # cannot happen with deterministic rules; keep what we had
+            raise RuntimeError("the paused step did not re-run to the same point")
 
     def _rollback(self, start, snapshot, mark, suspended, ask, decisions) -> None:  # type: ignore[no-untyped-def]
         del self.log[start:]

@@ -173,3 +173,28 @@ def test_positions_in_events_are_rounded_so_saves_replay_on_any_platform():
 
     e = ModelMoved("a", 1.23456789012, 2.0000000004, 359.99999999, 3.1415926535)
     assert (e.x, e.y, e.facing, e.distance) == (1.234568, 2.0, 360.0, 3.141593)
+
+
+def test_an_answer_that_fails_midway_leaves_the_decision_answerable_again():
+    # The melee pauses for Martyr's decision; the answer runs out of scripted dice part-way.
+    # The engine must come back to the same decision (a generator cannot be rewound, so it
+    # re-runs the paused step), and a later answer resolves the whole melee.
+    from game.core.commands import Answer
+    from game.core.errors import DiceExhausted
+
+    units = [unit("m", 1, 10, 10, 0, rules=["Martyr"]), unit("e", 2, 10, 10 - S, 180),
+             unit("z", 2, 2, 2)]
+    eng = Engine(check_scenario(scenario(units, dice=[5]), "t"), seed=1)
+    assert eng.execute(Order("fight", "m", (("target", "e"),))).ok
+    eng.execute(Order("end_activation"))
+    assert eng.pending_ask is not None and eng.pending_ask.kind == "martyr"
+    log_before = list(eng.log)
+    with pytest.raises(DiceExhausted):
+        eng.execute(Answer(True))
+    assert eng.pending_ask is not None and eng.pending_ask.kind == "martyr"
+    assert eng.log == log_before
+    eng.dice.faces += [5, 5, 5, 5, 5]  # the player fixes the script
+    out = eng.execute(Answer(True))
+    assert out.ok
+    assert eng.state.activation is None  # the melee resolved and the activation ended
+    assert eng.state.models["m"].status != "active"  # Martyr removed the model
