@@ -14,6 +14,7 @@ class DiceSource(Protocol):
     def roll(self, sides: int, purpose: str) -> int: ...
     def mark(self) -> Any: ...
     def restore(self, mark: Any) -> None: ...
+    def fork(self) -> DiceSource: ...
 
 
 class SeededDice:
@@ -23,7 +24,9 @@ class SeededDice:
         self.seed = seed
         self._rng = random.Random(seed)
         self.count = 0
-        self._sides: list[int] = []  # the die size of every roll, to rebuild the generator
+        self._sides: list[int] = []  # die size of every roll since _base, to rebuild the rng
+        self._base = 0  # the count at which _sides starts (0, or where a fork began)
+        self._origin: Any = None  # the generator state at _base (None: freshly seeded)
 
     def roll(self, sides: int, purpose: str) -> int:
         self.count += 1
@@ -40,11 +43,25 @@ class SeededDice:
         # rolls (same die sizes: randrange's rejection sampling depends on the size).
         if mark == self.count:
             return
-        del self._sides[mark:]
+        if mark < self._base:
+            raise ValueError("cannot roll back past the point these dice were forked at")
+        del self._sides[mark - self._base:]
         self._rng = random.Random(self.seed)
+        if self._origin is not None:
+            self._rng.setstate(self._origin)
         for sides in self._sides:
             self._rng.randrange(sides)
         self.count = mark
+
+    def fork(self) -> SeededDice:
+        """Independent dice that go on exactly as these would (for trying a command on a
+        throw-away copy of the engine), without copying the history of every roll."""
+        d = SeededDice.__new__(SeededDice)
+        d.seed, d.count, d._sides, d._base = self.seed, self.count, [], self.count
+        d._origin = self._rng.getstate()
+        d._rng = random.Random()
+        d._rng.setstate(d._origin)
+        return d
 
 
 class ScriptedDice:
@@ -74,6 +91,11 @@ class ScriptedDice:
 
     def restore(self, mark: Any) -> None:
         self.count = mark
+
+    def fork(self) -> ScriptedDice:
+        d = ScriptedDice.__new__(ScriptedDice)
+        d.faces, d.count = self.faces, self.count  # the list is only read
+        return d
 
 
 def make_dice(seed: int, scripted: list[int] | None) -> DiceSource:

@@ -157,10 +157,13 @@ def engine_copy(engine: Engine) -> Engine:
     suspended decision is shared but never driven (orders are refused while it waits)."""
     e = copy.copy(engine)
     e.state = engine.state.copy()
-    e.log = list(engine.log)
-    e.records = list(engine.records)
+    # A preview needs what the command does, not the game's history: copying the log and the
+    # dice's record of every roll would make each preview slower as the game goes on.
+    e.log = []
+    e.records = []
     e.listeners = []
-    e.dice = copy.deepcopy(engine.dice)
+    fork = getattr(engine.dice, "fork", None)
+    e.dice = fork() if fork is not None else copy.deepcopy(engine.dice)
     return e
 
 

@@ -198,3 +198,15 @@ def test_an_answer_that_fails_midway_leaves_the_decision_answerable_again():
     assert out.ok
     assert eng.state.activation is None  # the melee resolved and the activation ended
     assert eng.state.models["m"].status != "active"  # Martyr removed the model
+
+
+def test_forked_dice_go_on_like_the_original_and_roll_back_within_the_fork():
+    from game.core.dice import SeededDice
+
+    d = SeededDice(7)
+    [d.roll(10, "x") for _ in range(5)]
+    f = d.fork()
+    mark = f.mark()
+    ahead = [f.roll(6, "a"), f.roll(10, "b")]
+    f.restore(mark)
+    assert [f.roll(6, "a"), f.roll(10, "b")] == ahead == [d.roll(6, "a"), d.roll(10, "b")]
