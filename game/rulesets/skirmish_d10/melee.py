@@ -81,6 +81,7 @@ class Melee:
         self._models = ctx.state.models  # the live dict: apply() replaces models inside it
         self._involved: tuple[tuple[int, int, int], list[str]] | None = None
         self.struck: dict[str, None] = {}  # every model an Attack Check targeted, in order
+        self._support_cache: dict[tuple[str, str], bool] | None = None
         self.fights = fights
         self.table = table
         self.mav_mods: dict[str, list[Mod]] = {}  # on the model's attacks in this melee
@@ -157,6 +158,16 @@ class Melee:
 
     def supported(self, attacker: Model, target: Model) -> bool:
         """Support: three or more friends of the attacker in B2B with the target."""
+        cache = self._support_cache
+        if cache is not None:
+            key = (attacker.name, target.name)
+            got = cache.get(key)
+            if got is None:
+                got = cache[key] = self._supported(attacker, target)
+            return got
+        return self._supported(attacker, target)
+
+    def _supported(self, attacker: Model, target: Model) -> bool:
         friends = {
             o.name
             for o in self.table.touching(self.state, target)
@@ -275,6 +286,16 @@ class Melee:
 
     def attacks(self) -> Step:
         """Step 3: each attacker makes its attacks against its target."""
+        # Nobody moves and no damage lands during this step, so whether an attacker has
+        # Support against a target is the same for all its attacks: worked out once.
+        self._support_cache = {}
+        try:
+            yield from self._attacks()
+        finally:
+            self._support_cache = None
+        yield from self.hook("after_attacks")
+
+    def _attacks(self) -> Step:
         for f in self.fights:
             a, t = self.model(f.attacker), self.model(f.target)
             if not (alive(a) and alive(t)):
@@ -294,7 +315,6 @@ class Melee:
                 hit = yield from self.roll(atk)
                 if hit.hit:
                     self.queue_damage(hit)
-        yield from self.hook("after_attacks")
 
     def _attacks_taken_over(self, f: Fight, n: int) -> Step:
         """Whether a rule of the attacker rolled the fight's ``n`` attacks itself
