@@ -23,7 +23,7 @@ from game.core.dice import DiceSource, make_dice
 from game.core.errors import Refusal, Refused
 from game.core.ruleset import Ruleset, get_ruleset
 from game.core.scenario import Scenario
-from game.core.state import GameState, apply
+from game.core.state import APPLY, GameState
 
 
 @dataclass(slots=True)
@@ -162,7 +162,7 @@ class Engine:
             self._answers.append(cmd)
         rec = self._record(cmd, start)
         return Outcome(
-            events=[(i + 1, self.log[i]) for i in range(rec.first, rec.last)],
+            events=list(enumerate(self.log[rec.first:rec.last], rec.first + 1)),
             pending=self.state.pending,
         )
 
@@ -215,7 +215,11 @@ class Engine:
 
     # -- internals ---------------------------------------------------------------------------
     def _emit(self, event: ev.Event) -> None:
-        apply(self.state, event)
+        state = self.state
+        handler = APPLY.get(type(event))  # what state.apply(state, event) does, inlined
+        if handler is not None:
+            handler(state, event)
+        state.events_applied += 1
         self.log.append(event)
 
     def _drive(
@@ -282,7 +286,8 @@ class Engine:
     def _record(self, cmd: Command | None, start: int) -> Record:
         rec = Record(cmd, start, len(self.log))
         self.records.append(rec)
-        new = self.log[start:]
-        for listener in self.listeners:
-            listener(rec, new)
+        if self.listeners:
+            new = self.log[start:]
+            for listener in self.listeners:
+                listener(rec, new)
         return rec

@@ -145,7 +145,7 @@ class AlternatingActivations:
         yield ev.ActivationEnded(act.unit, act.side)
         yield from self.check_winner(ctx)
         s = ctx.state
-        if not s.game_over and not s.units_to_activate(1) and not s.units_to_activate(2):
+        if not s.game_over and not s.any_to_activate(1) and not s.any_to_activate(2):
             yield from self.end_of_turn(ctx)
 
     def activation_ending(self, ctx: Any, act: Activation) -> Step:

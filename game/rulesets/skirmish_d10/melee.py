@@ -18,7 +18,7 @@ from game.core.ruleset import Step
 from game.core.state import Model
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive, apply_damage
-from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, rules_for, total_mods
+from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, hooked, rules_for, total_mods
 
 #: kinds of fight an action can declare: (number of attacks or None for MA, most Defensive
 #: Strikes the target may make against the attacker for it, or None). Rules add kinds.
@@ -63,6 +63,20 @@ class Hit:
     @property
     def margin(self) -> int:
         return self.total - self.dv
+
+
+#: the modifiers of the core sequence, made once (a Mod is an immutable tuple)
+_SHAKEN = Mod("Shaken", K.SHAKEN_MAV)
+_FOCUS = Mod("Focus", K.FOCUS_BONUS)
+_SUPPORT = Mod("Support", K.SUPPORT_BONUS)
+_MAV: dict[int, Mod] = {}
+
+
+def _mav(value: int) -> Mod:
+    got = _MAV.get(value)
+    if got is None:
+        got = _MAV[value] = Mod("MAV", value)
+    return got
 
 
 def effective_ma(m: Model) -> int:
@@ -139,19 +153,30 @@ class Melee:
         return [f for f in self.fights if f.target == name]
 
     def focused(self, m: Model) -> bool:
-        act = self.state.activation
+        act = self.ctx.state.activation
         return act is not None and any(a.action == "focus" for a in act.taken(m.name))
 
     def charged(self, attacker: str, target: str) -> bool:
         return any(f.charged for f in self.fights if f.attacker == attacker and f.target == target)
 
-    def hook(self, name: str, models: Iterable[str] | None = None) -> Step:
-        """Run hook ``name`` on the rules of each model (default: every model involved)."""
-        for n in list(models if models is not None else self.involved()):
-            m = self.model(n)
-            for rule in rules_for(m.rules):
-                m = self.model(n)
-                yield from getattr(rule, name)(self, m)
+    def hook(self, name: str, models: Iterable[str] | None = None) -> Step | tuple[()]:
+        """Run hook ``name`` on the rules of each model (default: every model involved).
+        Use it as ``yield from melee.hook(name)``."""
+        names = list(models) if models is not None else self.involved()
+        live = self._models
+        for n in names:
+            rules = live[n].rules
+            if rules and hooked(rules, name):
+                return self._run_hook(name, list(names))
+        # no model has a rule that changes this hook (the default does nothing): no step
+        return ()
+
+    def _run_hook(self, name: str, names: list[str]) -> Step:
+        live = self._models
+        for n in names:
+            # only the rules that change this hook: the others' default does nothing
+            for rule in hooked(live[n].rules, name):
+                yield from getattr(rule, name)(self, live[n])
 
     def _rules(self, m: Model) -> tuple[SpecialRule, ...]:
         return rules_for(m.rules)
@@ -181,58 +206,81 @@ class Melee:
         """Roll one Attack Check (an attack or a Defensive Strike); returns a :class:`Hit`,
         after any re-roll. Damage of a hit is queued, not applied."""
         hit = yield from self._roll_once(atk)
-        for rule in self._rules(self.model(atk.attacker)):
-            again = yield from rule.after_roll(self, atk, hit)
-            if again is not None:
-                hit = again
+        live = self._models
+        a_rules = live[atk.attacker].rules
+        if a_rules:
+            for rule in hooked(a_rules, "after_roll"):
+                again = yield from rule.after_roll(self, atk, hit)
+                if again is not None:
+                    hit = again
         key = (atk.attacker, atk.target)
-        self.attack_counts[key] = self.attack_counts.get(key, 0) + 1
+        counts = self.attack_counts
+        counts[key] = counts.get(key, 0) + 1
         self.struck.setdefault(atk.target)
         if hit.hit:
-            a = self.model(atk.attacker)
-            hit.damage = 1 + sum(rule.hit_damage(self, hit) for rule in self._rules(a))
+            a_rules = live[atk.attacker].rules  # (an after_roll hook may have changed them)
+            damage = 1
+            for rule in hooked(a_rules, "hit_damage"):
+                damage += rule.hit_damage(self, hit)
+            hit.damage = damage
             self.hits.append(hit)
-            for rule in self._rules(a):
+            for rule in hooked(a_rules, "on_hit"):
                 yield from rule.on_hit(self, hit, "attacker")
-            for rule in self._rules(self.model(atk.target)):
+            for rule in hooked(live[atk.target].rules, "on_hit"):
                 yield from rule.on_hit(self, hit, "target")
         return hit
 
     def _roll_once(self, atk: Attack) -> Step:
-        a = self.model(atk.attacker)
-        t = self.model(atk.target)
-        mods = [Mod("MAV", a.stat("MAV"))]
+        live = self._models
+        a = live[atk.attacker]
+        t = live[atk.target]
+        mav = a.stats["MAV"]
+        mav = mav[0] if len(mav) == 1 else a.stat("MAV")  # (what a.stat does, inlined)
+        mods = [_MAV.get(mav) or _mav(mav)]
         if "shaken" in a.conditions:
-            mods.append(Mod("Shaken", K.SHAKEN_MAV))
+            mods.append(_SHAKEN)
         if atk.kind == "attack":
             if self.focused(a):
-                mods.append(Mod("Focus", K.FOCUS_BONUS))
+                mods.append(_FOCUS)
             if self.supported(a, t):
-                mods.append(Mod("Support", K.SUPPORT_BONUS))
-            mods += self.mav_mods.get(a.name, ())
+                mods.append(_SUPPORT)
+            extra = self.mav_mods.get(a.name)
         else:
-            mods += self.ds_mav_mods.get(a.name, ())
+            extra = self.ds_mav_mods.get(a.name)
+        if extra:
+            mods += extra
         if atk.mods:
             mods += atk.mods
-        rules_a, rules_t = self._rules(a), self._rules(t)
-        for rule in rules_a:
-            mods += rule.attack_mods(self, atk, "attacker")
-        for rule in rules_t:
-            mods += rule.attack_mods(self, atk, "target")
-        dv = t.stat("DV")
+        if a.rules:
+            for rule in hooked(a.rules, "attack_mods"):
+                mods += rule.attack_mods(self, atk, "attacker")
+        t_rules = t.rules
+        if t_rules:
+            for rule in hooked(t_rules, "attack_mods"):
+                mods += rule.attack_mods(self, atk, "target")
+        dv = t.stats["DV"]
+        dv = dv[0] if len(dv) == 1 else t.stat("DV")
         dv_mods = self.dv_mods.get(t.name)
-        if dv_mods or rules_t:
+        dv_rules = hooked(t_rules, "dv_mods") if t_rules else ()
+        if dv_mods or dv_rules:
             dv_mods = list(dv_mods or ())
-            for rule in rules_t:
+            for rule in dv_rules:
                 dv_mods += rule.dv_mods(self, atk)
             dv += total_mods(dv_mods)[1]
         face = self.ctx.roll(K.DIE, atk.label)
-        counted, s = total_mods(mods)
+        s = 0
+        for m in mods:
+            if m.group is not None:  # non-cumulative mods: the general rule
+                counted, s = total_mods(mods)
+                break
+            s += m.value
+        else:
+            counted = mods
         total = face + s
         hit = face >= K.NATURAL_HIT or total >= dv
         yield ev.DiceRolled(
             atk.label, a.name, "d10", (face,), (face,),
-            tuple([(m[0], m[1]) for m in counted]), total, dv,
+            tuple([m[:2] for m in counted]), total, dv,  # (source, value) pairs
             "hit" if hit else "miss", t.name,
         )
         return Hit(atk, face, total, dv, hit)
@@ -303,13 +351,16 @@ class Melee:
             n = f.attacks if f.attacks is not None else effective_ma(a)
             n += self.extra_attacks.get(a.name, 0) if f.kind == "fight" else 0
             n -= f.used
-            if n > 0 and (yield from self._attacks_taken_over(f, n)):
+            if n > 0 and hooked(a.rules, "fight_attacks") and (
+                yield from self._attacks_taken_over(f, n)
+            ):
                 continue
             if n > 0:
                 self._note_attacker(t.name, a.name)
+            live = self._models
             for i in range(n):
-                a = self.model(f.attacker)
-                if not alive(self.model(f.target)):
+                a = live[f.attacker]
+                if not alive(live[f.target]):
                     break
                 atk = Attack(a.name, f.target, "attack", f, "attack", f.used + i + 1)
                 hit = yield from self.roll(atk)
@@ -319,7 +370,7 @@ class Melee:
     def _attacks_taken_over(self, f: Fight, n: int) -> Step:
         """Whether a rule of the attacker rolled the fight's ``n`` attacks itself
         (``fight_attacks`` hook: Swing-Through)."""
-        for rule in self._rules(self.model(f.attacker)):
+        for rule in hooked(self.model(f.attacker).rules, "fight_attacks"):
             done = yield from rule.fight_attacks(self, f, n)
             if done:
                 return True
@@ -333,8 +384,10 @@ class Melee:
             return False
         if not (self.table.in_contact(d, a) or (d.name, a.name) in self.ds_allowed):
             return False
-        return all(r.may_strike_back(self, d, a, "defender") for r in self._rules(d)) and all(
-            r.may_strike_back(self, d, a, "attacker") for r in self._rules(a)
+        return all(
+            r.may_strike_back(self, d, a, "defender") for r in hooked(d.rules, "may_strike_back")
+        ) and all(
+            r.may_strike_back(self, d, a, "attacker") for r in hooked(a.rules, "may_strike_back")
         )
 
     def strike_back_targets(self, d: Model) -> list[str]:
@@ -348,9 +401,11 @@ class Melee:
                 continue
             if not (self.table.in_contact(d, a) or (d.name, a_name) in self.ds_allowed):
                 continue
-            if not all(r.may_strike_back(self, d, a, "defender") for r in self._rules(d)):
+            d_rules = hooked(d.rules, "may_strike_back")
+            if d_rules and not all(r.may_strike_back(self, d, a, "defender") for r in d_rules):
                 continue
-            if not all(r.may_strike_back(self, d, a, "attacker") for r in self._rules(a)):
+            a_rules = hooked(a.rules, "may_strike_back")
+            if a_rules and not all(r.may_strike_back(self, d, a, "attacker") for r in a_rules):
                 continue
             out.append(a_name)
         return out
@@ -409,13 +464,14 @@ class Melee:
                 yield ev.RuleApplied("Defensive Strikes", d_name, "makes no Defensive Strikes")
                 continue
             pool = effective_ma(d) - self.ds_spent.get(d_name, 0)
-            for rule in self._rules(d):
+            for rule in hooked(d.rules, "ds_pool"):
                 pool = rule.ds_pool(self, d, pool)
             targets = self.strike_back_targets(d)
             if pool <= 0 or not targets:
                 continue
             taken_over = False
-            for rule in self._rules(d):  # a rule may roll the whole pool itself (Swing-Through)
+            # a rule may roll the whole pool itself (Swing-Through)
+            for rule in hooked(d.rules, "spend_defensive_strikes"):
                 taken_over = yield from rule.spend_defensive_strikes(self, d, targets, pool)
                 if taken_over:
                     break
@@ -423,7 +479,7 @@ class Melee:
                 continue
             plan: list[str] | None = None
             for n in [d_name, *targets]:
-                for rule in self._rules(self.model(n)):
+                for rule in hooked(self.model(n).rules, "allocate"):
                     got = rule.allocate(self, d, targets, pool)
                     # a generator asks a decision first, then returns the allocation
                     plan = (yield from got) if isinstance(got, Generator) else got

@@ -277,6 +277,15 @@ def rules_for(texts: tuple[str, ...]) -> tuple[SpecialRule, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def hooked(texts: tuple[str, ...], hook: str) -> tuple[SpecialRule, ...]:
+    """The rules of ``rules_for(texts)`` (in the same order) whose class overrides ``hook``:
+    the others would run the neutral default of :class:`SpecialRule`, so callers may skip
+    them. Most models have no rule that changes a given hook."""
+    base = getattr(SpecialRule, hook)
+    return tuple(r for r in rules_for(texts) if getattr(type(r), hook, base) is not base)
+
+
 def has_flag(model: Model, flag: str) -> bool:
     return any(flag in r.flags for r in rules_for(model.rules))
 

@@ -4,6 +4,7 @@ end of an activation that resolves its Contact Zone."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import is_
 from typing import Any
 
 from game.core import events as ev
@@ -26,6 +27,7 @@ from game.rulesets.skirmish_d10.rules import (
     OrderKey,
     check_rule,
     has_rule,
+    hooked,
     order_key,
     order_keys,
     rules_for,
@@ -70,12 +72,14 @@ def check_order_keys(m: Model | None, cmd: Order) -> None:
     declared = order_keys(cmd.do)
     if not cmd.args:
         return
-    takes = _keys_taken(m, declared)
     for key, _ in cmd.args:
-        if key not in takes:
+        # (what ``key in _keys_taken(m, declared)`` says, without building the whole dict)
+        spec = declared.get(key)
+        if spec is None or (spec.rule is not None and (m is None or not has_rule(m, spec.rule))):
+            takes = _keys_taken(m, declared)
             raise refuse("unknown_key", _unknown_key(m, cmd.do, key, declared, takes))
     for key, value in cmd.args:
-        check = takes[key].check
+        check = declared[key].check
         problem = check(m, value) if check is not None and m is not None else None
         if problem:
             raise refuse("bad_order", f'"{key}": {problem}')
@@ -211,7 +215,7 @@ class SkirmishD10(AlternatingActivations):
             if not alive(model) or ctx.state.game_over:
                 return
         try:
-            for rule in rules_for(model.rules):  # a rule may carry out the order itself
+            for rule in hooked(model.rules, "take_order"):  # a rule may carry out the order itself
                 taken = rule.take_order(ctx, model, cmd)
                 if taken is not None:
                     yield from taken
@@ -264,10 +268,9 @@ class SkirmishD10(AlternatingActivations):
             melee = Melee(ctx, fights, TABLE)
             yield from melee.resolve()
         for n in list(ctx.state.models):
-            m = ctx.state.models[n]
-            for rule in rules_for(m.rules):
-                m = ctx.state.models[n]
-                yield from rule.end_activation(ctx, m, melee)
+            # only the rules that change the hook: the default of the others does nothing
+            for rule in hooked(ctx.state.models[n].rules, "end_activation"):
+                yield from rule.end_activation(ctx, ctx.state.models[n], melee)
         for n in ctx.state.units[act.unit]:
             m = ctx.state.models[n]
             for cname in sorted(m.conditions):
@@ -294,6 +297,28 @@ class SkirmishD10(AlternatingActivations):
 
     def side_left(self, s: GameState, side: int) -> bool:
         return any(alive(m) for m in s.models.values() if m.side == side)
+
+    #: the models (the very objects) of the last state in which both sides had models left
+    _both_left: tuple[Model, ...] | None = None
+
+    def check_winner(self, ctx: Any) -> Step:
+        """The shared check (``last_side_standing`` over :meth:`side_left`), which yields
+        nothing while both sides have a model alive: that case, by far the most common, is
+        recognised in one pass over the models, or none when every model is the same
+        (immutable) object as at the last such check (``side_left`` reads nothing else)."""
+        s = ctx.state
+        if s.game_over:
+            return
+        if type(self).side_left is SkirmishD10.side_left:
+            models = tuple(s.models.values())
+            last = self._both_left
+            if last is not None and len(last) == len(models) and all(map(is_, last, models)):
+                return
+            left = {m.side for m in models if alive(m)}
+            if 1 in left and 2 in left:
+                self._both_left = models
+                return
+        yield from super().check_winner(ctx)
 
     # -- results ---------------------------------------------------------------------------
     def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:
@@ -467,7 +492,7 @@ def fight_targets(s: GameState, m: Model) -> list[Model]:
     (``fight_targets`` hook: Reach)."""
     out = engaged(s, m)
     seen = {o.name for o in out}
-    for rule in rules_for(m.rules):
+    for rule in hooked(m.rules, "fight_targets"):
         for name in rule.fight_targets(s, m, TABLE):
             o = s.models.get(name)
             if name not in seen and o is not None and alive(o) and o.side != m.side:
