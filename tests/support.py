@@ -81,3 +81,39 @@ def result(engine: Engine) -> dict[str, Any]:
 def b2b_pair(gap: float = 0.0) -> tuple[float, float]:
     """y positions of two standard bases facing each other in B2B (centres 25 mm apart)."""
     return 10.0, 10.0 + 25.0 / 25.4 + gap
+
+
+#: a plain two-model skirmish-d10 scenario in file form (orc at y 12, elf at y 6, no orders)
+SKIRMISH_TOML = """
+format = 1
+name = "t"
+ruleset = "skirmish-d10"
+[table]
+width = 24.0
+height = 24.0
+[[units]]
+id = "orc"
+side = 1
+x = 12.0
+y = 12.0
+stats = { MOV = 5, MAV = 4, MA = 2, DV = 9, DIS = 5, DT = 3 }
+[[units]]
+id = "elf"
+side = 2
+x = 12.0
+y = 6.0
+facing = 180.0
+stats = { MOV = 5, MAV = 4, MA = 2, DV = 9, DIS = 5, DT = 3 }
+"""
+
+
+def play_file(tmp_path: Any, text: str, name: str = "x.toml", extra: tuple[str, ...] = ()) -> tuple[int, Any]:
+    """Write a scenario file and run `play --headless --json --save` on it, as a player would.
+    Returns the exit status and the save path (which must not exist after bad input)."""
+    from game.cli import main
+
+    p = tmp_path / name
+    p.write_text(text)
+    save = tmp_path / "saves" / "out.jsonl"
+    code = main(["play", str(p), "--headless", "--json", "--save", str(save), *extra])
+    return code, save

@@ -9,36 +9,13 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from tests.support import SKIRMISH_TOML, play_file
 
-GOOD = """
-format = 1
-name = "t"
-ruleset = "skirmish-d10"
-[table]
-width = 24.0
-height = 24.0
-[[units]]
-id = "orc"
-side = 1
-x = 12.0
-y = 12.0
-stats = { MOV = 5, MAV = 4, MA = 2, DV = 9, DIS = 5, DT = 3 }
-[[units]]
-id = "elf"
-side = 2
-x = 12.0
-y = 6.0
-facing = 180.0
-stats = { MOV = 5, MAV = 4, MA = 2, DV = 9, DIS = 5, DT = 3 }
-"""
+GOOD = SKIRMISH_TOML
 
 
-def play(tmp_path, text, name="x.toml", capsys=None, extra=()):
-    p = tmp_path / name
-    p.write_text(text)
-    save = tmp_path / "saves" / "out.jsonl"
-    code = main(["play", str(p), "--headless", "--json", "--save", str(save), *extra])
-    return code, save
+def play(tmp_path, text, name="x.toml", extra=()):
+    return play_file(tmp_path, text, name, extra)
 
 
 CASES = [

@@ -4,13 +4,12 @@ happens, naming the key and the keys the action takes."""
 
 import pytest
 
-from game.cli import main
 from game.core import events as ev
 from game.core.commands import command_from_dict
 from game.core.engine import Context, Engine
 from game.core.errors import Refused
 from game.core.scenario import check_scenario
-from tests.support import b2b_pair, events, run, scenario, unit
+from tests.support import SKIRMISH_TOML, b2b_pair, events, play_file, run, scenario, unit
 
 Y1, Y2 = b2b_pair()
 S = 25.0 / 25.4
@@ -199,42 +198,20 @@ def test_trample_keys_are_refused_on_other_actions():
 
 # --- headless play --------------------------------------------------------------------------
 
-SCENE = """
-format = 1
-name = "t"
-ruleset = "skirmish-d10"
-[table]
-width = 24.0
-height = 24.0
-[[units]]
-id = "orc"
-side = 1
-x = 12.0
-y = 18.0
-stats = { MOV = 5, MAV = 4, MA = 2, DV = 9, DIS = 5, DT = 3 }
-[[units]]
-id = "elf"
-side = 2
-x = 12.0
-y = 6.0
-facing = 180.0
-stats = { MOV = 5, MAV = 4, MA = 2, DV = 9, DIS = 5, DT = 3 }
+SCENE = SKIRMISH_TOML + """
 [[orders]]
 unit = "orc"
 do = "focus"
 [[orders]]
 unit = "orc"
 do = "move"
-to = [12, 16]
+to = [12, 10]
 diev = true
 """
 
 
 def test_headless_play_exits_2_naming_the_order_and_the_key(tmp_path, capsys):
-    p = tmp_path / "x.toml"
-    p.write_text(SCENE)
-    save = tmp_path / "saves" / "out.jsonl"
-    code = main(["play", str(p), "--headless", "--json", "--save", str(save)])
+    code, save = play_file(tmp_path, SCENE)
     err = capsys.readouterr().err
     assert code == 2
     assert ('orders[1] (unit "orc", do "move"): order "move" has no key "diev" (it takes: to, '

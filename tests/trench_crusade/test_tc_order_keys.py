@@ -4,13 +4,12 @@ question and the reasons logged when markers are spent."""
 
 import pytest
 
-from game.cli import main
 from game.core import events as ev
 from game.core.commands import command_from_dict
 from game.core.engine import Context, Engine
 from game.core.errors import Refused, ScenarioError
 from game.core.scenario import check_scenario
-from tests.support import events, rolls, run
+from tests.support import events, play_file, rolls, run
 from tests.trench_crusade.helpers import R25, duel, game, model
 
 FAR = model("far", 2, 22, 22)
@@ -190,10 +189,7 @@ diev = true
 
 
 def test_headless_play_exits_2_naming_the_order_and_the_key(tmp_path, capsys):
-    p = tmp_path / "x.toml"
-    p.write_text(SCENE)
-    save = tmp_path / "saves" / "out.jsonl"
-    code = main(["play", str(p), "--headless", "--json", "--save", str(save)])
+    code, save = play_file(tmp_path, SCENE)
     err = capsys.readouterr().err
     assert code == 2
     assert ('orders[0] (unit "a", do "charge", target "b"): order "charge" has no key "diev" '
