@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.core.commands import Order  # noqa: E402
 from game.core.engine import Engine  # noqa: E402
 from game.core.scenario import check_scenario  # noqa: E402
+from game.rulesets.common.flow import alternating
 
 STATS = {"MOV": 5, "MAV": 2, "MA": 3, "DV": 12, "DIS": 5, "DT": 20}
 
@@ -42,7 +43,7 @@ def main(seconds: float = 3.0) -> None:
         eng = make()  # a new duel when one ends; setting it up is not timed
         t0, c0 = time.perf_counter(), time.thread_time()
         while not eng.state.game_over:
-            eng.execute(fight_a if eng.state.next_side == 1 else fight_b)
+            eng.execute(fight_a if alternating(eng.state).next_side == 1 else fight_b)
             eng.execute(end)
             melees += 1
         elapsed += time.perf_counter() - t0

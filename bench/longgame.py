@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.core.commands import Order  # noqa: E402
 from game.core.engine import Engine  # noqa: E402
 from game.core.scenario import check_scenario  # noqa: E402
+from game.rulesets.common.flow import alternating, units_to_activate
 
 STANDARD = 25.0 / 25.4
 
@@ -34,8 +35,8 @@ def play(min_events: int) -> Engine:
     eng = battle()
     while len(eng.log) < min_events and not eng.state.game_over:
         s = eng.state
-        side = s.next_side
-        waiting = s.units_to_activate(side)
+        side = alternating(s).next_side
+        waiting = units_to_activate(s, side)
         if not waiting:
             eng.execute(Order("end_turn"))
             continue

@@ -198,13 +198,6 @@ def replay_log(path: str) -> int:
     return 0
 
 
-def rule_summary(cls: type) -> str:
-    """The first sentence of a rule's description (its class or module docstring)."""
-    doc = cls.__dict__.get("__doc__") or sys.modules[cls.__module__].__doc__ or ""
-    text = " ".join(doc.split())
-    return text.split(". ")[0].rstrip(".") + "." if text else ""
-
-
 def list_rules(ruleset: str) -> int:
     from game.core.ruleset import get_ruleset
 
@@ -212,12 +205,14 @@ def list_rules(ruleset: str) -> int:
         rs = get_ruleset(ruleset)
     except (KeyError, NotImplementedError):
         raise BadInput(f'unknown or unavailable ruleset "{ruleset}"') from None
-    registry = getattr(rs, "rule_registry", None)
-    if registry is None:
-        print(f"{ruleset}: no special rules registered")
+    rules = rs.rules()
+    if not rules:
+        print(f"{ruleset}: no special rules")
         return 0
-    for _key, cls in sorted(registry().items()):
-        print(f"{cls.name:16s} {rule_summary(cls)}")
+    width = max(len(r.name) + (4 if r.takes_param else 0) for r in rules.values())
+    for info in rules.values():
+        name = f"{info.name} (X)" if info.takes_param else info.name
+        print(f"{name:{width}s}  {info.summary}")
     return 0
 
 

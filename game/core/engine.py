@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Answer, Command, Order
+from game.core.commands import Answer, Command
 from game.core.decisions import Ask
 from game.core.dice import DiceSource, make_dice
 from game.core.errors import Refusal, Refused
 from game.core.ruleset import Ruleset, get_ruleset
 from game.core.scenario import Scenario
-from game.core.state import APPLY, GameState
+from game.core.state import GameState
 
 
 @dataclass(slots=True)
@@ -168,30 +168,26 @@ class Engine:
 
     def run_order(self, cmd: Command) -> Outcome:
         """Carry out one order of a list (a scenario's orders, a script) the way headless play
-        does. Before an order that is not an answer, pending decisions take their defaults,
-        and an order for another unit first ends the current activation as a command of its
-        own (its melee's decisions take their defaults). An answer with no decision pending
-        ends the current activation first, so ``fight`` then ``{answer = ...}`` answers the
-        melee's first decision."""
+        does. Before an order that is not an answer, pending decisions take their defaults;
+        then the ruleset may close what is in progress first (:meth:`Ruleset.before_order`:
+        an order for another unit ends the current activation, as a command of its own, whose
+        decisions take their defaults too)."""
         if isinstance(cmd, Answer):
-            if self._ask is None and self.state.activation is not None:
-                out = self.execute(Order("end_activation"))
-                if not out.ok:
-                    return out
+            if self._ask is None:
+                pre = self.ruleset.before_order(self.state, cmd)
+                if pre is not None:
+                    out = self.execute(pre)
+                    if not out.ok:
+                        return out
             return self.execute(cmd)
         while self._ask is not None:
             self.answer_default()
-        act = self.state.activation
-        if act is not None and cmd.unit is not None and self._unit_of(cmd.unit) not in (None, act.unit):
-            self.execute(Order("end_activation"))
+        pre = self.ruleset.before_order(self.state, cmd)
+        if pre is not None:
+            self.execute(pre)
             while self._ask is not None:
                 self.answer_default()
         return self.execute(cmd)
-
-    def _unit_of(self, name: str) -> str | None:
-        if name in self.state.models:
-            return self.state.models[name].unit
-        return name if name in self.state.units else None
 
     def answer_default(self) -> Outcome:
         """Answer the pending decision with its documented default."""
@@ -199,14 +195,16 @@ class Engine:
         return self.execute(Answer(self._ask.default, by_default=True))
 
     def finish(self) -> Outcome:
-        """The orders have run out: answer what is pending with defaults, close the current
-        activation. Recorded as an ``end_activation`` command."""
+        """The orders have run out: answer what is pending with defaults, then close what is
+        in progress (the ruleset's :meth:`~Ruleset.closing_order`: the current activation,
+        the current player turn) as a command of its own, its decisions defaulted too."""
         out = Outcome()
         while self._ask is not None:
             o = self.answer_default()
             out.events += o.events
-        if not self.state.game_over and self.state.activation is not None:
-            o = self.execute(Order("end_activation"))
+        closing = None if self.state.game_over else self.ruleset.closing_order(self.state)
+        if closing is not None:
+            o = self.execute(closing)
             out.events += o.events
             while self._ask is not None:
                 o = self.answer_default()
@@ -216,7 +214,7 @@ class Engine:
     # -- internals ---------------------------------------------------------------------------
     def _emit(self, event: ev.Event) -> None:
         state = self.state
-        handler = APPLY.get(type(event))  # what state.apply(state, event) does, inlined
+        handler = state.handlers.get(type(event))  # what state.apply(state, event) does, inlined
         if handler is not None:
             handler(state, event)
         state.events_applied += 1

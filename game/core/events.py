@@ -300,6 +300,89 @@ class FlagSet(Event):
     value: Any = True
 
 
+# --- units ----------------------------------------------------------------------------------
+
+
+@event_type("unit_moved")
+@dataclass(frozen=True, slots=True)
+class UnitMoved(Event):
+    """A unit in formation now stands with the centre of its Unit Boundary at ``x``, ``y``,
+    facing ``facing``, ``files`` models wide: a move, wheel, reform, charge, flee... of the
+    whole unit is one event. ``distance`` is what the move cost, in inches."""
+
+    unit: str
+    x: float
+    y: float
+    facing: float
+    files: int
+    distance: float
+    reason: str = "move"
+
+    def __post_init__(self) -> None:
+        for name in ("x", "y", "facing", "distance"):  # (see ModelMoved)
+            object.__setattr__(self, name, round(float(getattr(self, name)), 6))
+
+
+@event_type("unit_status_changed")
+@dataclass(frozen=True, slots=True)
+class UnitStatusChanged(Event):
+    """``active``, ``fleeing``, ``fled``, ``destroyed``..."""
+
+    unit: str
+    status: str
+    reason: str
+    by: str | None = None
+
+
+@event_type("casualties_removed")
+@dataclass(frozen=True, slots=True)
+class CasualtiesRemoved(Event):
+    """Models of a unit in formation removed as casualties (from its rear rank)."""
+
+    unit: str
+    models: tuple[str, ...]
+    reason: str
+
+
+@event_type("unit_condition_added")
+@dataclass(frozen=True, slots=True)
+class UnitConditionAdded(Event):
+    unit: str
+    condition: str
+    source: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+
+@event_type("unit_condition_removed")
+@dataclass(frozen=True, slots=True)
+class UnitConditionRemoved(Event):
+    unit: str
+    condition: str
+    reason: str
+
+
+@event_type("unit_counter_changed")
+@dataclass(frozen=True, slots=True)
+class UnitCounterChanged(Event):
+    """A per-unit counter (wounds taken, wounds carried over...) changed by ``delta``."""
+
+    unit: str
+    counter: str
+    delta: int
+    reason: str
+
+
+@event_type("unit_flag_set")
+@dataclass(frozen=True, slots=True)
+class UnitFlagSet(Event):
+    """A unit's bookkeeping fact kept until the scope ends (``phase``, ``turn``, ``game``...)."""
+
+    unit: str
+    flag: str
+    scope: str
+    value: Any = True
+
+
 # --- decisions ------------------------------------------------------------------------------
 
 

@@ -294,8 +294,8 @@ def fold_save(save: SaveFile, upto: int | None = None) -> GameState:
 
 def state_digest(state: GameState) -> Any:
     return (
-        state.turn, state.next_side, state.game_over, state.winner, sorted(state.activated),
-        dict(state.damage_by_side), {n: m for n, m in state.models.items()},
+        state.turn, state.flow.digest(), state.game_over, state.winner, dict(state.book),
+        dict(state.models), dict(state.units),
     )
 
 

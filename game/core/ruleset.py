@@ -1,17 +1,26 @@
-"""What a rule system provides to the engine, and the registry that finds one by id.
+"""What a rule system provides to the engine and the window, and the registry that finds one
+by id.
 
 A ruleset turns a validated scenario into the starting :class:`~game.core.state.GameState`,
 and handles commands as generators: each ``yield`` gives the engine an event (applied to the
 state at once, so the generator sees its effect) or an :class:`~game.core.decisions.Ask`
 (the engine pauses until the answer arrives, which the ``yield`` then returns). A ruleset
 refuses a command by raising :class:`~game.core.errors.Refused` before yielding anything.
+
+:class:`Ruleset` is the whole boundary: the engine, the command line and the window use
+nothing else of a ruleset (no module names, no ``getattr``). Besides the rules it declares
+what players see of it as plain data: its special rules and conditions with their
+descriptions (:class:`RuleInfo`, :class:`ConditionInfo`), its action buttons
+(:class:`UIAction`) and its turn structure (:class:`FlowInfo`).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, Protocol
+from abc import ABC, abstractmethod
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from game.core import events as ev
 from game.core.commands import Command
@@ -20,34 +29,198 @@ from game.core.decisions import Ask
 if TYPE_CHECKING:
     from game.core.engine import Context
     from game.core.scenario import Scenario
-    from game.core.state import GameState
+    from game.core.state import GameState, Handler
 
 Step = Generator[ev.Event | Ask, Any, Any]
 
 
-class Ruleset(Protocol):
-    id: str
-    #: stat keys with their allowed (low, high) range, for scenario validation
-    profile: dict[str, tuple[int, int]]
+# --- what players see of a ruleset -----------------------------------------------------------
 
+
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """A special rule as players read about it: its name as written in profiles, a one-line
+    summary and a fuller description (both in plain words, for tooltips, the help screen and
+    ``run.py rules``). ``takes_param``: written with a value in brackets, ``Impact Hits (D3)``."""
+
+    name: str
+    summary: str
+    description: str
+    takes_param: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionInfo:
+    """A condition or state a model or unit can be in (Shaken, Down, Disrupted...)."""
+
+    name: str
+    label: str
+    description: str
+
+
+#: what an action needs from the player before its order can be sent
+NONE = "none"  # nothing: the button sends the order at once
+POINT = "point"  # a point on the table: the order's "to"
+ENEMY = "enemy"  # an enemy model: the order's "target"
+NEEDS = (NONE, POINT, ENEMY)
+
+
+@dataclass(frozen=True, slots=True)
+class UIAction:
+    """One action button of the window, as plain data (no pygame).
+
+    ``name`` identifies the button (unique); ``order`` is the order's ``do`` (``name`` when
+    empty); ``args`` are keys the order always carries, which is how an option of an action
+    is a button of its own (``Diving Charge``: ``charge`` with ``dive = true``). ``hotkey``
+    is a key name (``"g"``) or empty; ``short`` is the button's text when ``label`` (used in
+    the status line: "Click to <label> ...") is too long for a button. With ``needs = ENEMY``
+    and ``direct``, the button acts at once on the one enemy the engine accepts (a Fight in
+    base contact) and is open only when there is one; without ``direct`` the next click on an
+    enemy chooses the target.
+    """
+
+    name: str
+    label: str
+    hotkey: str = ""
+    needs: str = NONE
+    tip: str = ""
+    order: str = ""
+    args: tuple[tuple[str, Any], ...] = ()
+    direct: bool = False
+    short: str = ""
+
+    def __post_init__(self) -> None:
+        if self.needs not in NEEDS:
+            raise ValueError(f"UIAction {self.name!r}: needs must be one of {NEEDS}, got {self.needs!r}")
+
+    @property
+    def do(self) -> str:
+        return self.order or self.name
+
+    @property
+    def button_text(self) -> str:
+        text = self.short or self.label
+        return f"{text} ({self.hotkey.upper()})" if self.hotkey else text
+
+
+#: the two shapes of turn a ruleset can declare
+ALTERNATING = "alternating"  # the sides take turns activating one unit at a time
+PHASES = "phases"  # each side plays a whole player turn made of phases
+
+
+@dataclass(frozen=True, slots=True)
+class FlowInfo:
+    """The turn structure a ruleset declares: ``kind`` (:data:`ALTERNATING` or
+    :data:`PHASES`), the phases of a player turn in order (empty for alternating
+    activations), and the flow orders it takes besides the units' actions."""
+
+    kind: str
+    phases: tuple[str, ...] = ()
+    flow_orders: tuple[str, ...] = ()
+
+
+# --- the boundary ----------------------------------------------------------------------------
+
+
+class Ruleset(ABC):
+    """Base of every rule system. Subclasses set the class attributes and implement the
+    abstract methods; the other methods have sensible defaults."""
+
+    #: the id used in scenario files (``"skirmish-d10"``)
+    id: str = ""
+    #: the name shown to players (``"Warhammer: The Old World"``)
+    title: str = ""
+    #: stat keys with their allowed (low, high) range, for scenario validation
+    profile: Mapping[str, tuple[int, int]] = {}
+    #: named base sizes (name -> frontage, depth in mm)
+    base_sizes: Mapping[str, tuple[float, float]] = {}
+    #: the base of a unit that names none
+    default_base: str = "r25"
+    #: the largest die the ruleset rolls (scripted dice must be 1 to this)
+    die_sides: int = 6
+    #: the turn structure
+    flow: FlowInfo = FlowInfo(ALTERNATING)
+    #: the ruleset's geometry over a state (model footprints, contact, distances): a
+    #: ``game.rulesets.common.table.Table``
+    table: Any = None
+
+    # -- scenario ------------------------------------------------------------------------
+    @abstractmethod
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
         """Raise ``ValueError`` (message without the location) for a unit the ruleset cannot
         use: unknown rule, keyword, base, stat out of range..."""
 
+    def check_scenario(self, scenario: Scenario) -> None:
+        """Checks across units (a character joining a unit...): raise ``ValueError`` with a
+        message that names the unit (``units[3] "hero": joins ...``). Default: none."""
+        return None
+
+    @abstractmethod
     def initial_state(self, scenario: Scenario, seed: int) -> GameState: ...
 
+    def reducers(self) -> Mapping[type[ev.Event], Handler]:
+        """State changes of the ruleset's own events, and its own part of shared ones (run
+        before the core's, so they see the state as it was), by event class. The engine folds with these (see
+        :func:`game.core.state.handlers_for`)."""
+        return {}
+
+    # -- commands ------------------------------------------------------------------------
+    @abstractmethod
     def start(self, ctx: Context) -> Step:
         """Events at the start of the game (after ``game_started``)."""
 
+    @abstractmethod
     def handle(self, ctx: Context, cmd: Command) -> Step: ...
 
-    def finish(self, ctx: Context) -> Step:
-        """The orders have run out: close the current activation."""
+    def before_order(self, state: GameState, cmd: Command) -> Command | None:
+        """Headless play: a command to carry out before ``cmd`` (ending the current
+        activation when ``cmd`` is for another unit...), or None."""
+        return None
 
+    def closing_order(self, state: GameState) -> Command | None:
+        """Headless play, once the orders have run out: the command that closes what is in
+        progress (the current activation, the current player turn), or None."""
+        return None
+
+    # -- results and words ---------------------------------------------------------------
+    @abstractmethod
     def unit_result(self, state: GameState, unit: str) -> dict[str, Any]: ...
 
+    @abstractmethod
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         """A line for the dice and rules log, or None for events not worth a line."""
+
+    def rules(self) -> Mapping[str, RuleInfo]:
+        """Every special rule the ruleset knows, by lower-case name."""
+        return {}
+
+    def conditions(self) -> Mapping[str, ConditionInfo]:
+        """Every condition and status a model or unit can have, by the name used in state."""
+        return {}
+
+    def ui_actions(self) -> tuple[UIAction, ...]:
+        """The action buttons of the window, in order (the flow orders excluded)."""
+        return ()
+
+    def active_side(self, state: GameState) -> int | None:
+        """The side whose player acts now (None when nobody is due, e.g. the game is over)."""
+        return None
+
+    def acting_unit(self, state: GameState) -> str | None:
+        """The unit whose activation is in progress, if the flow has such a thing."""
+        return None
+
+    def units_ready(self, state: GameState) -> list[str]:
+        """The units of the side that acts now which may still be given orders."""
+        return []
+
+    def status_text(self, state: GameState) -> str:
+        """One line saying where the game stands (turn, phase, who acts), for the window."""
+        return f"Game turn {state.turn}"
+
+    def score_text(self, state: GameState) -> str:
+        """One line on the score (for the result screen), or empty."""
+        return ""
 
 
 RULESET_MODULES = {
@@ -74,4 +247,6 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
         if exc.name and module.startswith(exc.name):
             raise NotImplementedError(ruleset_id) from None
         raise
-    return mod.RULESET
+    rs = mod.RULESET
+    assert isinstance(rs, Ruleset)
+    return rs

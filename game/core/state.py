@@ -8,7 +8,7 @@ immutable), which makes snapshots for undo and replay seeking cheap.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -66,93 +66,119 @@ class Model:
 
     @property
     def on_table(self) -> bool:
-        return self.status not in ("destroyed", "fled", "out_of_action", "removed")
+        return self.status not in OFF_TABLE
 
 
-@dataclass(slots=True)
-class Activation:
-    unit: str
+@dataclass(frozen=True, slots=True)
+class Formation:
+    """Where a unit in formation stands: the centre of its Unit Boundary, the direction its
+    front rank faces and how many models stand side by side in a rank. Rank-and-flank
+    rulesets lay their models out from it (``Model.x``/``y`` follow)."""
+
+    x: float
+    y: float
+    facing: float
+    files: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit: its models (by name, in the order the scenario numbers them) and the state
+    that belongs to the unit as a whole. A skirmish model is a unit of one whose unit-level
+    fields stay empty; units in formation carry their :class:`Formation`."""
+
+    id: str
     side: int
-    actions: dict[str, list[ev.ActionTaken]] = field(default_factory=dict)
-    order: list[ev.ActionTaken] = field(default_factory=list)
+    display: str
+    models: tuple[str, ...]
+    status: str = "active"
+    conditions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)
+    flags: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    formation: Formation | None = None
 
-    def taken(self, model: str) -> list[ev.ActionTaken]:
-        return self.actions.get(model, [])
+    def flag(self, name: str, default: Any = None) -> Any:
+        got = self.flags.get(name)
+        return default if got is None else got[1]
+
+    @property
+    def on_table(self) -> bool:
+        return self.status not in OFF_TABLE
+
+
+#: statuses of a model or unit no longer on the table
+OFF_TABLE = frozenset({"destroyed", "fled", "out_of_action", "removed"})
+
+
+class FlowState:
+    """The turn flow's own bookkeeping (who is due, the current activation or phase...),
+    kept by the flow a ruleset declares and changed only by the reducers it contributes.
+    Subclasses must copy their mutable parts in :meth:`copy`."""
+
+    def copy(self) -> FlowState:
+        return self
+
+    def digest(self) -> Any:
+        """A comparable summary (to check that folding and re-running agree)."""
+        return None
+
+
+Handler = Callable[["GameState", Any], None]
 
 
 @dataclass
 class GameState:
+    """Everything about a game at one moment. ``flow`` is the turn flow's bookkeeping,
+    ``book`` the ruleset's own (values are replaced, never changed in place, so a copy of
+    the dict is a snapshot); ``handlers`` the state changes of every event type, the core's
+    and the ruleset's (:func:`handlers_for`)."""
+
     scenario: str
     ruleset: str
     table: tuple[float, float]
     terrain: tuple[Terrain, ...]
     models: dict[str, Model]
-    units: dict[str, tuple[str, ...]]
+    units: dict[str, Unit]
     first_side: int = 1
     max_turns: int | None = None
     seed: int = 0
     turn: int = 0
-    next_side: int = 1
-    activation: Activation | None = None
-    activated: set[str] = field(default_factory=set)
+    flow: FlowState = field(default_factory=FlowState)
+    book: dict[str, Any] = field(default_factory=dict)
     pending: ev.DecisionRequested | None = None
-    damage_by_side: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
     game_over: bool = False
     winner: int | str | None = None
     end_reason: str = ""
     events_applied: int = 0
-    activation_started_at: int = 0
+    handlers: Mapping[type[ev.Event], Handler] = field(default_factory=dict, repr=False)
 
     def copy(self) -> GameState:
-        """A snapshot: containers copied, immutable models shared."""
-        act = self.activation
-        if act is not None:
-            act = Activation(
-                act.unit, act.side, {k: list(v) for k, v in act.actions.items()}, list(act.order)
-            )
+        """A snapshot: containers copied, immutable models and units shared."""
         new = object.__new__(GameState)
         new.__dict__.update(self.__dict__)  # (no slots: copying one dict is the cheap way)
         new.models = dict(self.models)
-        new.activation = act
-        new.activated = set(self.activated)
-        new.damage_by_side = dict(self.damage_by_side)
+        new.units = dict(self.units)
+        new.flow = self.flow.copy()
+        new.book = dict(self.book)
         return new
 
     # -- queries -----------------------------------------------------------------------------
     def unit_side(self, unit: str) -> int:
-        return self.models[self.units[unit][0]].side
+        return self.units[unit].side
 
     def models_of(self, unit: str) -> list[Model]:
-        return [self.models[n] for n in self.units[unit]]
+        return [self.models[n] for n in self.units[unit].models]
 
     def on_table(self, side: int | None = None) -> list[Model]:
         return [m for m in self.models.values() if m.on_table and (side is None or m.side == side)]
 
     def unit_alive(self, unit: str) -> bool:
-        return any(self.models[n].on_table for n in self.units[unit])
-
-    def any_to_activate(self, side: int) -> bool:
-        """Whether ``side`` still has a unit to activate this game turn (cheaper than the list)."""
         models = self.models
-        for u, names in self.units.items():
-            if u in self.activated or models[names[0]].side != side:
-                continue
-            for n in names:
-                if models[n].on_table:
-                    return True
-        return False
-
-    def units_to_activate(self, side: int) -> list[str]:
-        return [
-            u
-            for u, names in self.units.items()
-            if u not in self.activated
-            and self.models[names[0]].side == side
-            and self.unit_alive(u)
-        ]
+        return any(models[n].on_table for n in self.units[unit].models)
 
 
 _MODEL_SLOTS = tuple(f.name for f in dataclasses.fields(Model))
+_UNIT_SLOTS = tuple(f.name for f in dataclasses.fields(Unit))
 
 
 def _replace(state: GameState, name: str, **changes: Any) -> None:
@@ -165,14 +191,39 @@ def _replace(state: GameState, name: str, **changes: Any) -> None:
     state.models[name] = new
 
 
+def replace_model(state: GameState, name: str, **changes: Any) -> None:
+    """Replace model ``name`` with a copy that has ``changes`` (for reducers)."""
+    _replace(state, name, **changes)
+
+
+def replace_unit(state: GameState, unit: str, **changes: Any) -> None:
+    """Replace unit ``unit`` with a copy that has ``changes`` (for reducers)."""
+    old = state.units[unit]
+    new = object.__new__(Unit)
+    for slot in _UNIT_SLOTS:
+        object.__setattr__(new, slot, changes[slot] if slot in changes else getattr(old, slot))
+    state.units[unit] = new
+
+
+def clear_scope(state: GameState, scope: str) -> None:
+    """Drop the flags of models and units kept until ``scope`` ends (``"activation"``,
+    ``"turn"``, ``"phase"``...). The flows call it when one of their scopes ends."""
+    for name, m in list(state.models.items()):
+        if m.flags and any(sc == scope for sc, _ in m.flags.values()):
+            _replace(state, name, flags={k: v for k, v in m.flags.items() if v[0] != scope})
+    for uid, u in list(state.units.items()):
+        if u.flags and any(sc == scope for sc, _ in u.flags.values()):
+            replace_unit(state, uid, flags={k: v for k, v in u.flags.items() if v[0] != scope})
+
+
 # --- apply ----------------------------------------------------------------------------------
 
-Handler = Callable[[GameState, Any], None]
+#: the core's state changes, by event class: the events every ruleset shares
 APPLY: dict[type[ev.Event], Handler] = {}
 
 
 def applies(cls: type[ev.Event]) -> Callable[[Handler], Handler]:
-    """Register the state change for an event class (rulesets may add their own)."""
+    """Register the core's state change for an event class."""
 
     def wrap(fn: Handler) -> Handler:
         APPLY[cls] = fn
@@ -181,9 +232,28 @@ def applies(cls: type[ev.Event]) -> Callable[[Handler], Handler]:
     return wrap
 
 
+def _chain(first: Handler, then: Handler) -> Handler:
+    def both(state: GameState, event: Any) -> None:
+        first(state, event)
+        then(state, event)
+
+    return both
+
+
+def handlers_for(extra: Mapping[type[ev.Event], Handler]) -> dict[type[ev.Event], Handler]:
+    """The state changes of a ruleset: for an event class the core changes too, ``extra``'s
+    (the flow's and the ruleset's own) first, seeing the state as it was, then the core's;
+    ``extra`` alone for the others."""
+    out = dict(APPLY)
+    for cls, fn in extra.items():
+        core = out.get(cls)
+        out[cls] = fn if core is None or core is _noop else _chain(fn, core)
+    return out
+
+
 def apply(state: GameState, event: ev.Event) -> GameState:
     """Fold one event into ``state`` (in place) and return it."""
-    handler = APPLY.get(type(event))
+    handler = (state.handlers or APPLY).get(type(event))
     if handler is not None:
         handler(state, event)
     state.events_applied += 1
@@ -194,7 +264,8 @@ def fold_dicts(state: GameState, events: Iterable[dict[str, Any]]) -> GameState:
     """Fold events in their saved (dict) form without building event objects: the apply
     handlers only read attributes, which a light namespace provides. About three times
     faster than decoding every event first; used to load saves and seek in replays."""
-    by_name = {cls.type: (fn, cls._tuple_fields) for cls, fn in APPLY.items() if fn is not _noop}
+    by_name = {cls.type: (fn, cls._tuple_fields)
+               for cls, fn in (state.handlers or APPLY).items() if fn is not _noop}
     for d in events:
         got = by_name.get(d["type"])
         if got is not None:
@@ -219,48 +290,15 @@ def _noop(state: GameState, event: Any) -> None:
     return None
 
 
-for _cls in (ev.GameStarted, ev.DiceRolled, ev.RuleApplied):
+for _cls in (ev.GameStarted, ev.DiceRolled, ev.RuleApplied, ev.TurnEnded,
+             ev.ActivationStarted, ev.ActivationEnded, ev.ActionTaken):
     APPLY[_cls] = _noop
 
 
 @applies(ev.TurnStarted)
 def _turn_started(s: GameState, e: ev.TurnStarted) -> None:
     s.turn = e.turn
-    s.activated = set()
-    other = 2 if s.first_side == 1 else 1
-    s.next_side = s.first_side if s.any_to_activate(s.first_side) else other
-    for name, m in list(s.models.items()):
-        if m.flags and any(scope == "turn" for scope, _ in m.flags.values()):
-            _replace(s, name, flags={k: v for k, v in m.flags.items() if v[0] != "turn"})
-
-
-@applies(ev.TurnEnded)
-def _turn_ended(s: GameState, e: ev.TurnEnded) -> None:
-    s.activation = None
-
-
-@applies(ev.ActivationStarted)
-def _activation_started(s: GameState, e: ev.ActivationStarted) -> None:
-    s.activation = Activation(e.unit, e.side)
-    s.activated.add(e.unit)
-    s.activation_started_at = s.events_applied
-
-
-@applies(ev.ActivationEnded)
-def _activation_ended(s: GameState, e: ev.ActivationEnded) -> None:
-    s.activation = None
-    other = 2 if e.side == 1 else 1
-    s.next_side = other if s.any_to_activate(other) else e.side
-    for name, m in list(s.models.items()):
-        if m.flags and any(scope == "activation" for scope, _ in m.flags.values()):
-            _replace(s, name, flags={k: v for k, v in m.flags.items() if v[0] != "activation"})
-
-
-@applies(ev.ActionTaken)
-def _action_taken(s: GameState, e: ev.ActionTaken) -> None:
-    if s.activation is not None:
-        s.activation.actions.setdefault(e.model, []).append(e)
-        s.activation.order.append(e)
+    clear_scope(s, "turn")
 
 
 @applies(ev.GameEnded)
@@ -268,7 +306,6 @@ def _game_ended(s: GameState, e: ev.GameEnded) -> None:
     s.game_over = True
     s.winner = e.winner
     s.end_reason = e.reason
-    s.activation = None
     s.pending = None
 
 
@@ -279,25 +316,13 @@ def _moved(s: GameState, e: ev.ModelMoved) -> None:
 
 @applies(ev.DamageTaken)
 def _damage(s: GameState, e: ev.DamageTaken) -> None:
-    m = s.models[e.model]
-    _replace(s, e.model, damage=m.damage + e.amount)
-    # Damage inflicted, for a game decided on points: by an enemy model, or by no model at
-    # all (Poison, Burning: conditions enemies cause) counts for the damaged model's foes;
-    # damage to a friend (Swing-Through) counts for nobody.
-    by = s.models.get(e.by) if e.by is not None else None
-    if by is None or by.side != m.side:
-        foe = 2 if m.side == 1 else 1
-        s.damage_by_side[foe] = s.damage_by_side.get(foe, 0) + e.amount
+    _replace(s, e.model, damage=s.models[e.model].damage + e.amount)
 
 
 @applies(ev.Healed)
 def _healed(s: GameState, e: ev.Healed) -> None:
     m = s.models[e.model]
-    healed = min(e.amount, m.damage)
-    _replace(s, e.model, damage=m.damage - healed)
-    # a healed point is no longer damage the enemy inflicted and the model kept
-    foe = 2 if m.side == 1 else 1
-    s.damage_by_side[foe] = max(0, s.damage_by_side.get(foe, 0) - healed)
+    _replace(s, e.model, damage=m.damage - min(e.amount, m.damage))
 
 
 @applies(ev.StatusChanged)
@@ -358,3 +383,51 @@ def _decision_requested(s: GameState, e: ev.DecisionRequested) -> None:
 @applies(ev.DecisionAnswered)
 def _decision_answered(s: GameState, e: ev.DecisionAnswered) -> None:
     s.pending = None
+
+
+# --- units ----------------------------------------------------------------------------------
+
+
+@applies(ev.UnitMoved)
+def _unit_moved(s: GameState, e: ev.UnitMoved) -> None:
+    replace_unit(s, e.unit, formation=Formation(e.x, e.y, e.facing, e.files))
+
+
+@applies(ev.UnitStatusChanged)
+def _unit_status(s: GameState, e: ev.UnitStatusChanged) -> None:
+    replace_unit(s, e.unit, status=e.status)
+
+
+@applies(ev.CasualtiesRemoved)
+def _casualties(s: GameState, e: ev.CasualtiesRemoved) -> None:
+    for name in e.models:
+        _replace(s, name, status="destroyed")
+
+
+@applies(ev.UnitConditionAdded)
+def _unit_cond_added(s: GameState, e: ev.UnitConditionAdded) -> None:
+    u = s.units[e.unit]
+    replace_unit(s, e.unit, conditions={**u.conditions, e.condition: dict(e.data)})
+
+
+@applies(ev.UnitConditionRemoved)
+def _unit_cond_removed(s: GameState, e: ev.UnitConditionRemoved) -> None:
+    u = s.units[e.unit]
+    replace_unit(s, e.unit, conditions={k: v for k, v in u.conditions.items() if k != e.condition})
+
+
+@applies(ev.UnitCounterChanged)
+def _unit_counter(s: GameState, e: ev.UnitCounterChanged) -> None:
+    u = s.units[e.unit]
+    replace_unit(s, e.unit, counters={**u.counters, e.counter: u.counters.get(e.counter, 0) + e.delta})
+
+
+@applies(ev.UnitFlagSet)
+def _unit_flag(s: GameState, e: ev.UnitFlagSet) -> None:
+    u = s.units[e.unit]
+    flags = dict(u.flags)
+    if e.value is None:
+        flags.pop(e.flag, None)
+    else:
+        flags[e.flag] = (e.scope, ev._frozen(e.value))
+    replace_unit(s, e.unit, flags=flags)

@@ -38,8 +38,8 @@ from game.core.engine import Outcome
 from game.core.errors import ReplayError, ScenarioError
 from game.core.log import models_in
 from game.core.replay import is_save
+from game.core.ruleset import ENEMY, POINT, Ruleset, UIAction
 from game.core.state import GameState, Model
-from game.rulesets.common.ui_actions import ENEMY, POINT, UIAction, derive_ui_actions
 from game.ui import info
 from game.ui.camera import Camera
 from game.ui.render import (
@@ -89,12 +89,9 @@ CLOSED = {"no_actions_left", "charged_already", "shaken", "engaged", "not_your_t
           "moved_already", "passed"}
 
 
-def ruleset_ui_actions(ruleset: Any) -> tuple[UIAction, ...]:
-    """The ruleset's action buttons (its ``ui_actions()``, or buttons derived from its actions)."""
-    declared = getattr(ruleset, "ui_actions", None)
-    if callable(declared):
-        return tuple(declared())
-    return derive_ui_actions(getattr(ruleset, "actions", {}) or {})
+def ruleset_ui_actions(ruleset: Ruleset) -> tuple[UIAction, ...]:
+    """The ruleset's action buttons."""
+    return ruleset.ui_actions()
 
 
 def hotkey_code(name: str) -> int | None:
@@ -700,9 +697,7 @@ class App:
         ask = self.session.engine.pending_ask
         if ask is not None and ask.side:
             return ask.side
-        if s.activation is not None:
-            return s.activation.side
-        return s.next_side
+        return self.session.engine.ruleset.active_side(s)
 
     def _may_order(self, name: str | None) -> bool:
         """Whether clicks should send orders for this model (its side is the one to act);
@@ -776,10 +771,8 @@ class App:
         if due is None:
             return
         s = self.state
-        if s.activation is not None:
-            names = [n for n in s.units[s.activation.unit] if s.models[n].on_table]
-        else:
-            names = [n for u in s.units_to_activate(due) for n in s.units[u] if s.models[n].on_table]
+        ready = self.session.engine.ruleset.units_ready(s) if self.session else []
+        names = [n for u in ready for n in s.units[u].models if s.models[n].on_table]
         if not names:
             return
         i = names.index(self.selected) + 1 if self.selected in names else 0
@@ -820,7 +813,7 @@ class App:
         if self.mode != "play" or self.session is None:
             return
         if name == "end_activation":
-            if self.state.activation is None:
+            if self.session.engine.ruleset.acting_unit(self.state) is None:
                 self.say("No activation is running: order a model to start one.", BAD)
                 return
             self.execute(Order("end_activation"))
@@ -1081,7 +1074,7 @@ class App:
         ruleset_id = ""
         if self.mode == "play" and self.session is not None:
             actions = tuple(self.actions.values())
-            ruleset_id = getattr(self.session.engine.ruleset, "id", "")
+            ruleset_id = self.session.engine.ruleset.id
         UITextBox(info.help_html(actions, ruleset_id), pygame.Rect(0, 0, r.w - 32, r.h - 60),
                   manager=self.manager, container=self.help_window)
 
@@ -1094,9 +1087,9 @@ class App:
             head = f"{side_label(int(s.winner))} wins"
         else:
             head = "The game is over"
-        d = s.damage_by_side
-        text = (f"<b>{head}</b><br>{s.end_reason}<br><br>Game turn {s.turn}. Damage inflicted: "
-                f"side 1 {d.get(1, 0)}, side 2 {d.get(2, 0)}.<br>Models left: side 1 "
+        score = self.session.engine.ruleset.score_text(s) if self.session else ""
+        text = (f"<b>{head}</b><br>{s.end_reason}<br><br>Game turn {s.turn}. {score}"
+                f"<br>Models left: side 1 "
                 f"{len(s.on_table(1))}, side 2 {len(s.on_table(2))}.")
         r = pygame.Rect(w / 2 - 230, h / 2 - 150, 460, 300)
         self.result_window = UIWindow(r, self.manager, "The result")
@@ -1258,7 +1251,8 @@ class App:
         open_: dict[str, bool] = {}
         for name, a in self.actions.items():
             if name == "end_activation":
-                open_[name] = s.activation is not None and self.session.engine.pending_ask is None
+                open_[name] = (self.session.engine.ruleset.acting_unit(s) is not None
+                               and self.session.engine.pending_ask is None)
             elif name == "end_turn":
                 open_[name] = not s.game_over and self.session.engine.pending_ask is None
             elif sel is None:
@@ -1350,8 +1344,9 @@ class App:
     def overlay(self) -> Overlay:
         s = self.state
         acting: tuple[str, ...] = ()
-        if s.activation is not None:
-            acting = tuple(n for n in s.units.get(s.activation.unit, ()) if n != self.selected)
+        acting_unit = self.session.engine.ruleset.acting_unit(s) if self.session else None
+        if acting_unit is not None:
+            acting = tuple(n for n in s.units[acting_unit].models if n != self.selected)
         ruler = None
         if self.ruler is not None:
             a, b, anchor = self.ruler
@@ -1416,13 +1411,12 @@ class App:
         col = side_colour(due or 0)
         if ask is not None:
             return f"{side_label(due)} decides: {ask.question}", col
-        if s.activation is not None:
-            u = s.activation.unit
-            lead = s.models[s.units[u][0]]
-            name = lead.display.rsplit(" ", 1)[0] if len(s.units[u]) > 1 else lead.display
+        u = self.session.engine.ruleset.acting_unit(s)
+        if u is not None:
+            name = s.units[u].display
             return (f"Game turn {s.turn} · {side_label(due)} is activating {name or u} — "
                     "order its models, then End activation (E)", col)
-        left = len(s.units_to_activate(due)) if due else 0
+        left = len(self.session.engine.ruleset.units_ready(s)) if due else 0
         return (f"Game turn {s.turn} · {side_label(due)} to activate one of {left} waiting "
                 f"unit{'s' if left != 1 else ''}", col)
 

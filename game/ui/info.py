@@ -3,89 +3,28 @@ read from the ruleset's registry when asked), and the list of controls shown by 
 
 from __future__ import annotations
 
-import contextlib
 import html
-import inspect
-import sys
 from collections.abc import Iterable
 from typing import Any
 
+from game.core.ruleset import Ruleset
 from game.core.state import GameState, Model
 
 
-def rule_registry(ruleset: Any) -> dict[str, type]:
-    """The ruleset's special rules by lower-case name (read at call time: rules may be added
-    while the program runs)."""
-    reg = getattr(ruleset, "rule_registry", None)
-    if callable(reg):
-        try:
-            return {k.lower(): v for k, v in reg().items()}
-        except Exception:  # noqa: BLE001
-            return {}
-    mod = sys.modules.get(type(ruleset).__module__)
-    pkg = mod.__name__.rsplit(".", 1)[0] if mod else ""
-    rules_mod = sys.modules.get(pkg + ".rules")
-    if rules_mod is None:
-        try:
-            import importlib
-
-            rules_mod = importlib.import_module(pkg + ".rules")
-        except Exception:  # noqa: BLE001
-            return {}
-    loader = getattr(rules_mod, "_load_abilities", None)
-    if callable(loader):
-        with contextlib.suppress(Exception):
-            loader()
-    reg_dict = getattr(rules_mod, "REGISTRY", None)
-    return dict(reg_dict) if isinstance(reg_dict, dict) else {}
-
-
-def _doc_of(cls: type) -> str:
-    doc = cls.__doc__
-    base_doc = None
-    for base in cls.__mro__[1:]:
-        if base.__doc__:
-            base_doc = base.__doc__
-            break
-    if doc and doc != base_doc:
-        return inspect.cleandoc(doc)
-    mod = sys.modules.get(cls.__module__)
-    if mod is not None and mod.__doc__:
-        return inspect.cleandoc(mod.__doc__)
-    return ""
-
-
-def rule_description(ruleset: Any, rule_text: str) -> str:
-    """What a special rule does, in the words of its class (or module) docstring."""
+def rule_description(ruleset: Ruleset, rule_text: str) -> str:
+    """What a special rule does, in the ruleset's own player-facing words."""
     name = rule_text.split("(", 1)[0].strip().lower()
-    cls = rule_registry(ruleset).get(name)
-    if cls is None:
+    info = ruleset.rules().get(name)
+    if info is None:
         return f"{rule_text}: no description found"
-    doc = _doc_of(cls)
-    return " ".join(doc.split()) if doc else f"{rule_text}: no description found"
+    return info.description or info.summary or f"{rule_text}: no description found"
 
 
-CONDITION_WORDS = {
-    "shaken": "Shaken: rattled. Fights worse, cannot Charge, and tries to recover (a Discipline "
-              "Check) when its unit activates.",
-    "disabled": "Disabled: hampered until the end of its next activation.",
-    "burning": "Burning: on fire. Takes damage when it activates until the fire goes out.",
-    "poisoned": "Poisoned: takes damage at the end of its activations until the poison wears off.",
-    "inspired": "Inspired: encouraged by a leader until the end of the game turn.",
-}
-
-
-def condition_description(ruleset: Any, name: str) -> str:
-    mod = sys.modules.get(type(ruleset).__module__)
-    pkg = mod.__name__.rsplit(".", 1)[0] if mod else ""
-    cmod = sys.modules.get(pkg + ".conditions")
-    reg = getattr(cmod, "CONDITIONS", {}) if cmod else {}
-    obj = reg.get(name)
-    if obj is not None:
-        doc = type(obj).__doc__
-        if doc and doc.strip() and "Condition" not in doc.split()[0]:
-            return " ".join(doc.split())
-    return CONDITION_WORDS.get(name, f"{name.replace('_', ' ').capitalize()}: a condition on this model.")
+def condition_description(ruleset: Ruleset, name: str) -> str:
+    info = ruleset.conditions().get(name)
+    if info is None:
+        return f"{name.replace('_', ' ').capitalize()}: a condition on this model."
+    return f"{info.label}: {info.description}"
 
 
 def card_html(state: GameState, m: Model, ruleset: Any) -> str:
@@ -118,7 +57,9 @@ def card_html(state: GameState, m: Model, ruleset: Any) -> str:
         lines.extend(rows)
     if m.keywords:
         lines.append("Keywords: " + e(", ".join(sorted(k.capitalize() for k in m.keywords))))
-    act = state.activation
+    from game.rulesets.common.flow import activation
+
+    act = activation(state)
     if act is not None:
         taken = act.taken(m.name)
         if taken:

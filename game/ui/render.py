@@ -65,10 +65,10 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 def table_for(ruleset: Any) -> Table:
     """The ruleset's own table geometry if it has one, else one built from its base sizes."""
-    t = getattr(ruleset, "table", None)
+    t = ruleset.table
     if isinstance(t, Table):
         return t
-    return _generic_table(tuple(sorted(getattr(ruleset, "base_sizes", {}).items())))
+    return _generic_table(tuple(sorted(ruleset.base_sizes.items())))
 
 
 @lru_cache(maxsize=8)

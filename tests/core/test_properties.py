@@ -13,6 +13,7 @@ from game.core.errors import ScenarioError
 from game.core.replay import check, write_save
 from game.core.scenario import check_scenario
 from game.geometry.contact import overlaps
+from game.rulesets.common.flow import activation, alternating
 from game.rulesets.skirmish_d10.ruleset import TABLE
 
 BASES = ["standard", "standard", "standard", "cavalry", "large", "r32"]
@@ -41,10 +42,10 @@ def random_battle(rng: random.Random):
 
 def random_order(rng: random.Random, eng: Engine) -> Order:
     s = eng.state
-    act = s.activation
-    side = act.side if act else s.next_side
+    act, flow = activation(s), alternating(s)
+    side = act.side if act else flow.next_side
     mine = [m for m in s.models.values() if m.on_table and m.side == side
-            and (act is None and m.unit not in s.activated or act is not None and m.unit == act.unit)]
+            and (act is None and m.unit not in flow.activated or act is not None and m.unit == act.unit)]
     foes = [m for m in s.models.values() if m.on_table and m.side != side]
     roll = rng.random()
     if roll < 0.06:

@@ -11,6 +11,7 @@ from game.core.engine import Engine
 from game.core.errors import ReplayError
 from game.core.replay import SaveWriter, check, fold_save, load_game, read_save, state_digest
 from game.core.scenario import check_scenario
+from game.rulesets.common.flow import activation
 from tests.support import scenario, unit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -196,7 +197,7 @@ def test_an_answer_that_fails_midway_leaves_the_decision_answerable_again():
     eng.dice.faces += [5, 5, 5, 5, 5]  # the player fixes the script
     out = eng.execute(Answer(True))
     assert out.ok
-    assert eng.state.activation is None  # the melee resolved and the activation ended
+    assert activation(eng.state) is None  # the melee resolved and the activation ended
     assert eng.state.models["m"].status != "active"  # Martyr removed the model
 
 

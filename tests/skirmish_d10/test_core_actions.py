@@ -3,6 +3,7 @@
 import pytest
 
 from game.core import events as ev
+from game.rulesets.skirmish_d10.ruleset import damage_by_side
 from tests.support import events, refusal, rolls, run, scenario, unit
 
 S = 25.0 / 25.4
@@ -197,6 +198,6 @@ def test_points_scoring_counts_condition_damage_for_the_foe_and_forgets_healed_p
     apply(s, ev.DamageTaken("b", 1, "poison", None))  # a condition an enemy caused
     apply(s, ev.DamageTaken("b", 1, "attack", "a"))
     apply(s, ev.DamageTaken("a", 1, "Martyr", "a"))  # self-inflicted: scores nothing
-    assert s.damage_by_side == {1: 2, 2: 0}
+    assert damage_by_side(s) == {1: 2, 2: 0}
     apply(s, ev.Healed("b", 1, "Life Seize"))
-    assert s.damage_by_side == {1: 1, 2: 0}
+    assert damage_by_side(s) == {1: 1, 2: 0}

@@ -2,6 +2,7 @@
 table before anyone can strike back; never without an order or an answer."""
 
 from game.core import events as ev
+from game.rulesets.skirmish_d10.ruleset import damage_by_side
 from tests.support import b2b_pair, damage, events, refusal, rolls, run, scenario, unit
 
 Y1, Y2 = b2b_pair()
@@ -28,7 +29,7 @@ def test_ordered_martyr_attacks_at_plus_two_then_falls_unanswered():
 
 def test_the_sacrifice_scores_nothing_for_the_enemy():
     eng = duel([1, 1], [{**FIGHT, "martyr": True}])
-    assert eng.state.damage_by_side[2] == 0
+    assert damage_by_side(eng.state)[2] == 0
 
 
 def test_by_default_there_is_no_sacrifice():

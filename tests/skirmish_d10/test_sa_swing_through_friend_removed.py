@@ -1,6 +1,7 @@
 """A friend destroyed by a Swing-Through sweep leaves the table like any destroyed model."""
 
 from game.core import events as ev
+from game.rulesets.common.flow import units_to_activate
 from tests.skirmish_d10.test_sa_swing_through import at
 from tests.support import events, run, scenario
 
@@ -21,4 +22,4 @@ def test_a_friend_killed_by_a_sweep_is_removed_and_cannot_activate():
     f = eng.state.models["f"]
     assert f.damage == 1 and f.status == "destroyed"
     assert "f" in [e.model for e in events(eng, ev.StatusChanged) if e.status == "destroyed"]
-    assert "f" not in eng.state.units_to_activate(1)
+    assert "f" not in units_to_activate(eng.state, 1)

@@ -194,9 +194,10 @@ def test_the_diving_charge_die_is_for_the_next_attack_only():
 
 
 def test_diving_charge_failure_takes_the_model_down_and_it_falls():
-    # Risky roll 3 + 3 fails: Down (1 Blood Marker), then the falling Injury Roll with
-    # +1 INJURY DICE: keep 4 + 3 = 7, Down again on a Down model: 2 more Blood Markers
-    orders = [{"unit": "a", "do": "charge", "target": "b", "dive": True}, {"answer": 0},
+    # Risky roll 3 + 3 fails: Down (going Down by itself places no Blood Marker), then the
+    # falling Injury Roll with +1 INJURY DICE: keep 4 + 3 = 7, a Down result on a model
+    # already Down: 2 Blood Markers
+    orders = [{"unit": "a", "do": "charge", "target": "b", "dive": True},
               {"unit": "a", "do": "fight", "target": "b"}]
     data = dive([3, 3, 1, 4, 3], orders=orders)
     assert "already activated" in refusal(data)
@@ -204,7 +205,7 @@ def test_diving_charge_failure_takes_the_model_down_and_it_falls():
     assert rolls(eng, "diving_charge")[0].outcome == "failure"
     inj = rolls(eng, "injury_roll")[0]
     assert inj.dice_modifiers == (('Falling 3"', 1),) and inj.total == 7
-    assert status(eng, "a") == "down" and counter(eng, "a") == 3
+    assert status(eng, "a") == "down" and counter(eng, "a") == 2
     assert moved(eng, "a")[0].y == pytest.approx(10 - R25, abs=0.01)
 
 

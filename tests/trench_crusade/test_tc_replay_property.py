@@ -10,6 +10,7 @@ from game.core.commands import Answer, Order
 from game.core.engine import Engine
 from game.core.replay import check, write_save
 from game.core.scenario import load_scenario
+from game.rulesets.common.flow import activation, alternating, units_to_activate
 
 TRENCH = load_scenario("maps/trench.toml")
 
@@ -18,9 +19,9 @@ def candidates(eng: Engine, pick) -> list[Order]:
     """Orders worth trying now, most of them legal (the engine refuses the rest): mostly
     fights and charges first, the quieter orders after."""
     s = eng.state
-    act = s.activation
+    act = activation(s)
     names = [act.unit] if act is not None else []
-    names += [u for u in s.units_to_activate(s.next_side)]
+    names += [u for u in units_to_activate(s, alternating(s).next_side)]
     bold: list[Order] = []
     calm: list[Order] = []
     for name in names[:3]:

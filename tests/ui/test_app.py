@@ -11,6 +11,7 @@ import pytest
 
 from game.core import events as ev
 from game.core.replay import check, is_save, read_save, write_save
+from game.rulesets.common.flow import activation
 from game.ui.render import side_colour
 from tests.support import scenario, unit
 from tests.ui.conftest import (
@@ -179,7 +180,7 @@ def test_charge_shows_the_end_point_then_fight_and_end_activation(make_app):
     key(app, pygame.K_e)  # end the activation: the melee is resolved
     rolls = [e for e in app.session.engine.log if isinstance(e, ev.DiceRolled) and e.purpose == "attack"]
     assert rolls, "the Attack Checks were rolled"
-    assert app.state.activation is None
+    assert activation(app.state) is None
     assert any("attack d10" in item for item in app._log_items)
 
 
@@ -270,7 +271,7 @@ def test_undo_asks_first_when_dice_were_rolled(make_app):
     assert app.confirm is not None and len(app.session.engine.records) == n
     click_button(app, app.confirm.confirm_button)
     assert len(app.session.engine.records) == n - 1
-    assert app.state.activation is not None  # back before the end of the activation
+    assert activation(app.state) is not None  # back before the end of the activation
 
 
 def test_autosave_after_every_command_and_ctrl_s_saves(make_app):
@@ -509,4 +510,4 @@ def test_undo_works_while_a_decision_waits(make_app, scenario_file):
     assert app.confirm is not None
     click_button(app, app.confirm.confirm_button)
     assert app.session.engine.pending_ask is None and app.decision is None
-    assert app.state.activation is not None
+    assert activation(app.state) is not None

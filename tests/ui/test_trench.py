@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.core import events as ev
+from game.rulesets.common.flow import activation
 from game.rulesets.trench_crusade.terrain import within
 from tests.ui.conftest import ROOT, click, click_button, click_model, key, move_mouse, screen_of
 
@@ -51,9 +52,9 @@ def test_move_by_hotkey_and_click_then_end_the_activation(make_app):
     tol = 1.0 / app.camera.scale
     assert (horror.x, horror.y) == pytest.approx((20.0, 8.0), abs=tol)
     assert taken(app) == [("horror", "move")]
-    assert app.state.activation is not None and app.state.activation.unit == "horror"
+    assert activation(app.state) is not None and activation(app.state).unit == "horror"
     key(app, pygame.K_e)
-    assert app.state.activation is None
+    assert activation(app.state) is None
     assert app.due_side() == 1
 
 

@@ -9,21 +9,22 @@ from typing import Any
 
 from game.core.commands import Order
 from game.core.errors import Refused
+from game.core.ruleset import Ruleset
 from game.core.scenario import Scenario, UnitSpec
-from game.core.state import GameState, Model
+from game.core.state import GameState, Model, Unit, handlers_for
 
 
 def starting_models(
     scenario: Scenario, values: Callable[[UnitSpec], dict[str, Any]]
-) -> tuple[dict[str, Model], dict[str, tuple[str, ...]]]:
+) -> tuple[dict[str, Model], dict[str, Unit]]:
     """The scenario's models, by name, where it places them, and the model names of each unit.
     ``values(unit)`` gives the ruleset's fields of the unit's models (stats, rules...). A model
     of a unit of several is displayed with its number: "Pikeman 2"."""
     models: dict[str, Model] = {}
-    units: dict[str, tuple[str, ...]] = {}
+    units: dict[str, Unit] = {}
     for u in scenario.units:
         names = u.model_names()
-        units[u.id] = tuple(names)
+        units[u.id] = Unit(u.id, u.side, u.name, tuple(names))
         fields = values(u)
         for n, (x, y, f) in zip(names, u.placements):
             models[n] = Model(
@@ -35,16 +36,16 @@ def starting_models(
 
 
 def starting_state(
-    scenario: Scenario, ruleset_id: str, models: dict[str, Model], units: dict[str, tuple[str, ...]],
+    scenario: Scenario, ruleset: Ruleset, models: dict[str, Model], units: dict[str, Unit],
     seed: int,
 ) -> GameState:
     """The state before the first event: the scenario's table, terrain, sides and length with
-    the ruleset's models."""
+    the ruleset's models and units, folding events with the ruleset's state changes."""
     return GameState(
-        scenario=scenario.name, ruleset=ruleset_id, table=scenario.table,
+        scenario=scenario.name, ruleset=ruleset.id, table=scenario.table,
         terrain=scenario.terrain, models=models, units=units,
         first_side=scenario.first_side, max_turns=scenario.turns, seed=seed,
-        next_side=scenario.first_side,
+        handlers=handlers_for(ruleset.reducers()),
     )
 
 

@@ -18,14 +18,15 @@ A ruleset subclasses :class:`AlternatingActivations` and fills in what it does i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
 from game.core.errors import Refused
-from game.core.ruleset import Step
+from game.core.ruleset import ALTERNATING, FlowInfo, Ruleset, Step
 from game.core.scenario import Scenario, UnitSpec
-from game.core.state import Activation, GameState, Model
+from game.core.state import FlowState, GameState, Handler, Model, clear_scope
 from game.rulesets.common.basics import starting_models, starting_state
 
 #: orders that are not a model's action; they take no keys
@@ -50,10 +51,136 @@ def last_side_standing(ctx: Any, left: Callable[[GameState, int], bool]) -> Step
         yield ev.GameEnded(1, "side 2 has no models left")
 
 
-class AlternatingActivations:
+@dataclass(slots=True)
+class Activation:
+    """The activation in progress: its unit and side, and the actions its models took."""
+
+    unit: str
+    side: int
+    actions: dict[str, list[ev.ActionTaken]] = field(default_factory=dict)
+    order: list[ev.ActionTaken] = field(default_factory=list)
+
+    def taken(self, model: str) -> list[ev.ActionTaken]:
+        return self.actions.get(model, [])
+
+
+class Alternating(FlowState):
+    """The bookkeeping of alternating activations: the side due to activate next, the
+    activation in progress, the units that have activated this game turn, and the number of
+    events applied when the current activation started."""
+
+    __slots__ = ("next_side", "activation", "activated", "activation_started_at")
+
+    def __init__(self, next_side: int) -> None:
+        self.next_side = next_side
+        self.activation: Activation | None = None
+        self.activated: set[str] = set()
+        self.activation_started_at = 0
+
+    def copy(self) -> Alternating:
+        new = Alternating(self.next_side)
+        act = self.activation
+        if act is not None:
+            new.activation = Activation(
+                act.unit, act.side, {k: list(v) for k, v in act.actions.items()}, list(act.order))
+        new.activated = set(self.activated)
+        new.activation_started_at = self.activation_started_at
+        return new
+
+    def digest(self) -> Any:
+        act = self.activation
+        taken = None if act is None else tuple(
+            (a.model, a.action, a.target, a.free) for a in act.order)
+        return (self.next_side, sorted(self.activated),
+                None if act is None else (act.unit, act.side, taken))
+
+
+def alternating(s: GameState) -> Alternating:
+    """The flow bookkeeping of a state whose ruleset alternates activations."""
+    flow = s.flow
+    assert isinstance(flow, Alternating)
+    return flow
+
+
+def activation(s: GameState) -> Activation | None:
+    """The activation in progress, if any."""
+    flow = s.flow
+    return flow.activation if isinstance(flow, Alternating) else None
+
+
+def any_to_activate(s: GameState, side: int) -> bool:
+    """Whether ``side`` still has a unit to activate this game turn (cheaper than the list)."""
+    models = s.models
+    activated = alternating(s).activated
+    for u, unit in s.units.items():
+        if u in activated or unit.side != side:
+            continue
+        for n in unit.models:
+            if models[n].on_table:
+                return True
+    return False
+
+
+def units_to_activate(s: GameState, side: int) -> list[str]:
+    activated = alternating(s).activated
+    return [u for u, unit in s.units.items()
+            if u not in activated and unit.side == side and s.unit_alive(u)]
+
+
+# -- the state changes of the flow's events ----------------------------------------------------
+
+
+def _turn_started(s: GameState, e: ev.TurnStarted) -> None:
+    f = alternating(s)
+    f.activated = set()
+    other = other_side(s.first_side)
+    f.next_side = s.first_side if any_to_activate(s, s.first_side) else other
+
+
+def _turn_ended(s: GameState, e: ev.TurnEnded) -> None:
+    alternating(s).activation = None
+
+
+def _activation_started(s: GameState, e: ev.ActivationStarted) -> None:
+    f = alternating(s)
+    f.activation = Activation(e.unit, e.side)
+    f.activated.add(e.unit)
+    f.activation_started_at = s.events_applied
+
+
+def _activation_ended(s: GameState, e: ev.ActivationEnded) -> None:
+    f = alternating(s)
+    f.activation = None
+    other = other_side(e.side)
+    f.next_side = other if any_to_activate(s, other) else e.side
+    clear_scope(s, "activation")
+
+
+def _action_taken(s: GameState, e: ev.ActionTaken) -> None:
+    act = alternating(s).activation
+    if act is not None:
+        act.actions.setdefault(e.model, []).append(e)
+        act.order.append(e)
+
+
+def _game_ended(s: GameState, e: ev.GameEnded) -> None:
+    alternating(s).activation = None
+
+
+FLOW_REDUCERS: dict[type[ev.Event], Handler] = {
+    ev.TurnStarted: _turn_started,
+    ev.TurnEnded: _turn_ended,
+    ev.ActivationStarted: _activation_started,
+    ev.ActivationEnded: _activation_ended,
+    ev.ActionTaken: _action_taken,
+    ev.GameEnded: _game_ended,
+}
+
+
+class AlternatingActivations(Ruleset):
     """Turns, activations and the end of the game, for a ruleset to subclass."""
 
-    id: str
+    flow = FlowInfo(ALTERNATING, flow_orders=FLOW_ORDERS)
     #: the ruleset's actions by order name (``do``); what a value is, is the ruleset's affair
     actions: Mapping[str, Any] = {}
 
@@ -64,14 +191,62 @@ class AlternatingActivations:
 
     def initial_state(self, scenario: Scenario, seed: int) -> GameState:
         models, units = starting_models(scenario, self.model_values)
-        return starting_state(scenario, self.id, models, units, seed)
+        state = starting_state(scenario, self, models, units, seed)
+        state.flow = Alternating(scenario.first_side)
+        return state
+
+    def reducers(self) -> Mapping[type[ev.Event], Handler]:
+        """The flow's state changes; a ruleset with events of its own adds them here."""
+        return FLOW_REDUCERS
+
+    def before_order(self, state: GameState, cmd: Command) -> Command | None:
+        """Headless play: an order for a unit other than the one activating ends the current
+        activation first, as a command of its own; so does an answer given when no decision
+        is pending (``fight`` then ``{answer = ...}`` answers the melee's first decision)."""
+        act = activation(state)
+        if act is None:
+            return None
+        if isinstance(cmd, Answer):
+            return Order("end_activation") if state.pending is None else None
+        if cmd.unit is None:
+            return None
+        unit = state.models[cmd.unit].unit if cmd.unit in state.models else (
+            cmd.unit if cmd.unit in state.units else None)
+        return Order("end_activation") if unit is not None and unit != act.unit else None
+
+    def closing_order(self, state: GameState) -> Command | None:
+        return Order("end_activation") if activation(state) is not None else None
+
+    def active_side(self, state: GameState) -> int | None:
+        if state.game_over:
+            return None
+        act = activation(state)
+        return act.side if act is not None else alternating(state).next_side
+
+    def acting_unit(self, state: GameState) -> str | None:
+        act = activation(state)
+        return act.unit if act is not None else None
+
+    def units_ready(self, state: GameState) -> list[str]:
+        act = activation(state)
+        if act is not None:
+            return [act.unit]
+        side = self.active_side(state)
+        return units_to_activate(state, side) if side is not None else []
+
+    def status_text(self, state: GameState) -> str:
+        act = activation(state)
+        if act is not None:
+            name = state.units[act.unit].display
+            return f"Game turn {state.turn} · side {act.side} activates {name}"
+        return f"Game turn {state.turn} · side {alternating(state).next_side} to activate"
 
     # -- orders ----------------------------------------------------------------------------
     def start(self, ctx: Any) -> Step:
         yield ev.TurnStarted(1)
 
     def finish(self, ctx: Any) -> Step:
-        if ctx.state.activation is not None:
+        if activation(ctx.state) is not None:
             yield from self.end_activation(ctx)
 
     def handle(self, ctx: Any, cmd: Command) -> Step:
@@ -80,7 +255,7 @@ class AlternatingActivations:
         if cmd.do in FLOW_ORDERS:
             self.check_keys(None, cmd)
         if cmd.do == "end_activation":
-            if s.activation is not None:
+            if activation(s) is not None:
                 yield from self.end_activation(ctx)
             return
         if cmd.do == "end_turn":
@@ -108,15 +283,16 @@ class AlternatingActivations:
     def after_current(self, s: GameState) -> tuple[int, set[str]]:
         """Who is due to activate, and which units have activated, once the current
         activation (if any) has ended (and with it, perhaps, the game turn)."""
-        act = s.activation
+        f = alternating(s)
+        act = f.activation
         if act is None:
-            return s.next_side, s.activated
-        left = {side: s.units_to_activate(side) for side in (1, 2)}
+            return f.next_side, f.activated
+        left = {side: units_to_activate(s, side) for side in (1, 2)}
         if not left[1] and not left[2]:
             first = s.first_side
             return (first if any(s.unit_alive(u) and s.unit_side(u) == first for u in s.units)
                     else other_side(first)), set()
-        return (other_side(act.side) if left[other_side(act.side)] else act.side), s.activated
+        return (other_side(act.side) if left[other_side(act.side)] else act.side), f.activated
 
     def check_can_activate(self, s: GameState, m: Model, due: int, activated: set[str]) -> None:
         """Refuse an order that would start the activation of ``m``'s unit when side ``due``
@@ -138,14 +314,14 @@ class AlternatingActivations:
 
     def end_activation(self, ctx: Any) -> Step:
         """End the current activation, and the game turn after the last one."""
-        act = ctx.state.activation
+        act = activation(ctx.state)
         if act is None or ctx.state.game_over:
             return
         yield from self.activation_ending(ctx, act)
         yield ev.ActivationEnded(act.unit, act.side)
         yield from self.check_winner(ctx)
         s = ctx.state
-        if not s.game_over and not s.any_to_activate(1) and not s.any_to_activate(2):
+        if not s.game_over and not any_to_activate(s, 1) and not any_to_activate(s, 2):
             yield from self.end_of_turn(ctx)
 
     def activation_ending(self, ctx: Any, act: Activation) -> Step:
@@ -156,14 +332,14 @@ class AlternatingActivations:
     def end_turn(self, ctx: Any) -> Step:
         """End the current activation; every unit yet to activate activates without acting."""
         turn = ctx.state.turn
-        if ctx.state.activation is not None:
+        if activation(ctx.state) is not None:
             yield from self.end_activation(ctx)
             if ctx.state.turn != turn:
                 return  # that was the turn's last activation: the turn has ended already
         while not ctx.state.game_over:
             s = ctx.state
-            waiting = s.units_to_activate(s.next_side) or s.units_to_activate(
-                other_side(s.next_side))
+            due = alternating(s).next_side
+            waiting = units_to_activate(s, due) or units_to_activate(s, other_side(due))
             if not waiting:
                 break
             turn = s.turn

@@ -9,14 +9,23 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from game.core import events as ev
-from game.core.ruleset import Step
+from game.core.ruleset import ConditionInfo, Step
 from game.core.state import Model
+from game.rulesets.common.flow import alternating
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import apply_damage, d10_check, discipline_check
 
 
 class Condition:
     name: ClassVar[str] = ""
+    #: the name players read ("Shaken")
+    label: ClassVar[str] = ""
+    #: what it does, in plain words for players
+    description: ClassVar[str] = ""
+
+    @classmethod
+    def info(cls) -> ConditionInfo:
+        return ConditionInfo(cls.name, cls.label or cls.name.capitalize(), cls.description)
 
     def start_activation(self, ctx: Any, m: Model) -> Step:
         return
@@ -52,6 +61,8 @@ def add(ctx: Any, model: str, name: str, source: str, **data: Any) -> Step:
 @condition
 class Shaken(Condition):
     name = "shaken"
+    description = ("Rattled: fights worse and cannot Charge. When its unit activates it tries "
+                   "to recover with a Discipline Check.")
 
     def start_activation(self, ctx: Any, m: Model) -> Step:
         ok = yield from discipline_check(ctx, m, "recover from Shaken")
@@ -62,10 +73,11 @@ class Shaken(Condition):
 @condition
 class Disabled(Condition):
     name = "disabled"
+    description = "Hampered until the end of its next activation."
 
     def end_activation(self, ctx: Any, m: Model) -> Step:
         # Ends at the end of the model's next activation: not the one in which it was gained.
-        started = ctx.state.activation_started_at
+        started = alternating(ctx.state).activation_started_at
         if m.conditions["disabled"].get("activation", 0) < started:
             yield ev.ConditionRemoved(m.name, "disabled", "its next activation ended")
 
@@ -73,6 +85,8 @@ class Disabled(Condition):
 @condition
 class Burning(Condition):
     name = "burning"
+    description = ("On fire: takes 1 damage each time it activates, then may put the fire "
+                   "out with a roll.")
 
     def start_activation(self, ctx: Any, m: Model) -> Step:
         yield ev.RuleApplied("Burning", m.name, "burns for 1 damage")
@@ -89,6 +103,8 @@ class Burning(Condition):
 @condition
 class Poisoned(Condition):
     name = "poisoned"
+    description = ("Takes 1 damage at the end of each of its activations until a roll shows "
+                   "the poison has worn off.")
 
     def end_activation(self, ctx: Any, m: Model) -> Step:
         ends, _ = yield from d10_check(ctx, "poison", m.name, [], K.POISON_ENDS,
@@ -102,6 +118,7 @@ class Poisoned(Condition):
 @condition
 class Inspired(Condition):
     name = "inspired"
+    description = "Encouraged by a leader until the end of the game turn."
 
     def end_of_turn(self, ctx: Any, m: Model) -> Step:
         yield ev.ConditionRemoved(m.name, "inspired", "the game turn ended")

@@ -16,6 +16,7 @@ from game.core import events as ev
 from game.core.decisions import Ask
 from game.core.ruleset import Step
 from game.core.state import Model
+from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive, apply_damage
 from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, hooked, rules_for, total_mods
@@ -153,7 +154,7 @@ class Melee:
         return [f for f in self.fights if f.target == name]
 
     def focused(self, m: Model) -> bool:
-        act = self.ctx.state.activation
+        act = activation(self.ctx.state)
         return act is not None and any(a.action == "focus" for a in act.taken(m.name))
 
     def charged(self, attacker: str, target: str) -> bool:
@@ -550,7 +551,7 @@ class Melee:
 
 def collect_fights(state: Any) -> list[Fight]:
     """The fights the activation declared, in the order they were declared."""
-    act = state.activation
+    act = activation(state)
     if act is None:
         return []
     fights: list[Fight] = []

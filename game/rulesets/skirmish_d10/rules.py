@@ -8,11 +8,18 @@ generator of events and decisions. Hooks run in ascending ``priority``, then by 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from game.rulesets.common.rules import (
+    KeyCheck,
+    Mod,
+    OrderKey,
+    Rule,
+    RuleRegistry,
+    parse_rule,
+    total_mods,
+)
 
 if TYPE_CHECKING:
     from game.core.ruleset import Step
@@ -20,35 +27,7 @@ if TYPE_CHECKING:
     from game.rulesets.skirmish_d10.melee import Attack, Hit, Melee
 
 
-class Mod(NamedTuple):
-    """A modifier with its source. Mods sharing a ``group`` do not add up: the one with the
-    largest size counts (Bludgeon)."""
-
-    source: str
-    value: int
-    group: str | None = None
-
-
-def total_mods(mods: Iterable[Mod]) -> tuple[list[Mod], int]:
-    """The mods that count, and their sum."""
-    mods = list(mods)
-    for m in mods:
-        if m.group is not None:
-            break
-    else:  # the common case: nothing is non-cumulative
-        return mods, sum(m.value for m in mods)
-    out: list[Mod] = []
-    best: dict[str, Mod] = {}
-    for m in mods:
-        if m.group is None:
-            out.append(m)
-        elif m.group not in best or abs(m.value) > abs(best[m.group].value):
-            best[m.group] = m
-    out += best.values()
-    return out, sum(m.value for m in out)
-
-
-class SpecialRule:
+class SpecialRule(Rule):
     """Base of every special rule. Override only the hooks the rule changes.
 
     Hook points, in the order the melee reaches them:
@@ -90,15 +69,6 @@ class SpecialRule:
     ``order_key("move", "attack", rule="Swift Attack")``. Orders carrying a key their action
     does not take, or a key of a rule their model lacks, are refused before anything happens.
     """
-
-    name: ClassVar[str] = ""
-    priority: ClassVar[int] = 50
-    flags: ClassVar[frozenset[str]] = frozenset()
-    #: whether the rule is written with a parameter in parentheses (``"Impact Hits (D3)"``)
-    takes_param: ClassVar[bool] = False
-
-    def __init__(self, param: str | None = None) -> None:
-        self.param = param
 
     # Each hook has a neutral default.
     def declare(self, melee: Melee, model: Model) -> Step:
@@ -188,39 +158,20 @@ class SpecialRule:
     def charge_plan(self, state: Any, model: Model, target: Model, plan: Any, table: Any) -> Any:
         return None
 
-    def __repr__(self) -> str:
-        return f"<{self.name}{'(' + self.param + ')' if self.param else ''}>"
 
 
-REGISTRY: dict[str, type[SpecialRule]] = {}
+def _load_abilities() -> None:
+    import game.rulesets.skirmish_d10.abilities  # noqa: F401  (registers the rules)
 
 
-def register(cls: type[SpecialRule]) -> type[SpecialRule]:
-    """Class decorator: make a rule known to the ruleset under its ``name``."""
-    REGISTRY[cls.name.lower()] = cls
-    return cls
+#: the Special Abilities of skirmish-d10 (one module each in ``abilities/``)
+RULES: RuleRegistry[SpecialRule] = RuleRegistry("skirmish-d10", SpecialRule, _load_abilities)
+#: the same rules as a plain dict, by lower-case name
+REGISTRY = RULES.classes
 
-
-KeyCheck = Callable[["Model", Any], "str | None"]
-
-
-@dataclass(frozen=True, slots=True)
-class OrderKey:
-    """A key an order ``do = action`` may carry. ``rule`` is the Special Ability that adds it
-    (None: the action's own key, open to every model); ``check(model, value)`` returns what is
-    wrong with a value, or None."""
-
-    action: str
-    key: str
-    rule: str | None = None
-    check: KeyCheck | None = None
-
-
-#: every key each action takes: action -> key -> OrderKey. The core actions declare theirs with
-#: ``@action(name, keys=...)``, Special Abilities add theirs with :func:`order_key`. An order
-#: carrying any other key, or a key of a Special Ability its model lacks, is refused before
-#: anything happens (``check_order_keys`` in ruleset.py).
-ORDER_KEYS: dict[str, dict[str, OrderKey]] = {}
+register = RULES.register
+rules_for = RULES.rules_for
+hooked = RULES.hooked
 
 
 def order_key(
@@ -228,79 +179,32 @@ def order_key(
 ) -> Callable[[KeyCheck], KeyCheck]:
     """Declare that orders ``do = action`` take ``key`` (for models with ``rule`` only, when
     given). Use it as a call, ``order_key("move", "attack", rule="Swift Attack")``, or as a
-    decorator of the value check: ``@order_key("fight", "frenzy", rule="Frenzy")``."""
-    ORDER_KEYS.setdefault(action, {})[key] = OrderKey(action, key, rule, check)
-
-    def wrap(fn: KeyCheck) -> KeyCheck:
-        ORDER_KEYS[action][key] = OrderKey(action, key, rule, fn)
-        return fn
-
-    return wrap
+    decorator of the value check: ``@order_key("fight", "frenzy", rule="Frenzy")``. An order
+    carrying any other key, or a key of a Special Ability its model lacks, is refused before
+    anything happens (``check_order_keys`` in ruleset.py)."""
+    return RULES.order_key(action, key, rule, check)
 
 
 def order_keys(action: str) -> dict[str, OrderKey]:
     """Every key an order ``do = action`` may take, its own and those Special Abilities add."""
-    _load_abilities()
-    return ORDER_KEYS.get(action, {})
-
-
-_PARAM = re.compile(r"^\s*([^()]+?)\s*(?:\((.*)\))?\s*$")
-
-
-def parse_rule(text: str) -> tuple[str, str | None]:
-    """``"Impact Hits (D3)"`` -> ``("impact hits", "D3")``."""
-    m = _PARAM.match(text)
-    if not m:
-        raise ValueError(f"cannot read the rule {text!r}")
-    return m.group(1).lower(), m.group(2)
+    return RULES.order_keys(action)
 
 
 def check_rule(text: str) -> None:
-    name, param = parse_rule(text)
-    _load_abilities()
-    if name not in REGISTRY:
-        known = ", ".join(sorted(c.name for c in REGISTRY.values()))
-        raise ValueError(f"unknown rule {text!r} (known: {known})")
-    if param is not None and not REGISTRY[name].takes_param:
-        raise ValueError(f"rule {text!r}: {REGISTRY[name].name} takes no parameter")
-
-
-@lru_cache(maxsize=4096)
-def rules_for(texts: tuple[str, ...]) -> tuple[SpecialRule, ...]:
-    """The rule objects for a model's rule list, sorted by hook priority."""
-    _load_abilities()
-    out = []
-    for t in texts:
-        name, param = parse_rule(t)
-        out.append(REGISTRY[name](param))
-    out.sort(key=lambda r: (r.priority, r.name))
-    return tuple(out)
-
-
-@lru_cache(maxsize=8192)
-def hooked(texts: tuple[str, ...], hook: str) -> tuple[SpecialRule, ...]:
-    """The rules of ``rules_for(texts)`` (in the same order) whose class overrides ``hook``:
-    the others would run the neutral default of :class:`SpecialRule`, so callers may skip
-    them. Most models have no rule that changes a given hook."""
-    base = getattr(SpecialRule, hook)
-    return tuple(r for r in rules_for(texts) if getattr(type(r), hook, base) is not base)
+    RULES.check(text)
 
 
 def has_flag(model: Model, flag: str) -> bool:
-    return any(flag in r.flags for r in rules_for(model.rules))
+    return RULES.has_flag(model.rules, flag)
 
 
 def has_rule(model: Model, name: str) -> bool:
     """For rules that refer to another rule by name (First Strike vs Pike...)."""
-    low = name.lower()
-    return any(r.name.lower() == low for r in rules_for(model.rules))
+    return RULES.has_rule(model.rules, name)
 
 
-_loaded = False
-
-
-def _load_abilities() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        import game.rulesets.skirmish_d10.abilities  # noqa: F401  (registers the rules)
+__all__ = [
+    "Mod", "OrderKey", "RULES", "REGISTRY", "SpecialRule", "check_rule", "has_flag",
+    "has_rule", "hooked", "order_key", "order_keys", "parse_rule", "register", "rules_for",
+    "total_mods",
+]

@@ -3,20 +3,25 @@ end of an activation that resolves its Contact Zone."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from operator import is_
 from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
 from game.core.errors import Refused
-from game.core.ruleset import Step
+from game.core.ruleset import ConditionInfo, RuleInfo, Step
 from game.core.scenario import UnitSpec
-from game.core.state import Activation, GameState, Model
+from game.core.state import GameState, Handler, Model
 from game.geometry.bases import facing_toward
 from game.physics.movement import check_straight_move, plan_charge
 from game.rulesets.common.basics import order_point
-from game.rulesets.common.flow import AlternatingActivations
+from game.rulesets.common.flow import (
+    FLOW_REDUCERS,
+    AlternatingActivations,
+    activation,
+    alternating,
+)
 from game.rulesets.common.table import Table
 from game.rulesets.common.ui_actions import ENEMY, POINT, UIAction
 from game.rulesets.skirmish_d10 import conditions as C
@@ -24,6 +29,7 @@ from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import Melee, collect_fights
 from game.rulesets.skirmish_d10.rules import (
+    RULES,
     OrderKey,
     check_rule,
     has_rule,
@@ -34,6 +40,12 @@ from game.rulesets.skirmish_d10.rules import (
 )
 
 TABLE = Table(K.BASE_SIZES)
+
+#: what a model's status means, for players
+STATUSES = {
+    "destroyed": ConditionInfo("destroyed", "Destroyed",
+                               "Lost its last damage track and was removed from the table."),
+}
 
 #: what an action handler is: validate (raise Refused) before yielding anything
 ActionHandler = Callable[[Any, Model, Order], Step]
@@ -124,13 +136,14 @@ class SkirmishD10(AlternatingActivations):
     table = TABLE
     actions = ACTIONS
 
-    @staticmethod
-    def rule_registry() -> dict[str, type]:
-        """Every special rule the ruleset knows, by lower-case name."""
-        from game.rulesets.skirmish_d10.rules import REGISTRY, _load_abilities
+    def rules(self) -> Mapping[str, RuleInfo]:
+        return RULES.infos()
 
-        _load_abilities()
-        return dict(REGISTRY)
+    def conditions(self) -> Mapping[str, ConditionInfo]:
+        RULES.ensure_loaded()  # (rules add conditions of their own: Infected)
+        out = {name: c.info() for name, c in sorted(C.CONDITIONS.items())}
+        out.update(STATUSES)
+        return out
 
     # -- scenario --------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
@@ -180,7 +193,7 @@ class SkirmishD10(AlternatingActivations):
         assert cmd.unit is not None
         model = self.resolve_model(s, cmd.unit, cmd.do)
         check_order_keys(model, cmd)
-        act = s.activation
+        act = activation(s)
         asked = False
         if act is None or act.unit != model.unit:
             side = model.side
@@ -203,8 +216,10 @@ class SkirmishD10(AlternatingActivations):
                 msg = ""
                 if not alive(model):
                     msg = f'"{model.name}" was destroyed in the melee that just ended'
-                elif model.unit in ctx.state.activated or ctx.state.next_side != side:
-                    msg = f'"{model.name}" cannot activate now: side {ctx.state.next_side} is due'
+                elif (model.unit in alternating(ctx.state).activated
+                      or alternating(ctx.state).next_side != side):
+                    due = alternating(ctx.state).next_side
+                    msg = f'"{model.name}" cannot activate now: side {due} is due'
                 if msg:
                     if asked:
                         yield ev.RuleApplied("orders", model.name, msg)
@@ -233,7 +248,7 @@ class SkirmishD10(AlternatingActivations):
         if name in s.models:
             m = s.models[name]
         elif name in s.units:
-            names = s.units[name]
+            names = s.units[name].models
             live = [n for n in names if s.models[n].on_table]
             if do == "pass" and live:
                 m = s.models[live[0]]
@@ -251,7 +266,7 @@ class SkirmishD10(AlternatingActivations):
     def activation_started(self, ctx: Any, unit: str) -> Step:
         """The conditions of the unit's models act; they may end the game."""
         s = ctx.state
-        for n in s.units[unit]:
+        for n in s.units[unit].models:
             m = ctx.state.models[n]
             for cname in sorted(m.conditions):
                 m = ctx.state.models[n]
@@ -259,7 +274,7 @@ class SkirmishD10(AlternatingActivations):
                     yield from C.CONDITIONS[cname].start_activation(ctx, m)
         yield from self.check_winner(ctx)
 
-    def activation_ending(self, ctx: Any, act: Activation) -> Step:
+    def activation_ending(self, ctx: Any, act: Any) -> Step:
         """The Contact Zone of the activation is resolved, then the rules and the unit's
         conditions that act at the end of an activation."""
         fights = collect_fights(ctx.state)
@@ -271,7 +286,7 @@ class SkirmishD10(AlternatingActivations):
             # only the rules that change the hook: the default of the others does nothing
             for rule in hooked(ctx.state.models[n].rules, "end_activation"):
                 yield from rule.end_activation(ctx, ctx.state.models[n], melee)
-        for n in ctx.state.units[act.unit]:
+        for n in ctx.state.units[act.unit].models:
             m = ctx.state.models[n]
             for cname in sorted(m.conditions):
                 m = ctx.state.models[n]
@@ -292,8 +307,16 @@ class SkirmishD10(AlternatingActivations):
             for rule in rules_for(ctx.state.models[n].rules):
                 yield from rule.end_of_turn(ctx, ctx.state.models[n])
 
+    def reducers(self) -> Mapping[type[ev.Event], Handler]:
+        return {**FLOW_REDUCERS, ev.DamageTaken: _count_damage, ev.Healed: _count_healed}
+
+    def score_text(self, state: GameState) -> str:
+        d = damage_by_side(state)
+        return f"Damage inflicted: side 1 {d[1]}, side 2 {d[2]}."
+
     def final_score(self, s: GameState) -> tuple[str, int, int]:
-        return "damage inflicted", s.damage_by_side.get(1, 0), s.damage_by_side.get(2, 0)
+        d = damage_by_side(s)
+        return "damage inflicted", d[1], d[2]
 
     def side_left(self, s: GameState, side: int) -> bool:
         return any(alive(m) for m in s.models.values() if m.side == side)
@@ -357,6 +380,37 @@ class SkirmishD10(AlternatingActivations):
         return describe(state, event)
 
 
+# --- the points score: damage inflicted and kept, per side -----------------------------------
+
+
+def damage_by_side(s: GameState) -> dict[int, int]:
+    """The damage each side has inflicted on its foes and they still keep (the score when
+    the last game turn ends)."""
+    got: dict[int, int] = s.book.get("damage_by_side") or {1: 0, 2: 0}
+    return got
+
+
+def _count_damage(s: GameState, e: Any) -> None:
+    # Damage by an enemy model, or by no model at all (Poison, Burning: conditions enemies
+    # cause), counts for the damaged model's foes; damage to a friend (Swing-Through) counts
+    # for nobody.
+    m = s.models[e.model]
+    by = s.models.get(e.by) if e.by is not None else None
+    if by is None or by.side != m.side:
+        d = damage_by_side(s)
+        foe = 2 if m.side == 1 else 1
+        s.book["damage_by_side"] = {**d, foe: d[foe] + e.amount}
+
+
+def _count_healed(s: GameState, e: Any) -> None:
+    # a healed point is no longer damage the enemy inflicted and the model kept (this runs
+    # before the core lowers the model's damage)
+    m = s.models[e.model]
+    d = damage_by_side(s)
+    foe = 2 if m.side == 1 else 1
+    s.book["damage_by_side"] = {**d, foe: max(0, d[foe] - min(e.amount, m.damage))}
+
+
 def _show(v: Any) -> str:
     return f'"{v}"' if isinstance(v, str) else repr(v)
 
@@ -365,7 +419,7 @@ def _show(v: Any) -> str:
 
 
 def _spent(s: GameState, m: Model) -> list[ev.ActionTaken]:
-    act = s.activation
+    act = activation(s)
     return [a for a in act.taken(m.name) if not a.free] if act else []
 
 

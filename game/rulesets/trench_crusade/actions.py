@@ -16,6 +16,7 @@ from game.core.commands import Order
 from game.core.errors import Refused
 from game.core.ruleset import Step
 from game.core.state import GameState, Model
+from game.rulesets.common.flow import activation
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.terrain import enemies_within
 
@@ -58,9 +59,17 @@ def action(
 def check_order_keys(cmd: Order) -> None:
     """The one check of an order's keys, made before anything happens: refuses
     (``unknown_key``) a key its action does not take."""
+    from game.rulesets.trench_crusade.rules import RULES
+
     act = ACTIONS.get(cmd.do)
-    keys = act.keys if act is not None else ()
-    for key, _ in cmd.args:
+    ruled = RULES.order_keys(cmd.do)
+    keys = (*(act.keys if act is not None else ()), *ruled)
+    for key, value in cmd.args:
+        spec = ruled.get(key)
+        if spec is not None and spec.check is not None:
+            problem = spec.check(None, value)
+            if problem:
+                raise refuse("bad_order", f'"{key}" {problem}')
         if key not in keys:
             listed = f"it takes: {', '.join(keys)}" if keys else "it takes no keys"
             hint = act.hints.get(key) if act is not None else None
@@ -69,7 +78,7 @@ def check_order_keys(cmd: Order) -> None:
 
 
 def moment(state: GameState, m: Model) -> Moment:
-    act = state.activation
+    act = activation(state)
     starting = act is None or act.unit != m.unit
     stands = (starting and m.status == "down") or bool(m.flag("stood_up"))
     movement = float(m.stat("Movement")) / (2.0 if stands else 1.0)

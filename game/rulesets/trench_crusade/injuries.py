@@ -23,6 +23,7 @@ from game.rulesets.trench_crusade.rolls import (
     roll_pool,
     spend_markers,
 )
+from game.rulesets.trench_crusade.rules import RULES, model_rules, weapon_rules
 
 
 def injury_outcome(total: int) -> str:
@@ -43,12 +44,16 @@ def injury_modifiers(target: Any, weapon: Weapon | None) -> list[tuple[str, int]
     armour = target.stat("Armour")
     if armour:
         mods.append(("Armour", armour))
-        if weapon is not None and weapon.has("ARMOUR PIERCING"):
-            mods.append(("ARMOUR PIERCING", min(K.ARMOUR_PIERCING, -armour)))
-    if weapon is not None and weapon.injury_modifier:
-        mods.append((weapon.name, weapon.injury_modifier))
-    # Armour Piercing lessens the armour itself, so it counts with the negative side.
-    negative = sum(v for s, v in mods if v < 0 or s == "ARMOUR PIERCING")
+    lessened = 0  # what weapon rules take off the armour itself
+    if weapon is not None:
+        for rule in RULES.hooked(weapon_rules(weapon), "injury_modifiers"):
+            for mod in rule.injury_modifiers(target, weapon, armour):
+                mods.append(mod)
+                lessened += mod[1]
+        if weapon.injury_modifier:
+            mods.append((weapon.name, weapon.injury_modifier))
+    # What lessens the armour counts with the negative side.
+    negative = sum(v for _, v in mods if v < 0) + max(lessened, 0)
     if negative < K.MAX_NEGATIVE_INJURY_MODIFIER:
         mods.append(("-3 at most", K.MAX_NEGATIVE_INJURY_MODIFIER - negative))
     return mods
@@ -108,13 +113,11 @@ def apply_injury(ctx: Any, target: str, outcome: str, by: str | None, source: st
         yield from take_down(ctx, target, source, by)
     elif outcome == "out_of_action":
         m = ctx.state.models[target]
-        if m.has_keyword("tough") and not m.flag("tough_used"):
-            yield ev.RuleApplied("TOUGH", target, "is taken Down instead of Out of Action, once")
-            yield ev.FlagSet(target, "tough_used", "game", True)
-            yield from take_down(ctx, target, f"{source} (TOUGH)", by)
-        else:
-            yield ev.StatusChanged(target, "out_of_action", source, by)
-            yield from check_winner(ctx)
+        for rule in RULES.hooked(model_rules(m), "instead_of_out_of_action"):
+            if (yield from rule.instead_of_out_of_action(ctx, target, source, by)):
+                return
+        yield ev.StatusChanged(target, "out_of_action", source, by)
+        yield from check_winner(ctx)
 
 
 def side_left(s: GameState, side: int) -> bool:

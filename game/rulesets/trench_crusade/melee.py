@@ -19,6 +19,7 @@ from game.rulesets.trench_crusade.actions import Moment, action, enemy, refuse
 from game.rulesets.trench_crusade.injuries import injury_roll
 from game.rulesets.trench_crusade.profile import Weapon
 from game.rulesets.trench_crusade.rolls import DiceMod, success_roll
+from game.rulesets.trench_crusade.rules import RULES, model_rules, weapon_rules
 from game.rulesets.trench_crusade.terrain import defended_obstacle, in_sight, within
 
 
@@ -138,24 +139,26 @@ class Fight:
                 )
                 continue
             outcome = yield from melee_attack(ctx, name, atk)
-            if outcome == "failure" and atk.weapon.has("RISKY"):
-                yield ev.RuleApplied("RISKY", name, f"{atk.weapon.name} misses: the activation ends")
-                return "risky_failure"
+            for rule in RULES.hooked(weapon_rules(atk.weapon), "after_attack"):
+                if (yield from rule.after_attack(ctx, name, atk.weapon, outcome)) == "end":
+                    return "risky_failure"
         return None
 
 
 def attack_dice(s: GameState, a: Model, t: Model, weapon: Weapon, off_hand: bool) -> list[DiceMod]:
     """The +/-DICE of a melee attack's Success Roll (before markers and Down)."""
     mods: list[DiceMod] = [("Melee", a.stat("Melee")), (weapon.name, weapon.dice)]
-    if a.flag("diving_charge"):
-        mods.append(("Diving Charge", 1))
+    for rule in RULES.hooked(model_rules(a), "success_dice"):
+        mods += rule.success_dice(s, a, t, weapon, "attacker")
     cover = defended_obstacle(s, a, t)
     if cover:
         mods.append((f"Defended Obstacle ({cover})", -1))
     if off_hand:
         mods.append(("Off-Hand", -1))
-    if t.has_keyword("fear") and not a.has_keyword("fear"):
-        mods.append(("FEAR", -1))
+    for rule in RULES.hooked(model_rules(t), "success_dice"):
+        mods += rule.success_dice(s, a, t, weapon, "target")
+    for rule in RULES.hooked(weapon_rules(weapon), "success_dice"):
+        mods += rule.success_dice(s, a, t, weapon, "weapon")
     return [m for m in mods if m[1]]
 
 

@@ -29,13 +29,12 @@ from game.rulesets.trench_crusade.actions import (
     inches,
     refuse,
 )
-from game.rulesets.trench_crusade.injuries import falling_roll, take_down
-from game.rulesets.trench_crusade.rolls import success_roll
+from game.rulesets.trench_crusade.injuries import falling_roll
+from game.rulesets.trench_crusade.rules import RULES, model_rules
 from game.rulesets.trench_crusade.terrain import (
     TABLE,
     climbs_and_drops,
     enemies_within,
-    level,
     path_levels,
     within,
 )
@@ -146,13 +145,14 @@ class Move:
 class ChargePlan:
     target: str
     path: Path
-    dive: bool
+    order: Order
 
 
-@action("charge", keys=("target", "dive"))
+@action("charge", keys=("target",))
 class Charge:
     """Charge an enemy: straight at it, up to Movement, ending in base contact (or held by an
-    obstacle within 1" of it). ``dive = true`` makes it a Diving Charge."""
+    obstacle within 1" of it). Rules may check the order and act once the charge has moved
+    (the Diving Charge every model may make, with ``dive = true``)."""
 
     @staticmethod
     def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> ChargePlan:
@@ -160,19 +160,10 @@ class Charge:
         check_movement_left(m, now)
         _check_stands(m, now)
         t = enemy(s, m, cmd.arg("target"), "charge")
-        dive = cmd.arg("dive", False)
-        if not isinstance(dive, bool):
-            raise refuse("bad_order", f'"dive" must be true or false, got {dive!r}')
         close = enemies_within(s, m)
         if close:
             raise refuse(
                 "in_melee", f'"{m.name}" is already within 1" of "{close[0].name}": Fight instead'
-            )
-        if dive and level(s, m) - level(s, t) < K.DIVE_HEIGHT - K.EPS:
-            raise refuse(
-                "no_dive",
-                f'"{m.name}" stands {inches(level(s, m) - level(s, t))}" above "{t.name}": a '
-                f'Diving Charge needs 3" or more',
             )
         path = _charge_path(s, m, t)
         if path.cost > now.movement + K.CHARGE_BONUS + K.EPS:
@@ -181,37 +172,23 @@ class Charge:
                 f'"{m.name}" cannot reach "{t.name}": the charge costs {_cost_text(path)} but '
                 f'its Movement is {inches(now.movement + K.CHARGE_BONUS)}"',
             )
-        if dive and not path.falls:
-            raise refuse(
-                "no_dive", f'the charge of "{m.name}" does not jump down 3" or more at once'
-            )
-        return ChargePlan(t.name, path, dive)
+        drop = max(path.falls, default=0.0)
+        for rule in RULES.hooked(model_rules(m), "check_charge"):
+            rule.check_charge(s, m, t, cmd, drop)
+        return ChargePlan(t.name, path, cmd)
 
     @staticmethod
     def run(ctx: Any, name: str, plan: ChargePlan) -> Step:
         p = plan.path
-        kind = "diving_charge" if plan.dive else "charge"
+        kind = "diving_charge" if plan.order.arg("dive", False) else "charge"
         yield ev.ActionTaken(name, kind, plan.target)
         yield ev.ModelMoved(name, p.x, p.y, p.facing, round(p.distance, 4), kind)
-        if plan.dive:
-            drop = max(p.falls)
-            yield ev.RuleApplied("Diving Charge", name, f'jumps down {drop:g}" at "{plan.target}"', plan.target)
-            outcome = yield from success_roll(ctx, name, "diving_charge", [], against=plan.target)
-            if outcome == "failure":
-                yield ev.RuleApplied(
-                    "Diving Charge", name, "the Risky roll fails: it is taken Down and falls"
-                )
-                yield from take_down(ctx, name, "failed Diving Charge")
-                for drop in p.falls:
-                    if not ctx.state.models[name].on_table or ctx.state.game_over:
-                        break
-                    yield from falling_roll(ctx, name, drop, "failed Diving Charge")
+        for rule in RULES.hooked(model_rules(ctx.state.models[name]), "after_charge"):
+            got = yield from rule.after_charge(ctx, name, plan.target, plan.order, p.falls)
+            if got == "end":
                 return "risky_failure"
-            yield ev.RuleApplied(
-                "Diving Charge", name, "lands well: no fall, +1 DICE on its next melee attack"
-            )
-            yield ev.FlagSet(name, "diving_charge", "game", True)
-            return None
+            if got is not None:
+                return None
         for drop in p.falls:
             if not ctx.state.models[name].on_table or ctx.state.game_over:
                 break

@@ -62,12 +62,24 @@ MARKER_LIMITS = {"blood_markers": K.BLOOD_MARKERS_MAX, "blessing_markers": K.BLE
 
 def parse_rule(text: str) -> tuple[str, str | None]:
     """``"Blood Markers (2)"`` -> ``("blood markers", "2")``; raises ValueError for a name
-    the ruleset does not know."""
+    the ruleset does not know: a registered rule (game/rulesets/trench_crusade/special/) or
+    one of the model keywords that are only tags."""
+    from game.rulesets.trench_crusade.rules import RULES
+
     m = _RULE_RE.match(text)
-    known = ["Blood Markers (N)", "Blessing Markers (N)", *sorted(k.title() for k in K.MODEL_KEYWORDS)]
+    RULES.ensure_loaded()
+    ruled = sorted(f"{c.name} (N)" if c.takes_param else c.name
+                   for c in RULES.classes.values() if c.applies_to == "model")
+    tags = sorted(k for k in K.MODEL_KEYWORDS if k.lower() not in RULES.classes)
+    known = [*ruled, *tags]
     if not m:
         raise ValueError(f"rule {text!r} is not a rule name (known: {', '.join(known)})")
     name, param = m.group(1).strip().lower(), m.group(2)
+    cls = RULES.get(name)
+    if cls is not None and cls.applies_to != "model":
+        raise ValueError(f"rule {text!r}: {cls.name} is not given in a model's profile "
+                         + ("(it is a weapon keyword)" if cls.applies_to == "weapon"
+                            else "(every model has it)"))
     if name in MARKER_RULES:
         if param is None or not param.isdigit():
             raise ValueError(f"rule {text!r} needs a number of markers, e.g. \"{name.title()} (2)\"")
@@ -77,7 +89,7 @@ def parse_rule(text: str) -> tuple[str, str | None]:
                 f"rule {text!r}: a model holds 0 to {MARKER_LIMITS[counter]} {name.title()}"
             )
         return name, param
-    if name.upper() in K.MODEL_KEYWORDS:
+    if cls is not None or name.upper() in K.MODEL_KEYWORDS:
         if param is not None:
             raise ValueError(f"rule {text!r} takes no parameter")
         return name, None
@@ -183,20 +195,33 @@ def check_weapon(w: Any, where: str) -> Weapon:
 
 
 def model_values(unit: Any) -> dict[str, Any]:
-    """What a Model needs from a checked UnitSpec: stats, keywords, rules, counters, weapons."""
+    """What a Model needs from a checked UnitSpec: stats, keywords, rules, counters, weapons.
+    ``rules`` holds the registered rules only, by their own names ("FEAR", "Blood Markers
+    (2)"), whether the profile gave them as rules or keywords; tags are keywords."""
+    from game.rulesets.trench_crusade.rules import RULES
+
     stats = {k: (unit.stats.get(k, K.PROFILE_DEFAULTS.get(k, 0)),) for k in K.PROFILE}
     keywords = {k.strip().lower() for k in unit.keywords}
-    rules = []
+    rules: list[str] = []
     counters: dict[str, int] = {}
     for r in unit.rules:
         name, param = parse_rule(r)
-        if name in MARKER_RULES:
-            if int(param or 0):
-                counters[MARKER_RULES[name]] = int(param or 0)
-            rules.append(f"{name.title()} ({int(param or 0)})")
+        cls = RULES.get(name)
+        if cls is None:  # a tag
+            keywords.add(name)
+            continue
+        text = f"{cls.name} ({int(param or 0)})" if cls.takes_param else cls.name
+        for counter, n in cls(param).starting_counters().items():
+            if n:
+                counters[counter] = n
+        if cls.takes_param:
+            rules.append(text)
         else:
             keywords.add(name)
-            rules.append(name.upper())
+    for k in sorted(keywords):
+        cls = RULES.get(k)
+        if cls is not None and cls.applies_to == "model" and cls.name not in rules:
+            rules.append(cls.name)
     weapons = tuple(check_weapon(w, f"weapons[{i}]") for i, w in enumerate(unit.weapons))
     return {"stats": stats, "keywords": frozenset(keywords), "rules": tuple(rules),
             "counters": counters, "weapons": weapons}

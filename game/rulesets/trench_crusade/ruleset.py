@@ -3,14 +3,15 @@ the actions of an activation; Down models standing up; the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.ruleset import Step
+from game.core.ruleset import ConditionInfo, RuleInfo, Step
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
-from game.rulesets.common.flow import AlternatingActivations
+from game.rulesets.common.flow import AlternatingActivations, activation
 from game.rulesets.common.ui_actions import ENEMY, POINT, UIAction
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade import melee as _melee  # noqa: F401 - registers "fight"
@@ -19,6 +20,7 @@ from game.rulesets.trench_crusade.actions import ACTIONS, Action, check_order_ke
 from game.rulesets.trench_crusade.injuries import side_left
 from game.rulesets.trench_crusade.profile import check_unit, model_values
 from game.rulesets.trench_crusade.rolls import other_side
+from game.rulesets.trench_crusade.rules import RULES
 from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
 
 #: the action buttons of the window, in order (see game/rulesets/common/ui_actions.py)
@@ -35,6 +37,16 @@ UI_ACTIONS = (
              "nothing more yet"),
     UIAction("pass", "Pass", "p", tip="The model does nothing more: its activation ends"),
 )
+
+
+#: what a model's status means, for players
+CONDITIONS = {
+    "down": ConditionInfo("down", "Down", "Knocked to the ground: it rolls with a penalty die, "
+                          "Injury Rolls against it get a bonus die, and it stands up (with its "
+                          "Movement halved) when it next activates."),
+    "out_of_action": ConditionInfo("out_of_action", "Out of Action",
+                                   "Taken out of the fight and removed from the table."),
+}
 
 
 class TrenchCrusade(AlternatingActivations):
@@ -72,14 +84,14 @@ class TrenchCrusade(AlternatingActivations):
             self.check_can_activate(s, m, *self.after_current(s))
         plan = act.plan(ctx, m, cmd, now)
         if now.starting:
-            if s.activation is not None:
+            if activation(s) is not None:
                 yield from self.end_activation(ctx)
                 if ctx.state.game_over:
                     return
             yield from self.start_activation(ctx, m.unit)
         result = yield from act.run(ctx, m.name, plan)
         s = ctx.state
-        if s.game_over or s.activation is None:
+        if s.game_over or activation(s) is None:
             return
         m = s.models[m.name]
         if result == "risky_failure" or result == "end" or m.status != "active":
@@ -91,7 +103,7 @@ class TrenchCrusade(AlternatingActivations):
         if name in s.models:
             m = s.models[name]
         elif name in s.units:
-            m = s.models[s.units[name][0]]
+            m = s.models[s.units[name].models[0]]
         else:
             raise refuse("unknown_unit", f'there is no model named "{name}"')
         if not m.on_table:
@@ -105,7 +117,7 @@ class TrenchCrusade(AlternatingActivations):
 
     def activation_started(self, ctx: Any, unit: str) -> Step:
         """A Down model stands up (Movement halved); the enemies within 1" are noted."""
-        name = ctx.state.units[unit][0]
+        name = ctx.state.units[unit].models[0]
         m = ctx.state.models[name]
         if m.status == "down":
             yield ev.ActionTaken(name, "stand_up")
@@ -127,7 +139,7 @@ class TrenchCrusade(AlternatingActivations):
 
     # -- results ---------------------------------------------------------------------------
     def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:
-        m = state.models[state.units[unit][0]]
+        m = state.models[state.units[unit].models[0]]
         return {
             "side": m.side,
             "status": m.status,
@@ -143,6 +155,12 @@ class TrenchCrusade(AlternatingActivations):
 
     def ui_actions(self) -> tuple[UIAction, ...]:
         return UI_ACTIONS
+
+    def rules(self) -> Mapping[str, RuleInfo]:
+        return RULES.infos()
+
+    def conditions(self) -> Mapping[str, ConditionInfo]:
+        return CONDITIONS
 
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.trench_crusade.explain import describe

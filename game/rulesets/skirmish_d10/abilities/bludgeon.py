@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from game.core import events as ev
 from game.core.ruleset import Step
+from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10.base_size import base_size, compare_sizes
 from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, register
 
@@ -37,7 +38,7 @@ class Bludgeon(SpecialRule):
         if role != "attacker" or atk.kind != "attack" or atk.fight is None:
             return
         me, t = melee.model(atk.attacker), melee.model(atk.target)
-        act = melee.state.activation
+        act = activation(melee.state)
         if act is None or act.unit != me.unit or t.side == me.side:
             return
         value = PENALTY.get(compare_sizes(t, me))

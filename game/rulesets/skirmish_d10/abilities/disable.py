@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from game.core import events as ev
 from game.core.ruleset import Step
+from game.rulesets.common.flow import activation, alternating
 from game.rulesets.skirmish_d10 import conditions as C
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.rules import SpecialRule, register
@@ -45,7 +46,8 @@ def _renew(melee: Melee, by: str, name: str) -> Step:
     s = melee.state
     t = s.models[name]
     since = t.conditions["disabled"].get("activation", 0)
-    if s.activation is None or t.unit != s.activation.unit or since >= s.activation_started_at:
+    act = activation(s)
+    if act is None or t.unit != act.unit or since >= alternating(s).activation_started_at:
         return
     yield ev.RuleApplied("Disable", by, f'keeps "{name}" Disabled through its next activation',
                          name)

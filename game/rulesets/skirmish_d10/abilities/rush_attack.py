@@ -18,6 +18,7 @@ from game.core import events as ev
 from game.core.decisions import Ask
 from game.core.ruleset import Step
 from game.core.state import Model
+from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import FIGHT_KINDS
 from game.rulesets.skirmish_d10.rules import SpecialRule, register
@@ -29,7 +30,7 @@ FIGHT_KINDS[RUSH_KIND] = (1, 1)  # one attack; at most one Defensive Strike agai
 
 def spent_actions(ctx: Any, m: Model) -> list[str]:
     """The actions ``m`` spent this activation (Free Actions left out), in order."""
-    act = ctx.state.activation
+    act = activation(ctx.state)
     return [a.action for a in act.taken(m.name) if not a.free] if act else []
 
 

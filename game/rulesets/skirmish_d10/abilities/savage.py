@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from game.core import events as ev
 from game.core.ruleset import Step
 from game.core.state import Model
+from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10.rules import SpecialRule, register
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ class Savage(SpecialRule):
     name = "Savage"
 
     def after_attacks(self, melee: Melee, model: Model) -> Step:
-        act = melee.state.activation
+        act = activation(melee.state)
         if act is None or act.unit != model.unit:
             return
         counts: dict[str, int] = {}

@@ -38,6 +38,7 @@ from game.core.state import GameState, Model
 from game.geometry.contact import overlaps
 from game.physics.breakaway import check_break_away, default_break_away
 from game.physics.movement import plan_charge
+from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10.abilities.rush_attack import spent_actions
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import FIGHT_KINDS, Melee
@@ -118,7 +119,7 @@ class SwiftAttack(SpecialRule):
                          f'"{extra[0]}" (it takes: {", ".join(MOVE_KEYS)})')
         foes = [o for o in TABLE.touching(s, m, enemies_only=True) if alive(o)]
         names = [o.name for o in foes]
-        charged = next(a.target for a in s.activation.taken(m.name) if a.action == "charge")
+        charged = next(a.target for a in activation(s).taken(m.name) if a.action == "charge")
         victim = order.arg("attack", charged if charged in names else names[0])
         if victim not in names:
             raise refuse("bad_order", f'"{m.name}" can Swift Attack only an enemy it touches '
@@ -140,7 +141,7 @@ class SwiftAttack(SpecialRule):
 
     # -- the flying swoop ----------------------------------------------------------------
     def charge_plan(self, state: Any, model: Model, target: Model, plan: Any, table: Any) -> Any:
-        act = state.activation
+        act = activation(state)
         if not model.has_keyword("flying") or target.has_keyword("flying") or act is None:
             return None
         if any(not a.free for a in act.taken(model.name)):

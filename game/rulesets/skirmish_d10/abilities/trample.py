@@ -32,6 +32,7 @@ from game.core.commands import Order
 from game.core.ruleset import Step
 from game.core.state import Model
 from game.geometry.trample import plan_trample
+from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10.abilities.disable import NO_DISABLE
 from game.rulesets.skirmish_d10.abilities.rampage import rampage
 from game.rulesets.skirmish_d10.base_size import base_size
@@ -56,7 +57,8 @@ def do_trample(ctx: Any, m: Model, cmd: Order) -> Step:
     if not has_rule(m, "Trample"):
         raise refuse("no_trample", f'"{m.name}" does not have the Trample Special Ability')
     check_action_left(s, m, "trample")
-    spent = [a for a in s.activation.taken(m.name) if not a.free] if s.activation else []
+    act = activation(s)
+    spent = [a for a in act.taken(m.name) if not a.free] if act else []
     if any(a.action == "fight" or a.action.startswith("fight:") for a in spent):
         raise refuse("fought_already",
                      f'"{m.name}" has already used its Fight Action this activation')

@@ -59,6 +59,8 @@ class ZombieBite(SpecialRule):
 @C.condition
 class Infected(C.Condition):
     name = "infected"
+    description = ("Bitten by a zombie: unless the bite is cut out, the model rises as a zombie "
+                   "fighting for the other side a few game turns later.")
 
     def end_of_turn(self, ctx: Any, m: Model) -> Step:
         data = m.conditions["infected"]
