@@ -148,6 +148,36 @@ class ActionTaken(Event):
     free: bool = False
 
 
+@event_type("player_turn_started")
+@dataclass(frozen=True, slots=True)
+class PlayerTurnStarted(Event):
+    """Side ``side`` starts its player turn (rulesets whose turns are made of phases)."""
+
+    side: int
+
+
+@event_type("player_turn_ended")
+@dataclass(frozen=True, slots=True)
+class PlayerTurnEnded(Event):
+    side: int
+
+
+@event_type("phase_started")
+@dataclass(frozen=True, slots=True)
+class PhaseStarted(Event):
+    """A phase of ``side``'s player turn begins (``movement``, ``combat``...)."""
+
+    side: int
+    phase: str
+
+
+@event_type("phase_ended")
+@dataclass(frozen=True, slots=True)
+class PhaseEnded(Event):
+    side: int
+    phase: str
+
+
 @event_type("game_ended")
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):

@@ -138,6 +138,8 @@ class Ruleset(ABC):
     default_base: str = "r25"
     #: the largest die the ruleset rolls (scripted dice must be 1 to this)
     die_sides: int = 6
+    #: unit keys the ruleset takes besides the common ones (``troop_type``, ``joins``...)
+    unit_keys: frozenset[str] = frozenset()
     #: the turn structure
     flow: FlowInfo = FlowInfo(ALTERNATING)
     #: the ruleset's geometry over a state (model footprints, contact, distances): a
@@ -149,6 +151,13 @@ class Ruleset(ABC):
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
         """Raise ``ValueError`` (message without the location) for a unit the ruleset cannot
         use: unknown rule, keyword, base, stat out of range..."""
+
+    def formation_placements(self, unit: dict[str, Any], x: float, y: float,
+                             facing: float) -> list[tuple[float, float, float]] | None:
+        """Where the models of a unit of several stand, centred on ``x``, ``y`` (the unit's
+        table as the file gives it, already checked for ``models``, ``files``, ``base``): a
+        list of (x, y, facing), or None for the default (ranks of ``files`` side by side)."""
+        return None
 
     def check_scenario(self, scenario: Scenario) -> None:
         """Checks across units (a character joining a unit...): raise ``ValueError`` with a

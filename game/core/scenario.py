@@ -31,6 +31,8 @@ UNIT_KEYS = {
     "id", "side", "name", "x", "y", "facing", "base", "models", "files", "positions", "stats",
     "rules", "keywords", "weapons",
 }
+#: keys of units in formation, taken by the rulesets that list them in ``unit_keys``
+FORMATION_KEYS = {"troop_type", "armour", "command", "joins", "parts", "height"}
 ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
@@ -48,6 +50,10 @@ class UnitSpec:
     weapons: list[Any]
     placements: list[tuple[float, float, float]]  # x, y, facing of each model
     files: int | None = None
+    #: the unit's own table as the file gives it (the ruleset reads its own keys from it)
+    raw: dict[str, Any] = field(default_factory=dict)
+    #: the unit this one joins at the start (a character placed in it), or None
+    joins: str | None = None
 
     def model_names(self) -> list[str]:
         if len(self.placements) == 1:
@@ -176,7 +182,7 @@ def check_scenario(data: dict[str, Any], path: str) -> Scenario:
     if dice is not None:
         if not isinstance(dice, list):
             raise c.fail("dice", f"must be a list of die results, got {_type_name(dice)}")
-        top = getattr(ruleset, "die_sides", 100)
+        top = ruleset.die_sides
         for i, d in enumerate(dice):
             if not _int(d) or not 1 <= d <= top:
                 raise c.fail(
@@ -230,6 +236,10 @@ def check_scenario(data: dict[str, Any], path: str) -> Scenario:
         orders=list(orders),
     )
     _check_placement(c, sc, ruleset)
+    try:
+        ruleset.check_scenario(sc)
+    except ValueError as exc:
+        raise ScenarioError(f"{path}: {exc}") from None
     return sc
 
 
@@ -296,8 +306,9 @@ def _check_units(c: _Checker, items: Any, ruleset: Any, tw: float, th: float) ->
             raise c.fail(where, "id is used by another unit")
         seen.add(uid)
         for key in u:
-            if key not in UNIT_KEYS:
-                raise c.fail(where, f"unknown key {key!r} (known: {', '.join(sorted(UNIT_KEYS))})")
+            if key not in UNIT_KEYS and key not in ruleset.unit_keys:
+                known = ", ".join(sorted(UNIT_KEYS | ruleset.unit_keys))
+                raise c.fail(where, f"unknown key {key!r} (known: {known})")
         side = u.get("side")
         if "side" not in u:
             raise c.fail(where, "missing required key 'side'")
@@ -306,7 +317,7 @@ def _check_units(c: _Checker, items: Any, ruleset: Any, tw: float, th: float) ->
         name = u.get("name", uid)
         if not isinstance(name, str):
             raise c.fail(where, f"name must be a string, got {_type_name(name)}")
-        base = u.get("base", getattr(ruleset, "default_base", "r25"))
+        base = u.get("base", ruleset.default_base)
         if not isinstance(base, str):
             raise c.fail(where, f"base must be a string, got {_type_name(base)}")
         facing = u.get("facing", 0.0)
@@ -330,7 +341,13 @@ def _check_units(c: _Checker, items: Any, ruleset: Any, tw: float, th: float) ->
             raise c.fail(where, "missing required key 'stats'")
         if not isinstance(u["stats"], dict):
             raise c.fail(where, f"stats must be a table, got {_type_name(u['stats'])}")
-        placements = _placements(c, where, u, models, files, float(facing), base, ruleset)
+        joins = u.get("joins")
+        if joins is not None and (not isinstance(joins, str) or not ID_RE.match(joins)):
+            raise c.fail(where, f"joins must be the id of another unit, got {_type_name(joins)}")
+        if joins is not None:  # placed inside the unit it joins: no place of its own
+            placements = [(float("nan"), float("nan"), float(facing))] * models
+        else:
+            placements = _placements(c, where, u, models, files, float(facing), base, ruleset)
         try:
             ruleset.check_unit(u, where)
         except ValueError as exc:
@@ -347,6 +364,8 @@ def _check_units(c: _Checker, items: Any, ruleset: Any, tw: float, th: float) ->
                 weapons=list(u.get("weapons", [])),
                 placements=placements,
                 files=files,
+                raw=u,
+                joins=joins,
             )
         )
     return out
@@ -376,12 +395,15 @@ def _placements(
     x, y = float(u["x"]), float(u["y"])
     if models == 1:
         return [(x, y, facing)]
+    laid = ruleset.formation_placements(u, x, y, facing)
+    if laid is not None:
+        return laid
     # A formation: ranks of `files` models side by side, centred on (x, y), the first rank
     # in front, bases touching.
     from game.geometry.bases import parse_base
 
     try:
-        shape = parse_base(base, getattr(ruleset, "base_sizes", None))
+        shape = parse_base(base, ruleset.base_sizes)
     except ValueError as exc:
         raise c.fail(where, str(exc)) from None
     per_rank = files or models
@@ -404,10 +426,20 @@ def _check_placement(c: _Checker, sc: Scenario, ruleset: Any) -> None:
 
     tw, th = sc.table
     keyed = []
+    ids = {u.id: u for u in sc.units}
     for i, u in enumerate(sc.units):
         where = f'units[{i}] "{u.id}"'
+        if u.joins is not None:
+            host = ids.get(u.joins)
+            if host is None:
+                raise c.fail(where, f'joins "{u.joins}", but there is no unit with that id')
+            if host.id == u.id or host.joins is not None:
+                raise c.fail(where, f'joins "{u.joins}", which is itself joining a unit')
+            if host.side != u.side:
+                raise c.fail(where, f'joins "{u.joins}" of side {host.side}, an enemy unit')
+            continue  # placed by the ruleset inside the unit it joins
         try:
-            shape = parse_base(u.base, getattr(ruleset, "base_sizes", None))
+            shape = parse_base(u.base, ruleset.base_sizes)
         except ValueError as exc:
             raise c.fail(where, str(exc)) from None
         for name, (x, y, f) in zip(u.model_names(), u.placements):

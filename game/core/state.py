@@ -291,7 +291,8 @@ def _noop(state: GameState, event: Any) -> None:
 
 
 for _cls in (ev.GameStarted, ev.DiceRolled, ev.RuleApplied, ev.TurnEnded,
-             ev.ActivationStarted, ev.ActivationEnded, ev.ActionTaken):
+             ev.ActivationStarted, ev.ActivationEnded, ev.ActionTaken, ev.PlayerTurnStarted,
+             ev.PlayerTurnEnded, ev.PhaseStarted, ev.PhaseEnded):
     APPLY[_cls] = _noop
 
 
@@ -396,6 +397,10 @@ def _unit_moved(s: GameState, e: ev.UnitMoved) -> None:
 @applies(ev.UnitStatusChanged)
 def _unit_status(s: GameState, e: ev.UnitStatusChanged) -> None:
     replace_unit(s, e.unit, status=e.status)
+    if e.status in OFF_TABLE:  # the unit's models leave the table with it
+        for name in s.units[e.unit].models:
+            if s.models[name].on_table:
+                _replace(s, name, status=e.status)
 
 
 @applies(ev.CasualtiesRemoved)

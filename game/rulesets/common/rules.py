@@ -90,6 +90,11 @@ class Rule:
         self.param = param
 
     @classmethod
+    def check_param(cls, param: str) -> str | None:
+        """What is wrong with the value in brackets, or None (the default takes anything)."""
+        return None
+
+    @classmethod
     def info(cls) -> RuleInfo:
         summary = cls.summary or _first_sentence(cls)
         return RuleInfo(cls.name, summary, cls.description or summary,
@@ -214,6 +219,10 @@ class RuleRegistry(Generic[R]):
         if param is None and cls.takes_param and not cls.param_optional:
             raise ValueError(f"rule {text!r}: {cls.name} needs a value in brackets, "
                              f"like \"{cls.name} (1)\"")
+        if param is not None:
+            problem = cls.check_param(param)
+            if problem:
+                raise ValueError(f"rule {text!r}: {problem}")
 
     def rules_for(self, texts: tuple[str, ...]) -> tuple[R, ...]:
         """The rule objects for a model's rule list, sorted by hook priority then name."""

@@ -1,0 +1,7 @@
+"""old-world: Warhammer: The Old World's rank-and-flank close combat, with units in formation,
+player turns of phases, charges, combat results, Break tests, flight and pursuit, and the
+special rules of the seeds. See docs/rules/old-world.md."""
+
+from game.rulesets.old_world.ruleset import OldWorld
+
+RULESET = OldWorld()

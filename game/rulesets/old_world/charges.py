@@ -1,0 +1,306 @@
+"""Charges in old-world: declaring one (front arc, line of sight, the maximum charge range, the
+charger's Fear test, the target's Terror test and its reaction), then, once the charges are all
+declared, moving each charger in the order declared: charge range M + the higher of 2D6;
+contact brings the charger flush against the facing it charged, a charge that falls short moves
+the higher die toward the target, a charge at a unit that fled runs it down or moves on.
+
+Dice order: at declaration, the charger's Fear test and the target's Terror test (2D6 each, when
+they are taken), then a flee reaction's 2D6; as charges move, each charger's two charge dice.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely.geometry import LineString, Polygon
+
+from game.core import events as ev
+from game.core.commands import Order
+from game.core.decisions import Ask
+from game.core.errors import Refused
+from game.core.ruleset import Step
+from game.core.state import Formation, GameState
+from game.rulesets.old_world import constants as K
+from game.rulesets.old_world import units as U
+from game.rulesets.old_world.combat import is_engaged
+from game.rulesets.old_world.moves import flee
+from game.rulesets.rank_and_flank import space
+from game.rulesets.rank_and_flank.units import formation_of
+
+REACTIONS = ("hold", "flee", "stand_and_shoot")
+
+
+def movement_of(s: GameState, unit: str) -> int:
+    """The Movement the unit charges and moves with: its Fly value when it flies, else M (the
+    slowest of the unit and its characters)."""
+    fly = [v for u in U.members(s, unit) for r in U.rules(s, u) if (v := r.fly(s, s.units[u]))]
+    ground = min(U.stat(s, u, "M") for u in U.members(s, unit))
+    if fly and all(any(r.fly(s, s.units[u]) for r in U.rules(s, u)) for u in U.members(s, unit)):
+        return min(fly)
+    return ground
+
+
+def sample_points(poly: Polygon, step: float = 0.25) -> list[tuple[float, float]]:
+    ring = poly.exterior
+    n = max(4, int(ring.length / step))
+    return [(p.x, p.y) for p in (ring.interpolate(i / n, normalized=True) for i in range(n))]
+
+
+def in_front_arc(s: GameState, unit: str, target: str) -> bool:
+    """Whether any part of the target's Unit Boundary lies in the unit's front arc."""
+    return any(space.arc_of_point(s, unit, p) == "front"
+               for p in sample_points(space.boundary(s, target)))
+
+
+def line_of_sight(s: GameState, unit: str, target: str) -> bool:
+    """Some part of the target can be seen from the unit's front edge: a straight line that
+    crosses no impassable terrain and no other unit."""
+    front = space.edges(s, unit)["front"]
+    eyes = [front.interpolate(t, normalized=True) for t in (0.0, 0.25, 0.5, 0.75, 1.0)]
+    blockers = list(space.blocking_terrain(s, ("impassable",)).values())
+    blockers += [p for k, p in space.other_boundaries(s, exclude=(unit, target)).items()]
+    for e in eyes:
+        for p in sample_points(space.boundary(s, target), 0.5):
+            line = LineString([(e.x, e.y), p])
+            if not any(line.crosses(b) or line.within(b) for b in blockers):
+                return True
+    return False
+
+
+def charge_facing(s: GameState, charger: str, target: str) -> str:
+    """The facing of the target the charge goes into: the target's arc holding most of the
+    charger's front-rank models (by their centres); a tie goes to the arc least good for the
+    charger (front, then flank, then rear)."""
+    places = space.rank_and_file(s, charger)
+    front = [n for n, (rank, _) in places.items() if rank == 0]
+    counts: dict[str, int] = {}
+    for n in front:
+        m = s.models[n]
+        arc = space.arc_of_point(s, target, (m.x, m.y))
+        counts[arc] = counts.get(arc, 0) + 1
+    rank = {"front": 0, "left": 1, "right": 1, "rear": 2}
+    return max(counts, key=lambda a: (counts[a], -rank[a]))
+
+
+def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
+    """Refuse a charge that may not be declared; returns (charger, target)."""
+    unit = cmd.unit
+    assert unit is not None
+    if U.host(s, unit) != unit:
+        raise Refused("joined", f'{U.name(s, unit)} is with {U.name(s, U.host(s, unit))}: '
+                      "order the unit to charge")
+    target = cmd.arg("target")
+    if not isinstance(target, str) or target not in s.units:
+        raise Refused("unknown_unit", f'"charge" needs the id of an enemy unit as "target", got {target!r}')
+    target = U.host(s, target)
+    rec, trec = s.units[unit], s.units[target]
+    if trec.side == rec.side:
+        raise Refused("friendly_target", f"{U.name(s, target)} is on your side")
+    if not U.on_table(s, target):
+        raise Refused("target_gone", f"{U.name(s, target)} is {trec.status}")
+    if rec.status != "active":
+        raise Refused("fleeing", f"{U.name(s, unit)} is {rec.status} and cannot charge")
+    if rec.flag("rallied"):
+        raise Refused("rallied", f"{U.name(s, unit)} rallied this turn and cannot charge")
+    if is_engaged(s, unit):
+        raise Refused("engaged", f"{U.name(s, unit)} is already in combat")
+    if "stupid" in rec.conditions:
+        raise Refused("stupid", f"{U.name(s, unit)} is Stupid this turn and cannot charge")
+    if rec.flag("charge_declared"):
+        raise Refused("declared", f"{U.name(s, unit)} has already declared a charge this turn")
+    if rec.flag("moved"):
+        raise Refused("moved", f"{U.name(s, unit)} has already moved this turn")
+    if not in_front_arc(s, unit, target):
+        raise Refused("not_in_arc", f"{U.name(s, target)} is not in the front arc of {U.name(s, unit)}")
+    reach = movement_of(s, unit) + 6
+    gap = space.gap(space.boundary(s, unit), space.boundary(s, target))
+    if gap > reach + 1e-9:
+        raise Refused("out_of_range", f'{U.name(s, target)} is {gap:.1f}" away: beyond the '
+                      f'{reach}" a charge of {U.name(s, unit)} can reach (M {reach - 6} + 6)')
+    if not line_of_sight(s, unit, target):
+        raise Refused("no_line_of_sight", f"{U.name(s, unit)} cannot see {U.name(s, target)}")
+    return unit, target
+
+
+def declare(ctx: Any, cmd: Order) -> Step:
+    s = ctx.state
+    unit, target = check_charge(s, cmd)
+    facing = charge_facing(s, unit, target)
+    count = sum(1 for u in s.units.values() if u.flag("charge_declared"))
+    yield ev.ActionTaken(unit, "charge", target)
+    yield ev.UnitFlagSet(unit, "charge_declared", "player_turn", (target, facing, count + 1))
+    yield ev.RuleApplied("Charge", unit, f"declares a charge into the {facing} of "
+                         f"{U.name(s, target)}", target)
+    # the charger's Fear test
+    s = ctx.state
+    if (U.has(s, target, "fear") and "fear" not in U.own_flags(s, unit)
+            and U.unit_strength(s, target) > U.unit_strength(s, unit)
+            and not s.units[unit].flag("fear_tested")):
+        yield ev.UnitFlagSet(unit, "fear_tested", "player_turn", True)
+        if U.has(s, unit, "immune_to_psychology"):
+            yield ev.RuleApplied("Fear", unit, "is Immune to Psychology: it charges on", target)
+        else:
+            ok = yield from U.leadership_test(ctx, unit, "fear", f"to charge {U.name(s, target)}",
+                                              against=target)
+            if not ok:
+                yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "Fear")
+                yield ev.RuleApplied("Fear", unit, "does not move: a failed charge", target)
+    yield from reaction(ctx, unit, target)
+
+
+def reaction(ctx: Any, unit: str, target: str) -> Step:
+    """The target's Terror test and its charge reaction (hold by default)."""
+    s = ctx.state
+    trec = s.units[target]
+    forced = None
+    if trec.status == "fleeing":
+        forced = "flee"
+    elif is_engaged(s, target) or "stupid" in trec.conditions:
+        forced = "hold"
+    may_flee = forced is None and not U.has(s, target, "immune_to_psychology")
+    if (forced is None and U.has(s, unit, "terror") and "terror" not in U.own_flags(s, target)):
+        if not may_flee:
+            yield ev.RuleApplied("Terror", target, "cannot flee, so takes no Terror test", unit)
+        else:
+            ok = yield from U.leadership_test(ctx, target, "terror",
+                                              f"against the Terror of {U.name(s, unit)}", against=unit)
+            if not ok:
+                forced = "flee"
+    if forced is None:
+        options = ("hold", "flee") if may_flee else ("hold",)
+        if len(options) > 1:
+            answer = yield Ask("charge_reaction",
+                               f"{U.name(s, unit)} charges {U.name(s, target)}: how does it react?",
+                               options, "hold", side=trec.side)
+        else:
+            answer = "hold"
+    else:
+        answer = forced
+        why = "must" if forced == "flee" else "can only"
+        yield ev.RuleApplied("Charge reaction", target, f"{why} {forced}", unit)
+    yield ev.UnitFlagSet(unit, "charge_reaction", "player_turn", answer)
+    yield ev.RuleApplied("Charge reaction", target, f"{'holds' if answer == 'hold' else 'flees'}", unit)
+    if answer == "flee" and ctx.state.units[target].status != "fled":
+        if ctx.state.units[target].flag("fled_this_phase"):
+            yield ev.RuleApplied("Flee", target, "has already fled this phase: it stays put")
+        else:
+            yield ev.UnitFlagSet(target, "fled_this_phase", "phase", True)
+            yield from flee(ctx, target, unit, "reaction")
+
+
+def declared(s: GameState) -> list[str]:
+    """Units that declared a charge this turn and have not moved it yet, in declared order."""
+    got = [(u.flag("charge_declared")[2], uid) for uid, u in s.units.items()
+           if u.flag("charge_declared") and not u.flag("charge_moved")]
+    return [uid for _, uid in sorted(got)]
+
+
+def move_chargers(ctx: Any) -> Step:
+    for unit in declared(ctx.state):
+        if ctx.state.game_over:
+            return
+        yield from move_charger(ctx, unit)
+
+
+def _resolved(ctx: Any, unit: str, target: str, contact: bool) -> Step:
+    for _, r in U.hooked(ctx.state, unit, "charge_resolved"):
+        yield from r.charge_resolved(ctx, unit, target, contact)
+
+
+def move_charger(ctx: Any, unit: str) -> Step:
+    s = ctx.state
+    rec = s.units[unit]
+    target, facing, _ = rec.flag("charge_declared")
+    yield ev.UnitFlagSet(unit, "charge_moved", "player_turn", True)
+    if not U.on_table(s, unit):
+        return
+    if rec.flag("charge_failed"):
+        yield from _resolved(ctx, unit, target, False)
+        return
+    m = movement_of(s, unit)
+    faces = (ctx.roll(K.DIE, "charge_range"), ctx.roll(K.DIE, "charge_range"))
+    best = max(faces)
+    reach = m + best
+    here = space.boundary(s, unit)
+    trec = s.units[target]
+    running_down = trec.status in ("fleeing", "fled") or rec.flag("charge_reaction") == "flee"
+    gap = space.gap(here, space.boundary(s, target)) if U.on_table(s, target) else math.inf
+    ok = gap <= reach + 1e-9
+    word = "reaches" if ok else "falls short"
+    yield ev.DiceRolled("charge_range", unit, "2d6", faces, (best,), (("Movement", m),), reach,
+                        None if gap == math.inf else math.ceil(gap * 100) / 100, word, target)
+    if running_down:
+        yield from run_down(ctx, unit, target, reach, ok, gap)
+        return
+    if not ok:
+        yield from failed_charge(ctx, unit, target, best, gap)
+        yield from _resolved(ctx, unit, target, False)
+        return
+    end = space.flush_against(s, unit, target, facing)
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, gap, "charge")
+    yield ev.UnitFlagSet(unit, "charged", "player_turn", (target, round(gap, 6), facing, False))
+    stamp = ctx.state.events_applied
+    yield ev.UnitFlagSet(unit, "engaged_at", "game", stamp)
+    if not ctx.state.units[target].flag("engaged_at"):
+        yield ev.UnitFlagSet(target, "engaged_at", "game", stamp)
+    yield ev.RuleApplied("Charge", unit, f"crashes into the {facing} of {U.name(s, target)} "
+                         f'after {gap:.1f}"', target)
+    yield from _resolved(ctx, unit, target, True)
+
+
+def _toward(s: GameState, unit: str, target: str, dist: float) -> Formation:
+    """The unit moved ``dist`` straight toward the target's centre, stopping 1" short of any
+    unit in its way."""
+    f = formation_of(s, unit)
+    tc = space.centre(space.boundary(s, target))
+    facing = space.facing_toward(f.x, f.y, *tc)
+    others = space.other_boundaries(s, exclude=(unit,))
+    width, depth = space.dims(s, unit)
+    best = f
+    steps = max(1, int(dist / 0.05))
+    for i in range(1, steps + 1):
+        d = dist * i / steps
+        x, y = space.point_along((f.x, f.y), facing, d)
+        cand = Formation(x, y, f.facing, f.files)
+        poly = space.rect(cand, width, depth)
+        if not space.within_table(poly, s.table) or any(
+                poly.distance(o) < K.UNIT_GAP - 1e-9 for k, o in others.items()
+                if s.units[k].side != s.units[unit].side) or any(
+                poly.intersects(o) and poly.intersection(o).area > 1e-6 for o in others.values()):
+            break
+        best = cand
+    return best
+
+
+def failed_charge(ctx: Any, unit: str, target: str, best: int, gap: float) -> Step:
+    """A charge that falls short: the unit moves the higher charge die toward the target."""
+    s = ctx.state
+    f = formation_of(s, unit)
+    end = _toward(s, unit, target, float(best))
+    moved = math.hypot(end.x - f.x, end.y - f.y)
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, moved, "failed charge")
+    yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
+    yield ev.RuleApplied("Charge", unit, f'falls short of {U.name(s, target)} ({gap:.1f}" away): '
+                         f'it moves {moved:.1f}"', target)
+
+
+def run_down(ctx: Any, unit: str, target: str, reach: int, ok: bool, gap: float) -> Step:
+    """The target fled from the charge: a charger that reaches it destroys it; otherwise the
+    charger moves its full charge range toward it (this is not a failed charge)."""
+    s = ctx.state
+    if ok and U.on_table(s, target):
+        end = _toward(s, unit, target, max(0.0, gap - K.UNIT_GAP))
+        f = formation_of(s, unit)
+        yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files,
+                           math.hypot(end.x - f.x, end.y - f.y), "charge")
+        yield ev.UnitStatusChanged(target, "destroyed", f"run down by {U.name(s, unit)}", unit)
+        yield from _resolved(ctx, unit, target, True)
+        return
+    if U.on_table(s, target):
+        end = _toward(s, unit, target, float(reach))
+        f = formation_of(s, unit)
+        yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files,
+                           math.hypot(end.x - f.x, end.y - f.y), "charge")
+    yield ev.RuleApplied("Charge", unit, f"does not catch the fleeing {U.name(s, target)}", target)
+    yield from _resolved(ctx, unit, target, False)

@@ -1,0 +1,569 @@
+"""Close combat in old-world: finding the combats, and one round of a combat's Choose & Fight
+step: Fear tests, Impact Hits, then the Initiative steps from the highest down, each with its
+rolls to hit, to wound and to save, casualties removed at the end of the step.
+
+Dice order (what scripted dice are used for, in order), documented in docs/rules/old-world.md:
+at each Initiative step, the active side's units strike first, units in the order they joined
+the combat; for one group of attacks: every to-hit die, then the re-rolls of failed hits,
+then one to-wound die per hit, then one armour save per wound (in the order of the to-wound
+dice; none when the save is impossible), then ward saves for the wounds not saved, then a
+Regeneration roll per Wound lost.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import events as ev
+from game.core.ruleset import Step
+from game.core.state import GameState
+from game.rulesets.old_world import constants as K
+from game.rulesets.old_world import units as U
+from game.rulesets.rank_and_flank import space
+from game.rulesets.rank_and_flank.flow import phases
+from game.rulesets.rank_and_flank.units import alive, characters_in, joined_to
+
+# --- who is in which combat ------------------------------------------------------------------------
+
+
+def fighting_units(s: GameState) -> list[str]:
+    """Units that can be in a combat: on the table, in formation, not fleeing (characters in a
+    unit fight as part of it)."""
+    return [u for u, rec in s.units.items()
+            if rec.on_table and rec.status == "active" and rec.formation is not None
+            and joined_to(s, u) is None and alive(s, u) + [m for c in characters_in(s, u)
+                                                          for m in alive(s, c)]]
+
+
+def engaged_with(s: GameState, unit: str) -> list[str]:
+    """Enemy units whose Unit Boundaries touch ``unit``'s."""
+    me = space.boundary(s, unit)
+    side = s.units[unit].side
+    return [o for o in fighting_units(s)
+            if s.units[o].side != side and space.touching(me, space.boundary(s, o))]
+
+
+def is_engaged(s: GameState, unit: str) -> bool:
+    return bool(engaged_with(s, U.host(s, unit)))
+
+
+@dataclass(slots=True)
+class Combat:
+    """The units of one combat (units linked by touching enemies), in the order they joined,
+    and, while a round is fought, the Wounds each side has inflicted that count toward the
+    combat result."""
+
+    units: list[str]
+    inflicted: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
+
+    def side(self, s: GameState, side: int) -> list[str]:
+        return [u for u in self.units if s.units[u].side == side]
+
+    def ids(self) -> tuple[str, ...]:
+        return tuple(self.units)
+
+
+def engaged_at(s: GameState, unit: str) -> int:
+    got = s.units[unit].flag("engaged_at", 0)
+    return int(got) if isinstance(got, int) else 0
+
+
+def find_combats(s: GameState) -> list[Combat]:
+    """Every combat on the table, in the order they began."""
+    units = fighting_units(s)
+    order = {u: i for i, u in enumerate(s.units)}
+    links: dict[str, set[str]] = {u: set() for u in units}
+    for u in units:
+        for o in engaged_with(s, u):
+            links[u].add(o)
+    seen: set[str] = set()
+    combats = []
+    for u in units:
+        if u in seen or not links[u]:
+            continue
+        group, todo = [], [u]
+        while todo:
+            x = todo.pop()
+            if x in seen:
+                continue
+            seen.add(x)
+            group.append(x)
+            todo.extend(links[x] - seen)
+        group.sort(key=lambda x: (engaged_at(s, x), order[x]))
+        combats.append(Combat(group))
+    combats.sort(key=lambda c: (min(engaged_at(s, x) for x in c.units), order[c.units[0]]))
+    return combats
+
+
+def fought_before(s: GameState, unit: str, enemy: str) -> bool:
+    """Whether ``unit`` has fought a round of combat against ``enemy`` already."""
+    got = s.units[U.host(s, unit)].flag("fought", ())
+    return enemy in (got or ())
+
+
+def first_round(s: GameState, unit: str, enemy: str) -> bool:
+    return not fought_before(s, unit, enemy)
+
+
+# --- charging -------------------------------------------------------------------------------------
+
+
+def charge_of(s: GameState, unit: str) -> tuple[Any, ...] | None:
+    """(target, inches moved, facing charged, disordered) when ``unit`` charged this player
+    turn, else None."""
+    got = s.units[U.host(s, unit)].flag("charged")
+    return tuple(got) if got else None
+
+
+def charged_this_turn(s: GameState, unit: str) -> bool:
+    return charge_of(s, unit) is not None
+
+
+# --- weapons and armour -----------------------------------------------------------------------------
+
+
+def weapon_in_use(s: GameState, unit: str) -> K.Weapon:
+    """The close combat weapon the unit fights with: its special weapon if it has one, else a
+    hand weapon."""
+    for w in U.profile(s, unit).weapons:
+        wp = K.WEAPONS[w]
+        if w != "hand weapon" and not wp.missile and w != "shield":
+            return wp
+    return K.WEAPONS["hand weapon"]
+
+
+def bonuses_count(s: GameState, unit: str, weapon: K.Weapon) -> bool:
+    """Whether the weapon's bonuses apply (charge-only weapons: in a turn the unit charged)."""
+    return not weapon.charge_only or charged_this_turn(s, unit)
+
+
+def armour_save(s: GameState, unit: str) -> tuple[int, list[tuple[str, int]]]:
+    """The unit's armour save in close combat (7: none) and what changed it."""
+    p = U.profile(s, unit)
+    save = p.armour
+    why: list[tuple[str, int]] = []
+    if save >= 7:
+        return 7, why
+    weapon = weapon_in_use(s, unit)
+    if p.has("shield") and weapon.two_handed:
+        save += 1
+        why.append(("shield unusable with a two-handed weapon", 1))
+    elif p.has("shield") and p.troop.infantry and save > 3:
+        save -= 1
+        why.append(("Parry", -1))
+    if save < p.troop.max_armour:
+        why.append((f"best armour for {p.troop.name}", p.troop.max_armour - save))
+        save = p.troop.max_armour
+    return save, why
+
+
+# --- initiative ---------------------------------------------------------------------------------------
+
+
+def initiative(s: GameState, unit: str, member: str, enemy: str, combat: Combat) -> tuple[int, list[tuple[str, int]]]:
+    """The Initiative ``member`` (the unit or a character in it) strikes ``enemy`` at, and
+    what changed it."""
+    base = U.stat(s, member, "I")
+    why: list[tuple[str, int]] = []
+    fl = U.own_flags(s, member)
+    weapon = weapon_in_use(s, member)
+    first = "strike_first" in fl
+    last = "strike_last" in fl or weapon.strike_last
+    value = base
+    if first and not last:
+        value = 10
+        why.append(("Strike First", 10 - base))
+    elif last and not first:
+        value = 1
+        why.append(("Strike Last" if "strike_last" in fl else f"Strike Last ({weapon.name})", 1 - base))
+    charge = charge_of(s, unit)
+    if charge is not None and not charge[3]:
+        bonus = charge_bonus(charge[1], charge[2])
+        if bonus:
+            why.append(("charge", bonus))
+            value += bonus
+    from game.rulesets.old_world.rules import RULES
+
+    for r in RULES.hooked(U.lead(s, member).rules, "initiative_mods"):
+        for mod in r.initiative_mods(s, combat, member, enemy):
+            why.append((mod.source, mod.value))
+            value += mod.value
+    if value > 10:
+        why.append(("at most 10", 10 - value))
+        value = 10
+    return max(0, value), why
+
+
+def charge_bonus(inches: float, facing: str) -> int:
+    cap = K.CHARGE_I_CAP_FRONT if facing == "front" else K.CHARGE_I_CAP_FLANK
+    return min(cap, int(math.floor(inches + 1e-9)))
+
+
+# --- who strikes whom ---------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Strike:
+    """The attacks one member of a unit (the unit's models, or a character) makes against one
+    enemy unit at one Initiative step."""
+
+    unit: str  # the unit in the combat (the host)
+    member: str  # whose models strike: the unit, or a character in it
+    target: str
+    attacks: int
+    initiative: int
+    why_initiative: list[tuple[str, int]] = field(default_factory=list)
+    supporting: int = 0  # how many of the attacks are supporting attacks
+
+
+def _fighting_ranks(s: GameState, unit: str, facing: str) -> tuple[set[int], str]:
+    """Which rows of the formation fight toward ``facing``: ranks (front/rear) or files."""
+    files, ranks = U.files_ranks(s, unit)
+    if facing == "front":
+        rows = {0}
+        if _press_of_battle(s, unit):
+            rows.add(1)
+        return rows, "rank"
+    if facing == "rear":
+        return {ranks - 1}, "rank"
+    return ({0} if facing == "left" else {files - 1}), "file"
+
+
+def _press_of_battle(s: GameState, unit: str) -> bool:
+    p = U.profile(s, unit)
+    return p.troop.infantry and U.combat_order(s, unit) and not charged_this_turn(s, unit)
+
+
+def plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
+    """Every group of attacks of the combat as things stand, with its Initiative."""
+    out: list[Strike] = []
+    for unit in combat.units:
+        enemies = [e for e in engaged_with(s, unit) if e in combat.units]
+        if not enemies:
+            continue
+        ebounds = {e: space.boundary(s, e) for e in enemies}
+        facings = {e: space.touched_facing(s, unit, ebounds[e]) for e in enemies}
+        places = space.rank_and_file(s, unit)
+        polys = space.model_polygons(s, unit)
+        weapon = weapon_in_use(s, unit)
+        support_ok = weapon.fight_in_extra_rank and not (
+            weapon.no_support_when_charging and charged_this_turn(s, unit))
+        counts: dict[tuple[str, str], list[int]] = {}
+        for name, poly in polys.items():
+            m = s.models[name]
+            member = m.unit
+            move = U.stat(s, member, "M")
+            touching = [e for e in enemies if poly.distance(ebounds[e]) <= 0.01]
+            rank, file = places[name]
+            target, n, support = None, 0, 0
+            a = U.stat(s, member, "A") + (weapon_in_use(s, member).extra_attacks)
+            if touching:
+                target, n = touching[0], a
+            else:
+                for e in enemies:
+                    rows, kind = _fighting_ranks(s, unit, facings[e] or "front")
+                    row = rank if kind == "rank" else file
+                    near = poly.distance(ebounds[e]) <= move + 1e-9
+                    if row in rows and near:
+                        target, n = e, 1
+                        break
+                    if facings[e] == "front" and support_ok and member == unit and near:
+                        behind = max(rows) + 1
+                        if kind == "rank" and rank == behind:
+                            target, n, support = e, 1, 1
+                            break
+            if target is None or n <= 0:
+                continue
+            key = (member, target)
+            got = counts.setdefault(key, [0, 0])
+            got[0] += n
+            got[1] += support
+        for (member, target), (n, support) in counts.items():
+            value, why = initiative(s, unit, member, target, combat)
+            out.append(Strike(unit, member, target, n, value, why, support))
+    return out
+
+
+# --- rolling the attacks --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Losses:
+    """Wounds a unit has lost in the current Initiative step, not yet taken off the table,
+    and what counts toward the combat result."""
+
+    lost: int = 0
+    counted: int = 0
+
+
+def _roll(ctx: Any, n: int, purpose: str) -> tuple[int, ...]:
+    return tuple(ctx.roll(K.DIE, purpose) for _ in range(n))
+
+
+def _hits(faces: Iterable[int], needed: int, mod: int) -> list[bool]:
+    return [f == 6 or (f != 1 and f + mod >= needed) for f in faces]
+
+
+def strike(ctx: Any, combat: Combat, st: Strike, losses: dict[str, Losses]) -> Step:
+    """Roll one group of attacks: to hit (with re-rolls), to wound, saves, Regeneration. The
+    Wounds lost wait in ``losses`` until the end of the Initiative step."""
+    s = ctx.state
+    member, target = st.member, st.target
+    ws_a, ws_t = U.stat(s, member, "WS"), U.stat(s, target, "WS")
+    mods: list[tuple[str, int]] = []
+    afraid = s.units[st.unit].flag("afraid", ()) or ()
+    if target in afraid:
+        mods.append(("Fear", -1))
+    needed = K.to_hit_needed(ws_a, ws_t)
+    faces = _roll(ctx, st.attacks, "to_hit")
+    mod = sum(v for _, v in mods)
+    if ws_a == 0:
+        hit = [False] * len(faces)
+    elif ws_t == 0:
+        hit = [True] * len(faces)
+    else:
+        hit = _hits(faces, needed, mod)
+    n_hits = sum(hit)
+    who = U.name(s, member)
+    yield ev.DiceRolled("to_hit", member, f"{len(faces)}d6", faces, faces, tuple(mods), n_hits,
+                        needed, f"{n_hits} hit{'s' if n_hits != 1 else ''}", target)
+    missed = len(faces) - n_hits
+    if missed and any(r.reroll_failed_hits(s, combat, member, target)
+                      for r in own_hooked(s, member, "reroll_failed_hits")):
+        again = _roll(ctx, missed, "reroll_to_hit")
+        more = sum(_hits(again, needed, mod)) if ws_a else 0
+        n_hits += more
+        yield ev.DiceRolled("reroll_to_hit", member, f"{len(again)}d6", again, again,
+                            tuple(mods), more, needed, f"{more} more hit{'s' if more != 1 else ''}",
+                            target)
+    if not n_hits:
+        return
+    yield from resolve_hits(ctx, combat, member, target, n_hits, losses, source=f"attacks of {who}")
+
+
+def wound_profile(s: GameState, member: str) -> tuple[int, int, int, bool]:
+    """Strength, AP and Armour Bane of the member's close combat attacks, and whether they are
+    magical."""
+    weapon = weapon_in_use(s, member)
+    on = bonuses_count(s, member, weapon)
+    strength = U.stat(s, member, "S") + (weapon.strength if on else 0)
+    ap = weapon.ap if on else 0
+    bane = weapon.armour_bane if on else 0
+    for r in own_hooked(s, member, "armour_bane"):
+        bane = max(bane, r.armour_bane())
+    return min(10, strength), ap, bane, "magical" in U.own_flags(s, member)
+
+
+def own_hooked(s: GameState, member: str, hook: str) -> tuple[Any, ...]:
+    """The rules of ``member`` itself (not of the characters in it) that change ``hook``."""
+    from game.rulesets.old_world.rules import RULES
+
+    return RULES.hooked(U.lead(s, member).rules, hook)
+
+
+def resolve_hits(ctx: Any, combat: Combat, member: str, target: str, hits: int,
+                 losses: dict[str, Losses], source: str = "attacks", strength: int | None = None,
+                 ap: int | None = None, bane: int | None = None, magical: bool | None = None) -> Step:
+    """Hits on ``target``: to wound, armour saves, ward saves, Wounds lost and Regeneration;
+    the Wounds that count toward the combat result go to the striking side's tally. Unless
+    given, the hits use the member's close combat profile."""
+    s = ctx.state
+    s_, ap_, bane_, magic_ = wound_profile(s, member)
+    strength = s_ if strength is None else strength
+    ap = ap_ if ap is None else ap
+    bane = bane_ if bane is None else bane
+    magical = magic_ if magical is None else magical
+    victim = _victim(s, target)
+    if "ethereal" in U.flags(s, victim) and not magical:
+        yield ev.RuleApplied("Ethereal", target, f"{hits} hit(s) cannot wound it: they are not magical",
+                             member)
+        return
+    toughness = U.stat(s, victim, "T")
+    needed = K.to_wound_needed(strength, toughness)
+    if needed == 0:
+        yield ev.RuleApplied("To wound", member, f"Strength {strength} cannot wound Toughness "
+                             f"{toughness}: {hits} hit(s) do nothing", target)
+        return
+    faces = _roll(ctx, hits, "to_wound")
+    wounds = [f for f in faces if f != 1 and f >= needed]
+    yield ev.DiceRolled("to_wound", member, f"{len(faces)}d6", faces, faces, (), len(wounds), needed,
+                        f"{len(wounds)} wound{'s' if len(wounds) != 1 else ''}", target)
+    if not wounds:
+        return
+    save, _ = armour_save(s, victim)
+    unsaved = 0
+    runs: list[tuple[int, list[int]]] = []  # (AP, dice) of consecutive saves with the same AP
+    for f in wounds:
+        this_ap = ap - (bane if f == 6 else 0)
+        if save - this_ap > 6 or save >= 7:
+            unsaved += 1
+            continue
+        d = ctx.roll(K.DIE, "armour_save")
+        if runs and runs[-1][0] == this_ap:
+            runs[-1][1].append(d)
+        else:
+            runs.append((this_ap, [d]))
+        if d == 1 or d + this_ap < save:
+            unsaved += 1
+    for this_ap, dice in runs:
+        saved = sum(1 for d in dice if d != 1 and d + this_ap >= save)
+        mods = []
+        if this_ap:
+            mods.append(("AP", this_ap))
+        yield ev.DiceRolled("armour_save", victim, f"{len(dice)}d6", tuple(dice), tuple(dice),
+                            tuple(mods), saved, save, f"{saved} saved", member)
+    if unsaved and save - ap > 6 and save < 7:
+        yield ev.RuleApplied("Armour", victim, f"no armour save is possible against AP {ap}", member)
+    ward = min((w for r in own_hooked(s, victim, "ward") if (w := r.ward()) is not None),
+               default=None)
+    if unsaved and ward is not None and ward <= 6:
+        dice = _roll(ctx, unsaved, "ward_save")
+        saved = sum(1 for d in dice if d >= ward)
+        unsaved -= saved
+        yield ev.DiceRolled("ward_save", victim, f"{len(dice)}d6", dice, dice, (), saved, ward,
+                            f"{saved} saved", member)
+    if unsaved:
+        counted = yield from lose_wounds(ctx, victim, unsaved, losses, member, source)
+        combat.inflicted[s.units[member].side] += counted
+
+
+def _victim(s: GameState, target: str) -> str:
+    """Who takes hits aimed at a unit: its own models while it has some, else a character."""
+    if alive(s, target):
+        return target
+    chars = characters_in(s, target)
+    return chars[0] if chars else target
+
+
+def lose_wounds(ctx: Any, victim: str, n: int, losses: dict[str, Losses], by: str | None,
+                source: str, regenerate: bool = True) -> Step:
+    """``victim`` loses ``n`` Wounds (kept in ``losses`` until casualties are removed): each
+    may be regenerated. Returns how many count for the combat result: all of them, regenerated
+    or not, as long as the unit had Wounds left for them."""
+    s = ctx.state
+    have = U.wounds_left(s, victim) - (losses[victim].lost if victim in losses else 0)
+    counted = min(n, max(0, have))
+    regen = None
+    if regenerate:
+        regen = min((v for r in own_hooked(s, victim, "regeneration")
+                     if (v := r.regeneration()) is not None), default=None)
+    kept = n
+    if regen is not None and regen <= 6:
+        dice = _roll(ctx, n, "regeneration")
+        back = sum(1 for d in dice if d >= regen)
+        kept = n - back
+        yield ev.DiceRolled("regeneration", victim, f"{len(dice)}d6", dice, dice, (), back, regen,
+                            f"{back} regenerated", by)
+    got = losses.setdefault(victim, Losses())
+    got.lost += kept
+    got.counted += counted
+    if kept:
+        yield ev.RuleApplied("Wounds", victim, f"loses {kept} Wound{'s' if kept != 1 else ''} "
+                             f"({source})", by)
+    return counted
+
+
+def remove_casualties(ctx: Any, losses: dict[str, Losses], reason: str = "casualties") -> Step:
+    """Take the Wounds in ``losses`` off their units: models are removed from the rear rank,
+    a wounded model's Wounds carry over."""
+    for unit, loss in list(losses.items()):
+        if loss.lost:
+            yield from take_wounds(ctx, unit, loss.lost, reason)
+    losses.clear()
+
+
+def take_wounds(ctx: Any, unit: str, n: int, reason: str) -> Step:
+    s = ctx.state
+    p = U.profile(s, unit)
+    rec = s.units[unit]
+    carried = rec.counters.get("wounds_carried", 0)
+    have = alive(s, unit)
+    total = carried + n
+    dead = min(len(have), total // p.wounds)
+    left = total - dead * p.wounds if dead < len(have) else 0
+    real = min(n, len(have) * p.wounds - carried)
+    if real:
+        yield ev.UnitCounterChanged(unit, "wounds_taken", real, reason)
+    if left != carried:
+        yield ev.UnitCounterChanged(unit, "wounds_carried", left - carried, reason)
+    if dead:
+        gone = tuple(m.name for m in have[len(have) - dead:])
+        yield ev.CasualtiesRemoved(unit, gone, reason)
+        if dead >= len(have):
+            yield from unit_destroyed(ctx, unit, reason)
+
+
+def unit_destroyed(ctx: Any, unit: str, reason: str) -> Step:
+    """The unit's last model is gone: the unit is destroyed; characters in it stand alone."""
+    s = ctx.state
+    yield ev.UnitStatusChanged(unit, "destroyed", reason)
+    for c in characters_in(s, unit):
+        m = alive(s, c)[0]
+        yield ev.UnitFlagSet(c, "joined", "game", None)
+        f = s.units[unit].formation
+        assert f is not None
+        yield ev.UnitMoved(c, m.x, m.y, m.facing, 1, 0.0, "left alone")
+
+
+# --- one round -------------------------------------------------------------------------------------------
+
+
+def fight_round(ctx: Any, combat: Combat) -> Step:
+    """Choose & Fight for one combat: Fear tests, Impact Hits, the Initiative steps."""
+    s = ctx.state
+    active = phases(s).side
+    names = " and ".join(U.name(s, u) for u in combat.units)
+    yield ev.RuleApplied("Combat", None, f"{names} fight a round of combat")
+    yield from fear_tests(ctx, combat)
+    for unit in combat.units:
+        for member, r in U.hooked(ctx.state, unit, "impact_hits"):
+            yield from r.impact_hits(ctx, combat, member)
+    steps = sorted({st.initiative for st in plan_strikes(ctx.state, combat)}, reverse=True)
+    order = {u: i for i, u in enumerate(combat.units)}
+    for step in steps:
+        s = ctx.state
+        strikes = [st for st in plan_strikes(s, combat) if st.initiative == step]
+        if not strikes:
+            continue
+        strikes.sort(key=lambda st: (s.units[st.unit].side != active, order[st.unit],
+                                     st.member != st.unit))
+        losses: dict[str, Losses] = {}
+        yield ev.RuleApplied("Initiative", None, f"Initiative step {step}")
+        for st in strikes:
+            yield from strike(ctx, combat, st, losses)
+        yield from remove_casualties(ctx, losses)
+    yield from mark_fought(ctx, combat)
+
+
+def fear_tests(ctx: Any, combat: Combat) -> Step:
+    """As a combat is chosen, each unit fighting a Fear-causing enemy with a higher Unit
+    Strength tests Leadership (once per turn); on a failure it hits that enemy at -1."""
+    for unit in combat.units:
+        s = ctx.state
+        if "fear" in U.own_flags(s, unit) or U.has(s, unit, "immune_to_psychology"):
+            continue
+        if s.units[unit].flag("fear_tested"):
+            continue
+        scary = [e for e in engaged_with(s, unit) if e in combat.units and U.has(s, e, "fear")
+                 and U.unit_strength(s, e) > U.unit_strength(s, unit)]
+        if not scary:
+            continue
+        ok = yield from U.leadership_test(ctx, unit, "fear", f"against {U.name(s, scary[0])}'s Fear",
+                                          against=scary[0])
+        yield ev.UnitFlagSet(unit, "fear_tested", "player_turn", True)
+        if not ok:
+            yield ev.UnitFlagSet(unit, "afraid", "player_turn", tuple(scary))
+
+
+def mark_fought(ctx: Any, combat: Combat) -> Step:
+    """Note which enemies each unit has now fought a round against (first-round rules)."""
+    s = ctx.state
+    for unit in combat.units:
+        enemies = tuple(e for e in engaged_with(s, unit) if e in combat.units)
+        before = tuple(s.units[unit].flag("fought", ()) or ())
+        new = tuple(sorted(set(before) | set(enemies)))
+        if new != before:
+            yield ev.UnitFlagSet(unit, "fought", "game", new)

@@ -1,0 +1,163 @@
+"""Every number of old-world's core rules, as data: the to-hit and to-wound charts, troop
+types, weapons, armour, the phases. See docs/rules/old-world.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RULESET_ID = "old-world"
+TITLE = "Warhammer: The Old World"
+DIE = 6
+
+PHASES = ("strategy", "movement", "shooting", "combat")
+
+#: stat keys and their allowed range (W at least 1)
+PROFILE = {"M": (0, 10), "WS": (0, 10), "BS": (0, 10), "S": (0, 10), "T": (0, 10),
+           "W": (1, 10), "I": (0, 10), "A": (0, 10), "Ld": (0, 10)}
+
+DEFAULT_FILES = 5
+MAX_MODELS = 200
+
+# --- close combat charts (attacker's value: rows, defender's: columns; 1-10) -----------------
+
+#: the D6 roll needed to hit in close combat, by attacker WS (row) and target WS (column)
+TO_HIT = (
+    (4, 4, 5, 5, 5, 5, 5, 5, 5, 5),
+    (3, 4, 4, 4, 5, 5, 5, 5, 5, 5),
+    (2, 3, 4, 4, 4, 4, 5, 5, 5, 5),
+    (2, 3, 3, 4, 4, 4, 4, 4, 5, 5),
+    (2, 2, 3, 3, 4, 4, 4, 4, 4, 4),
+    (2, 2, 3, 3, 3, 4, 4, 4, 4, 4),
+    (2, 2, 2, 3, 3, 3, 4, 4, 4, 4),
+    (2, 2, 2, 3, 3, 3, 3, 4, 4, 4),
+    (2, 2, 2, 2, 3, 3, 3, 3, 4, 4),
+    (2, 2, 2, 2, 3, 3, 3, 3, 3, 4),
+)
+
+#: the D6 roll needed to wound, by Strength (row) and Toughness (column); 0: cannot wound
+TO_WOUND = (
+    (4, 5, 6, 6, 6, 6, 0, 0, 0, 0),
+    (3, 4, 5, 6, 6, 6, 6, 0, 0, 0),
+    (2, 3, 4, 5, 6, 6, 6, 6, 0, 0),
+    (2, 2, 3, 4, 5, 6, 6, 6, 6, 0),
+    (2, 2, 2, 3, 4, 5, 6, 6, 6, 6),
+    (2, 2, 2, 2, 3, 4, 5, 6, 6, 6),
+    (2, 2, 2, 2, 2, 3, 4, 5, 6, 6),
+    (2, 2, 2, 2, 2, 2, 3, 4, 5, 6),
+    (2, 2, 2, 2, 2, 2, 2, 3, 4, 5),
+    (2, 2, 2, 2, 2, 2, 2, 2, 3, 4),
+)
+
+
+def to_hit_needed(ws_attacker: int, ws_target: int) -> int:
+    """The roll needed to hit (a WS of 0 counts as 1 here; WS 0 itself is handled apart)."""
+    a, t = min(max(ws_attacker, 1), 10), min(max(ws_target, 1), 10)
+    return TO_HIT[a - 1][t - 1]
+
+
+def to_wound_needed(strength: int, toughness: int) -> int:
+    """The roll needed to wound; 0 when the Strength cannot wound that Toughness."""
+    s, t = min(max(strength, 1), 10), min(max(toughness, 1), 10)
+    return TO_WOUND[s - 1][t - 1]
+
+
+# --- troop types ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TroopType:
+    name: str
+    rank_width: int  # models a rank needs to count for the Rank Bonus (0: never)
+    max_rank_bonus: int
+    unit_strength: int  # per model (0: the model's starting Wounds)
+    infantry: bool = False  # regular or heavy infantry: Parry, Press of Battle, Massed Infantry
+    cavalry: bool = False
+    chariot: bool = False
+    impact_ap: int = 0  # the AP of Impact Hits (Scythed Wheels)
+    max_armour: int = 2  # the best armour value the type can reach
+    disrupt_us: int = 5  # the Unit Strength an enemy needs in its flank or rear to Disrupt it
+
+
+TROOP_TYPES = {
+    t.name: t
+    for t in (
+        TroopType("regular infantry", 5, 2, 1, infantry=True),
+        TroopType("heavy infantry", 4, 2, 1, infantry=True, disrupt_us=10),
+        TroopType("monstrous infantry", 3, 2, 3),
+        TroopType("swarm", 0, 0, 3),
+        TroopType("light cavalry", 5, 1, 2, cavalry=True),
+        TroopType("heavy cavalry", 4, 1, 2, cavalry=True),
+        TroopType("monstrous cavalry", 3, 1, 3, cavalry=True),
+        TroopType("war beast", 5, 1, 1),
+        TroopType("light chariot", 3, 1, 3, chariot=True, max_armour=3),
+        TroopType("heavy chariot", 0, 0, 5, chariot=True, impact_ap=-2, max_armour=3),
+        TroopType("monstrous creature", 0, 0, 0, max_armour=3),
+        TroopType("behemoth", 0, 0, 0, max_armour=3),
+        TroopType("war machine", 0, 0, 0, max_armour=3),
+    )
+}
+
+# --- weapons ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A close combat weapon. ``strength``: added to the wielder's S; ``ap``: Armour Piercing
+    (0 or negative); ``charge_only``: its bonuses (``strength``, ``ap``, ``armour_bane``) count
+    only in a turn the wielder charged (otherwise it fights as a hand weapon); ``rules``: rules
+    the weapon gives its attacks."""
+
+    name: str
+    strength: int = 0
+    ap: int = 0
+    armour_bane: int = 0
+    two_handed: bool = False
+    strike_last: bool = False
+    extra_attacks: int = 0
+    fight_in_extra_rank: bool = False
+    no_support_when_charging: bool = False
+    charge_only: bool = False
+    armour: int = 0  # improvement to the armour save (a shield: 1)
+    missile: bool = False
+
+
+WEAPONS = {
+    w.name: w
+    for w in (
+        Weapon("hand weapon"),
+        Weapon("additional hand weapon", extra_attacks=1, two_handed=True),
+        Weapon("great weapon", strength=2, ap=-2, armour_bane=1, two_handed=True, strike_last=True),
+        Weapon("halberd", strength=1, ap=-1, armour_bane=1, two_handed=True),
+        Weapon("thrusting spear", fight_in_extra_rank=True, no_support_when_charging=True),
+        Weapon("cavalry spear", strength=1, ap=-1, charge_only=True, fight_in_extra_rank=True,
+               no_support_when_charging=True),
+        Weapon("lance", strength=2, ap=-2, armour_bane=1, charge_only=True),
+        Weapon("flail", strength=2, ap=-2, armour_bane=1, charge_only=True, two_handed=True),
+        Weapon("morning star", strength=1, ap=-1, armour_bane=1, charge_only=True),
+        Weapon("shield", armour=1),
+        Weapon("bow", missile=True),
+        Weapon("longbow", missile=True),
+        Weapon("shortbow", missile=True),
+        Weapon("crossbow", missile=True),
+        Weapon("repeater crossbow", missile=True),
+        Weapon("handgun", missile=True),
+        Weapon("javelin", missile=True),
+        Weapon("throwing weapons", missile=True),
+    )
+}
+
+#: what the contract's ``command`` list may hold
+COMMAND = ("champion", "standard", "musician", "battle standard")
+
+# --- tests and moves -----------------------------------------------------------------------------
+
+GIVE_GROUND = 2.0  # inches a unit that Gives Ground moves back
+MARCH_TEST_RANGE = 8.0  # a unit wanting to march this close to an enemy tests Leadership first
+IMPACT_MIN_MOVE = 3.0  # a charger must have moved this far to make Impact Hits
+CHARGE_I_CAP_FRONT = 3
+CHARGE_I_CAP_FLANK = 4
+OVERKILL_MAX = 5
+UNIT_GAP = 1.0  # a unit may not end a move this close to an enemy unit
+CLOSE_ORDER_US = 10  # a Close Order unit in Combat Order needs this Unit Strength for +1
+RALLY_HALF = 0.5  # a fleeing unit below this share of its starting models: -1 Ld to rally
+RALLY_QUARTER = 0.25  # ... below this share: only a double 1 rallies

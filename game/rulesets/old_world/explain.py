@@ -1,0 +1,100 @@
+"""Log lines for old-world events, with the game's own terms and the units' names."""
+
+from __future__ import annotations
+
+from game.core import events as ev
+from game.core.log import describe as shared
+from game.core.state import GameState
+from game.rulesets.rank_and_flank.events import CombatResult
+from game.rulesets.rank_and_flank.flow import PhaseStep
+
+ROLLS = {
+    "to_hit": "to hit", "reroll_to_hit": "re-roll to hit", "to_wound": "to wound",
+    "armour_save": "armour save", "ward_save": "ward save", "regeneration": "Regeneration",
+    "charge_range": "charge", "flee": "flee", "pursuit": "pursuit", "break_test": "Break test",
+    "leadership": "Leadership", "fear": "Fear test", "terror": "Terror test",
+    "stupidity": "Stupidity test", "rally": "Rally test", "march": "march test",
+    "impact_hits": "Impact Hits",
+}
+OUTCOMES = {"give_ground": "gives ground", "fall_back": "falls back in good order",
+            "break": "breaks"}
+ITEMS = (("wounds", "wounds"), ("ranks", "ranks"), ("standard", "standard"),
+         ("battle_standard", "battle standard"), ("flank", "flank"), ("rear", "rear"),
+         ("high_ground", "high ground"), ("overkill", "overkill"),
+         ("massed_infantry", "massed infantry"), ("close_order", "close order"),
+         ("musician", "musician"))
+
+
+def name(state: GameState, unit: str | None) -> str:
+    if unit is None:
+        return ""
+    u = state.units.get(unit)
+    if u is not None:
+        return u.display or unit
+    m = state.models.get(unit)
+    return m.display if m is not None and m.display else unit
+
+
+def roll_line(state: GameState, e: ev.DiceRolled) -> str:
+    who = name(state, e.model)
+    what = ROLLS.get(e.purpose, e.purpose.replace("_", " "))
+    faces = " ".join(str(f) for f in e.faces)
+    against = f" against {name(state, e.against)}" if e.against else ""
+    if e.purpose in ("to_hit", "reroll_to_hit", "to_wound", "armour_save", "ward_save",
+                     "regeneration"):
+        mods = "".join(f", {src} {v:+d}" for src, v in e.modifiers)
+        return f"{who}: {what}{against}, {e.target}+ needed{mods}: {faces} — {e.outcome}"
+    if e.purpose == "charge_range":
+        mv = dict(e.modifiers).get("Movement", 0)
+        need = f" (needs {e.target:g}\")" if e.target is not None else ""
+        return (f"{who}: charge{against}: {faces}, the higher {e.kept[0]} + Movement {mv} = "
+                f"{e.total}\"{need} — {e.outcome}")
+    if e.purpose == "break_test":
+        diff = sum(v for _, v in e.modifiers)
+        extra = f" + {diff} lost by" if diff else ""
+        return (f"{who}: Break test {faces}{extra} = {e.total} against Leadership {e.target} — "
+                f"{OUTCOMES.get(e.outcome, e.outcome)}")
+    if e.purpose in ("flee", "pursuit"):
+        return f"{who}: {what} {faces} — {e.total}\""
+    if e.target is not None and len(e.faces) == 2:
+        return f"{who}: {what} {faces} = {e.total} against Leadership {e.target} — {e.outcome}"
+    return f"{who}: {what} {faces} — {e.outcome}"
+
+
+def describe(state: GameState, e: ev.Event) -> str | None:
+    if isinstance(e, ev.DiceRolled):
+        return roll_line(state, e)
+    if isinstance(e, CombatResult):
+        parts = []
+        for side in ("1", "2"):
+            sc = e.scores[side]
+            items = ", ".join(f"{label} {sc[k]}" for k, label in ITEMS if sc.get(k))
+            parts.append(f"side {side} {sc['total']}" + (f" ({items})" if items else ""))
+        won = f"side {e.winner} wins" if e.winner else "a draw"
+        return "Combat result: " + "; ".join(parts) + f" — {won}"
+    if isinstance(e, ev.RuleApplied):
+        who = name(state, e.model)
+        return f"{e.rule}: {who + ' ' if who else ''}{e.detail}"
+    if isinstance(e, ev.PlayerTurnStarted):
+        return f"— side {e.side}'s turn —"
+    if isinstance(e, ev.PhaseStarted):
+        return f"{e.phase.capitalize()} phase"
+    if isinstance(e, (ev.PhaseEnded, ev.PlayerTurnEnded, PhaseStep, ev.UnitFlagSet,
+                      ev.UnitCounterChanged, ev.ActionTaken)):
+        return None
+    if isinstance(e, ev.UnitMoved):
+        return f'{name(state, e.unit)}: {e.reason} {e.distance:.1f}"'
+    if isinstance(e, ev.CasualtiesRemoved):
+        n = len(e.models)
+        return f"{name(state, e.unit)}: {n} casualt{'ies' if n != 1 else 'y'} removed ({e.reason})"
+    if isinstance(e, ev.UnitStatusChanged):
+        return f"{name(state, e.unit)} is {e.status} ({e.reason})"
+    if isinstance(e, ev.UnitConditionAdded):
+        return f"{name(state, e.unit)} is {e.condition} ({e.source})"
+    if isinstance(e, ev.UnitConditionRemoved):
+        return f"{name(state, e.unit)} is no longer {e.condition} ({e.reason})"
+    if isinstance(e, ev.DecisionRequested):
+        return f"decision: {e.question}"
+    if isinstance(e, ev.DecisionAnswered):
+        return f"answer: {e.answer}{' (default)' if e.by_default else ''}"
+    return shared(e)

@@ -1,0 +1,201 @@
+"""The ``move`` order of old-world: a unit's move as segments (forward, backward, sideways,
+wheel, turn, reform), its cost against the Movement allowance, marching, and the checks a move
+must pass (on the table, through no unit or impassable terrain, ending 1" or more from enemies).
+
+Costs: forward the distance; backward and sideways twice the distance (the half rate); a wheel
+the arc its outer front corner travels; a 90-degree turn a quarter of M, a 180-degree turn half
+of it; a reform the whole move (it must be the only segment). A march (``march = true``) doubles
+the allowance, allows only forward moves and wheels, and needs a Leadership test first when an
+enemy unit is within 8".
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely.geometry import Polygon
+
+from game.core import events as ev
+from game.core.commands import Order
+from game.core.errors import Refused
+from game.core.ruleset import Step
+from game.core.state import Formation, GameState
+from game.rulesets.old_world import constants as K
+from game.rulesets.old_world import units as U
+from game.rulesets.old_world.charges import movement_of
+from game.rulesets.old_world.combat import is_engaged
+from game.rulesets.rank_and_flank import layout, space
+from game.rulesets.rank_and_flank.units import formation_of
+
+SEGMENTS = ("forward", "backward", "sideways", "wheel", "turn", "reform")
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def parse_path(path: Any) -> list[tuple[str, tuple[Any, ...]]]:
+    """The ``path`` of a move order checked; refused (``bad_order``) naming the segment."""
+    if not isinstance(path, list | tuple) or not path:
+        raise Refused("bad_order", '"move" needs a "path": a list of segments like ["forward", 3.0]')
+    out = []
+    for i, seg in enumerate(path):
+        where = f"path[{i}]"
+        if not isinstance(seg, list | tuple) or not seg or not isinstance(seg[0], str):
+            raise Refused("bad_order", f'{where} must be a segment like ["forward", 3.0], got {seg!r}')
+        kind, args = seg[0].strip().lower(), tuple(seg[1:])
+        if kind not in SEGMENTS:
+            raise Refused("bad_order", f'{where}: unknown segment "{seg[0]}" (known: {", ".join(SEGMENTS)})')
+        if kind == "reform":
+            if len(args) != 2 or not isinstance(args[0], int) or isinstance(args[0], bool) \
+                    or not _number(args[1]) or args[0] < 1:
+                raise Refused("bad_order", f'{where}: "reform" takes a number of files and a '
+                              "facing in degrees, like [\"reform\", 5, 90.0]")
+        elif kind == "turn":
+            if len(args) != 1 or args[0] not in (90, -90, 180, -180):
+                raise Refused("bad_order", f'{where}: "turn" takes 90, -90 or 180')
+        else:
+            if len(args) != 1 or not _number(args[0]):
+                raise Refused("bad_order", f'{where}: "{kind}" takes one number, got {list(args)!r}')
+            if kind in ("forward", "backward") and args[0] < 0:
+                raise Refused("bad_order", f'{where}: "{kind}" takes a distance of 0 or more')
+            if kind == "wheel" and not -360 < args[0] < 360:
+                raise Refused("bad_order", f"{where}: a wheel turns less than a full circle")
+        out.append((kind, args))
+    return out
+
+
+def plan_move(s: GameState, unit: str, path: list[tuple[str, tuple[Any, ...]]], allowance: float,
+              march: bool) -> tuple[Formation, float, list[Polygon], int]:
+    """Carry out the segments on paper: the end, the cost, the boundaries along the way (for
+    collisions) and the files at the end. Refused when a segment may not be used."""
+    f = formation_of(s, unit)
+    width, depth = space.dims(s, unit)
+    count = len(space.model_polygons(s, unit))
+    w, d = space.unit_base(s, unit)
+    files = f.files
+    cost = 0.0
+    trail = [space.rect(f, width, depth)]
+    if any(k == "reform" for k, _ in path) and len(path) > 1:
+        raise Refused("illegal_move", "a reform is the whole move: give it alone")
+    for kind, args in path:
+        if march and kind not in ("forward", "wheel"):
+            raise Refused("illegal_move", f'a marching unit may only move forward and wheel, not "{kind}"')
+        if kind in ("forward", "backward", "sideways"):
+            dist = float(args[0])
+            fwd = dist if kind == "forward" else -dist if kind == "backward" else 0.0
+            right = dist if kind == "sideways" else 0.0
+            cost += abs(dist) * (1 if kind == "forward" else 2)
+            steps = max(1, int(abs(dist) / 0.5))
+            for i in range(1, steps + 1):
+                trail.append(space.rect(space.shifted(f, fwd * i / steps, right * i / steps), width, depth))
+            f = space.shifted(f, fwd, right)
+        elif kind == "wheel":
+            deg = float(args[0])
+            steps = max(1, int(abs(deg) / 5))
+            for i in range(1, steps + 1):
+                part, _ = space.wheel(f, width, depth, deg * i / steps)
+                trail.append(space.rect(part, width, depth))
+            f, arc = space.wheel(f, width, depth, deg)
+            cost += arc
+        elif kind == "turn":
+            deg = float(args[0])
+            cost += allowance / 4 * (abs(deg) / 90) if not march else 0
+            ranks = layout.ranks_of(count, files)
+            files = ranks if abs(deg) == 90 else files
+            f = Formation(f.x, f.y, (f.facing + deg) % 360, files)
+            width, depth = files * w, layout.ranks_of(count, files) * d
+            trail.append(space.rect(f, width, depth))
+        elif kind == "reform":
+            files = min(int(args[0]), count)
+            f = Formation(f.x, f.y, float(args[1]) % 360, files)
+            width, depth = files * w, layout.ranks_of(count, files) * d
+            trail.append(space.rect(f, width, depth))
+            cost = max(cost, allowance)
+    return f, cost, trail, files
+
+
+def check_route(s: GameState, unit: str, trail: list[Polygon], fly: bool) -> str | None:
+    """What stops the move, worded for a player, or None."""
+    end = trail[-1]
+    if not space.within_table(end, s.table):
+        return "the unit would end off the table"
+    others = space.other_boundaries(s, exclude=(unit,))
+    side = s.units[unit].side
+    terrain = space.blocking_terrain(s, ("impassable",))
+    for k, o in others.items():
+        if s.units[k].side != side and end.distance(o) < K.UNIT_GAP - 1e-9:
+            return (f'it would end {end.distance(o):.1f}" from {U.name(s, k)}: units must stay '
+                    f'1" from the enemy unless they charge')
+    for k, o in others.items():
+        if end.intersects(o) and end.intersection(o).area > 1e-6:
+            return f"it would end on top of {U.name(s, k)}"
+    for k, t in terrain.items():
+        if end.intersects(t) and end.intersection(t).area > 1e-6:
+            return f'it would end in impassable terrain "{k}"'
+    if fly:
+        return None
+    for poly in trail[1:-1]:
+        for k, o in others.items():
+            if poly.intersects(o) and poly.intersection(o).area > 1e-6:
+                return f"{U.name(s, k)} is in the way"
+        for k, t in terrain.items():
+            if poly.intersects(t) and poly.intersection(t).area > 1e-6:
+                return f'impassable terrain "{k}" is in the way'
+    return None
+
+
+def check_can_move(s: GameState, unit: str) -> None:
+    rec = s.units[unit]
+    name = U.name(s, unit)
+    if U.host(s, unit) != unit:
+        raise Refused("joined", f"{name} is with {U.name(s, U.host(s, unit))}: order the unit to move")
+    if rec.status != "active":
+        raise Refused("fleeing", f"{name} is {rec.status} and cannot move")
+    if "stupid" in rec.conditions:
+        raise Refused("stupid", f"{name} is Stupid this turn and cannot move")
+    if is_engaged(s, unit):
+        raise Refused("engaged", f"{name} is in combat and cannot move")
+    if rec.flag("charge_declared"):
+        raise Refused("charged", f"{name} declared a charge this turn and cannot move as well")
+    if rec.flag("moved"):
+        raise Refused("moved", f"{name} has already moved this turn")
+
+
+def move(ctx: Any, cmd: Order) -> Step:
+    s = ctx.state
+    unit = cmd.unit
+    assert unit is not None
+    check_can_move(s, unit)
+    march = cmd.arg("march", False)
+    if not isinstance(march, bool):
+        raise Refused("bad_order", f'"march" must be true or false, got {march!r}')
+    path = parse_path(cmd.arg("path"))
+    m = movement_of(s, unit)
+    fly = any(r.fly(s, s.units[unit]) for r in U.rules(s, unit))
+    if march and U.has(s, unit, "no_march") and not fly:
+        raise Refused("no_march", f"{U.name(s, unit)} may not march")
+    allowance = float(m * (2 if march else 1))
+    end, cost, trail, files = plan_move(s, unit, path, float(m), march)
+    if cost > allowance + 1e-6:
+        raise Refused("too_far", f'the move costs {cost:.2f}" but {U.name(s, unit)} may move '
+                      f'{allowance:g}"' + (" marching" if march else ""))
+    problem = check_route(s, unit, trail, fly)
+    if problem:
+        raise Refused("illegal_move", f"{U.name(s, unit)} cannot move there: {problem}")
+    yield ev.ActionTaken(unit, "march" if march else "move")
+    if march and not fly:
+        near = [k for k, o in space.other_boundaries(s, exclude=(unit,)).items()
+                if s.units[k].side != s.units[unit].side and s.units[k].status == "active"
+                and space.boundary(s, unit).distance(o) <= K.MARCH_TEST_RANGE]
+        if near:
+            ok = yield from U.leadership_test(ctx, unit, "march",
+                                              f"to march with {U.name(s, near[0])} within 8\"")
+            if not ok and cost > m + 1e-6:
+                yield ev.UnitFlagSet(unit, "moved", "player_turn", True)
+                yield ev.RuleApplied("March", unit, "fails to march: it stays where it is")
+                return
+    yield ev.UnitFlagSet(unit, "moved", "player_turn", True)
+    reason = "reform" if path[0][0] == "reform" else "march" if march else "move"
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, files, round(cost, 4), reason)

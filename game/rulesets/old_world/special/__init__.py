@@ -1,0 +1,7 @@
+"""The old-world special rules, one module each; importing the package registers them."""
+
+import importlib
+import pkgutil
+
+for _info in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_info.name}")

@@ -1,0 +1,175 @@
+"""What the old-world rules ask about a unit: its profile, rules and flags, Leadership, Unit
+Strength, ranks and files, and the Leadership and characteristic tests it takes.
+
+A unit with characters in it acts as one for tests and Unit Strength (the best Leadership;
+the sum of Unit Strengths). Fear, Terror, Stupidity, Indomitable and Necromantic Undead of a
+joined character act on the combined unit; immunity to Fear and Terror comes only from the
+unit's own models (a character does not lend it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from game.core import events as ev
+from game.core.ruleset import Step
+from game.core.state import GameState
+from game.rulesets.old_world import constants as K
+from game.rulesets.old_world.profile import UnitProfile, profiles
+from game.rulesets.old_world.rules import RULES, OldWorldRule
+from game.rulesets.rank_and_flank import layout
+from game.rulesets.rank_and_flank.units import alive, characters_in, formation_of, joined_to, lead
+
+#: flags a joined character gives the unit it is in
+SPREADING = frozenset({"fear", "terror", "stupidity", "undead"})
+
+
+def profile(s: GameState, unit: str) -> UnitProfile:
+    return profiles(s)[unit]
+
+
+def host(s: GameState, unit: str) -> str:
+    return joined_to(s, unit) or unit
+
+
+def members(s: GameState, unit: str) -> list[str]:
+    """The unit and the characters in it (for a character: its unit first)."""
+    h = host(s, unit)
+    return [h, *characters_in(s, h)]
+
+
+def rules(s: GameState, unit: str) -> tuple[OldWorldRule, ...]:
+    return RULES.rules_for(lead(s, unit).rules)
+
+
+def own_flags(s: GameState, unit: str) -> set[str]:
+    u = s.units[unit]
+    out: set[str] = set()
+    for r in rules(s, unit):
+        out.update(r.unit_flags(s, u))
+    return out
+
+
+def flags(s: GameState, unit: str) -> set[str]:
+    """The facts the rules ask about the unit as it fights: its own, and what its characters
+    spread to it."""
+    h = host(s, unit)
+    out = own_flags(s, h)
+    for c in characters_in(s, h):
+        out |= own_flags(s, c) & SPREADING
+    if "undead" in out:
+        out |= {"fear", "immune_to_psychology", "unbreakable", "unstable", "no_march"}
+    return out
+
+
+def has(s: GameState, unit: str, flag: str) -> bool:
+    return flag in flags(s, unit)
+
+
+def hooked(s: GameState, unit: str, hook: str) -> Iterable[tuple[str, OldWorldRule]]:
+    """Every rule of the unit and its characters that changes ``hook``, with whose rule it is."""
+    for u in members(s, unit):
+        for r in RULES.hooked(lead(s, u).rules, hook):
+            yield u, r
+
+
+def stat(s: GameState, unit: str, key: str) -> int:
+    return lead(s, unit).stat(key)
+
+
+def leadership(s: GameState, unit: str) -> int:
+    """The best Leadership among the unit and its characters."""
+    return max(stat(s, u, "Ld") for u in members(s, unit))
+
+
+def models_left(s: GameState, unit: str) -> int:
+    return len(alive(s, unit))
+
+
+def unit_strength(s: GameState, unit: str) -> int:
+    """Models on the table times each one's Unit Strength, characters in the unit added."""
+    total = 0
+    for u in members(s, unit):
+        p = profile(s, u)
+        n = len(alive(s, u))
+        if p.troop.unit_strength:
+            total += n * p.troop.unit_strength
+        else:  # monsters, war machines: their starting Wounds each (less those lost: none)
+            total += n * p.wounds
+    return total
+
+
+def wounds_left(s: GameState, unit: str) -> int:
+    p = profile(s, unit)
+    carried = s.units[unit].counters.get("wounds_carried", 0)
+    return len(alive(s, unit)) * p.wounds - carried
+
+
+def files_ranks(s: GameState, unit: str) -> tuple[int, int]:
+    """Files and ranks of the unit's formation now (characters included)."""
+    h = host(s, unit)
+    f = formation_of(s, h)
+    n = len(alive(s, h)) + sum(len(alive(s, c)) for c in characters_in(s, h))
+    files = max(1, min(f.files, n)) if n else f.files
+    return files, layout.ranks_of(n, files)
+
+
+def rank_sizes(s: GameState, unit: str) -> list[int]:
+    """Models in each rank, front first."""
+    files, ranks = files_ranks(s, unit)
+    h = host(s, unit)
+    n = len(alive(s, h)) + sum(len(alive(s, c)) for c in characters_in(s, h))
+    return [min(files, n - r * files) for r in range(ranks)]
+
+
+def combat_order(s: GameState, unit: str) -> bool:
+    """At least as wide as it is deep."""
+    files, ranks = files_ranks(s, unit)
+    return files >= ranks
+
+
+def fleeing(s: GameState, unit: str) -> bool:
+    return s.units[unit].status == "fleeing"
+
+
+def on_table(s: GameState, unit: str) -> bool:
+    u = s.units[unit]
+    return u.on_table and bool(alive(s, unit))
+
+
+def name(s: GameState, unit: str) -> str:
+    return s.units[unit].display or unit
+
+
+# --- tests ---------------------------------------------------------------------------------------
+
+
+def leadership_test(ctx: Any, unit: str, purpose: str, why: str, mods: Iterable[tuple[str, int]] = (),
+                    against: str | None = None) -> Step:
+    """A Leadership test: 2D6 at or under the unit's best Leadership (with ``mods`` to the
+    Leadership) passes; a double 1 always passes, a double 6 always fails. Returns True on a
+    pass."""
+    s = ctx.state
+    mods = tuple(m for m in mods if m[1])
+    ld = max(0, leadership(s, unit) + sum(v for _, v in mods))
+    faces = (ctx.roll(K.DIE, purpose), ctx.roll(K.DIE, purpose))
+    total = sum(faces)
+    ok = total == 2 or (total != 12 and total <= ld)
+    word = "pass" if ok else "fail"
+    yield ev.DiceRolled(purpose, unit, "2d6", faces, faces, (), total, ld, word, against)
+    if why:
+        yield ev.RuleApplied(purpose.replace("_", " ").capitalize(), unit,
+                             f"{'passes' if ok else 'fails'} the test {why}", against)
+    return ok
+
+
+def ld_mods_text(mods: Iterable[tuple[str, int]]) -> str:
+    return ", ".join(f"{src} {v:+d}" for src, v in mods if v)
+
+
+__all__ = [
+    "SPREADING", "combat_order", "files_ranks", "flags", "fleeing", "has", "host", "hooked",
+    "leadership", "leadership_test", "members", "models_left", "name", "on_table", "own_flags",
+    "profile", "rank_sizes", "rules", "stat", "unit_strength", "wounds_left",
+]

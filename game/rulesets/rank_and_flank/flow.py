@@ -1,0 +1,326 @@
+"""Player turns made of phases: the turn flow of the rank-and-flank rulesets.
+
+A game turn is one player turn for each side, the scenario's first side first. A player turn
+runs the ruleset's phases in order; what a phase does by itself (tests, combat, flee moves)
+happens when the phase starts or ends, whatever the orders. The flow orders:
+
+- ``next_phase`` ends exactly the current phase (ending the last one ends the player turn);
+- ``end_turn`` ends the player turn: the phases left still do what they do by themselves;
+- an action that belongs to a later phase of the player turn first ends the phases before it;
+- ``begin_turn`` begins the player turn that is due (headless play sends it before the first
+  order of a player turn, so that turn's own tests and decisions come before that order).
+
+A player turn that is due has not begun: its phases have not started. When the orders run out
+headless play finishes the player turn in progress (the first one of the game counts as in
+progress) and stops, so the next side's turn is not begun and rolls nothing.
+
+A ruleset subclasses :class:`PhasedRuleset` and fills in :meth:`phase_started`,
+:meth:`phase_ended`, :meth:`before_action` (for sub-steps inside a phase) and its actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import events as ev
+from game.core.commands import Answer, Command, Order
+from game.core.errors import Refused
+from game.core.ruleset import PHASES, FlowInfo, Ruleset, Step
+from game.core.state import FlowState, GameState, Handler, clear_scope
+
+#: orders of the flow itself, which take no keys
+FLOW_ORDERS = ("next_phase", "end_turn", "begin_turn")
+
+
+def other_side(side: int) -> int:
+    return 2 if side == 1 else 1
+
+
+class Phases(FlowState):
+    """Whose player turn it is (or is due), the phase it is in (None: not begun yet), how
+    many player turns have begun in the game, and the step inside the phase (a ruleset's
+    own word, e.g. the movement phase's "declare" then "moves")."""
+
+    __slots__ = ("side", "phase", "begun", "step")
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+        self.phase: str | None = None
+        self.begun = 0
+        self.step = ""
+
+    def copy(self) -> Phases:
+        new = Phases(self.side)
+        new.phase, new.begun, new.step = self.phase, self.begun, self.step
+        return new
+
+    def digest(self) -> Any:
+        return (self.side, self.phase, self.begun, self.step)
+
+
+def phases(s: GameState) -> Phases:
+    flow = s.flow
+    assert isinstance(flow, Phases)
+    return flow
+
+
+def _player_turn_started(s: GameState, e: Any) -> None:
+    f = phases(s)
+    f.side, f.phase, f.step = e.side, None, ""
+    f.begun += 1
+
+
+def _player_turn_ended(s: GameState, e: Any) -> None:
+    f = phases(s)
+    f.side, f.phase, f.step = other_side(e.side), None, ""
+    clear_scope(s, "player_turn")
+
+
+def _phase_started(s: GameState, e: Any) -> None:
+    f = phases(s)
+    f.phase, f.step = e.phase, ""
+
+
+def _phase_ended(s: GameState, e: Any) -> None:
+    clear_scope(s, "phase")
+
+
+def _step_changed(s: GameState, e: Any) -> None:
+    phases(s).step = e.step
+
+
+@ev.event_type("phase_step")
+@dataclass(frozen=True, slots=True)
+class PhaseStep(ev.Event):
+    """A step inside the current phase begins (the movement phase's charge moves...)."""
+
+    side: int
+    phase: str
+    step: str
+
+
+FLOW_REDUCERS: dict[type[ev.Event], Handler] = {
+    ev.PlayerTurnStarted: _player_turn_started,
+    ev.PlayerTurnEnded: _player_turn_ended,
+    ev.PhaseStarted: _phase_started,
+    ev.PhaseEnded: _phase_ended,
+    PhaseStep: _step_changed,
+}
+
+
+#: an action handler and the phase it belongs to
+@dataclass(frozen=True, slots=True)
+class PhasedAction:
+    name: str
+    phase: str
+    run: Callable[[Any, Order], Step]
+    keys: tuple[str, ...] = ()
+    label: str = ""
+
+
+class PhasedRuleset(Ruleset):
+    """Player turns of phases, for a ruleset to subclass. ``phase_names`` are the phases in
+    order; ``actions`` the unit orders, each belonging to one phase."""
+
+    phase_names: tuple[str, ...] = ()
+    actions: Mapping[str, PhasedAction] = {}
+
+    @property
+    def flow(self) -> FlowInfo:  # type: ignore[override]
+        return FlowInfo(PHASES, self.phase_names, FLOW_ORDERS)
+
+    def reducers(self) -> Mapping[type[ev.Event], Handler]:
+        return FLOW_REDUCERS
+
+    # -- headless play ---------------------------------------------------------------------
+    def before_order(self, state: GameState, cmd: Command) -> Command | None:
+        if state.game_over or phases(state).phase is not None:
+            return None
+        if isinstance(cmd, Answer):
+            return Order("begin_turn") if state.pending is None else None
+        return None if cmd.do == "begin_turn" else Order("begin_turn")
+
+    def closing_order(self, state: GameState) -> Command | None:
+        f = phases(state)
+        if state.game_over or (f.phase is None and f.begun > 0):
+            return None
+        return Order("end_turn")
+
+    # -- the window ------------------------------------------------------------------------
+    def active_side(self, state: GameState) -> int | None:
+        return None if state.game_over else phases(state).side
+
+    def units_ready(self, state: GameState) -> list[str]:
+        side = self.active_side(state)
+        return [u for u, unit in state.units.items() if unit.side == side and unit.on_table]
+
+    def status_text(self, state: GameState) -> str:
+        f = phases(state)
+        where = f"{f.phase} phase" if f.phase else "turn not begun"
+        return f"Game turn {state.turn} · side {f.side}'s player turn · {where}"
+
+    # -- orders ----------------------------------------------------------------------------
+    def start(self, ctx: Any) -> Step:
+        yield ev.TurnStarted(1)
+
+    def handle(self, ctx: Any, cmd: Command) -> Step:
+        assert isinstance(cmd, Order)
+        s = ctx.state
+        if cmd.do in FLOW_ORDERS:
+            if cmd.args:
+                key = cmd.args[0][0]
+                raise Refused("unknown_key", f'order "{cmd.do}" has no key "{key}" (it takes no keys)')
+            if cmd.unit is not None:
+                raise Refused("unknown_key", f'order "{cmd.do}" is for the whole side, not a unit')
+        f = phases(s)
+        if cmd.do == "begin_turn":
+            if f.phase is not None:
+                raise Refused("turn_begun", f"side {f.side}'s player turn has already begun")
+            yield from self.begin_player_turn(ctx)
+            return
+        if cmd.do == "end_turn":
+            if f.phase is None:
+                yield from self.begin_player_turn(ctx)
+            yield from self.end_player_turn(ctx)
+            return
+        if cmd.do == "next_phase":
+            if f.phase is None:
+                yield from self.begin_player_turn(ctx)
+            yield from self.next_phase(ctx)
+            return
+        action = self.actions.get(cmd.do)
+        if action is None:
+            known = ", ".join(sorted([*self.actions, "next_phase", "end_turn"]))
+            raise Refused("unknown_action", f'unknown order "{cmd.do}" (known: {known})')
+        self.check_order(s, cmd, action)
+        if f.phase is None:
+            yield from self.begin_player_turn(ctx)
+        yield from self.reach_phase(ctx, action.phase, cmd)
+        if ctx.state.game_over:
+            return
+        yield from self.before_action(ctx, action, cmd)
+        yield from action.run(ctx, cmd)
+
+    def check_order(self, s: GameState, cmd: Order, action: PhasedAction) -> None:
+        """Refuse, before anything happens, an order the flow cannot take now: a unit not of
+        the side whose turn it is, or an action of a phase already over."""
+        f = phases(s)
+        if cmd.unit is None:
+            raise Refused("no_unit", f'the order "{cmd.do}" needs a unit')
+        unit = s.units.get(cmd.unit)
+        if unit is None:
+            raise Refused("unknown_unit", f'there is no unit "{cmd.unit}"')
+        if unit.side != f.side:
+            raise Refused("not_your_turn",
+                          f'"{unit.display}" is on side {unit.side}; it is side {f.side}\'s turn')
+        if f.phase is not None:
+            now = self.phase_names.index(f.phase)
+            if self.phase_names.index(action.phase) < now:
+                raise Refused("phase_over", f'a "{cmd.do}" belongs to the {action.phase} phase, '
+                              f"which is over: it is the {f.phase} phase")
+        for key, _ in cmd.args:
+            if key not in action.keys:
+                takes = ", ".join(action.keys) or "no keys"
+                raise Refused("unknown_key", f'order "{cmd.do}" has no key "{key}" (it takes: {takes})')
+
+    # -- the flow --------------------------------------------------------------------------
+    def begin_player_turn(self, ctx: Any) -> Step:
+        s = ctx.state
+        side = phases(s).side
+        yield ev.PlayerTurnStarted(side)
+        yield from self.start_phase(ctx, self.phase_names[0])
+
+    def start_phase(self, ctx: Any, phase: str) -> Step:
+        yield ev.PhaseStarted(phases(ctx.state).side, phase)
+        yield from self.phase_started(ctx, phase)
+
+    def next_phase(self, ctx: Any) -> Step:
+        """End the current phase and start the next, or end the player turn after the last."""
+        f = phases(ctx.state)
+        assert f.phase is not None
+        i = self.phase_names.index(f.phase)
+        yield from self.phase_ending(ctx, f.phase)
+        if ctx.state.game_over:
+            return
+        yield ev.PhaseEnded(f.side, f.phase)
+        if i + 1 < len(self.phase_names):
+            yield from self.start_phase(ctx, self.phase_names[i + 1])
+        else:
+            yield from self.close_player_turn(ctx)
+
+    def reach_phase(self, ctx: Any, phase: str, cmd: Order | None = None) -> Step:
+        """End phases until ``phase`` is the current one."""
+        target = self.phase_names.index(phase)
+        while not ctx.state.game_over:
+            f = phases(ctx.state)
+            if f.phase is None or self.phase_names.index(f.phase) >= target:
+                return
+            yield from self.next_phase(ctx)
+
+    def end_player_turn(self, ctx: Any) -> Step:
+        side = phases(ctx.state).side
+        begun = phases(ctx.state).begun
+        while not ctx.state.game_over:
+            f = phases(ctx.state)
+            if f.phase is None or f.side != side or f.begun != begun:
+                return
+            yield from self.next_phase(ctx)
+
+    def close_player_turn(self, ctx: Any) -> Step:
+        s = ctx.state
+        side = phases(s).side
+        yield from self.player_turn_ending(ctx, side)
+        if ctx.state.game_over:
+            return
+        yield ev.PlayerTurnEnded(side)
+        if side != s.first_side:  # the game turn's second player turn
+            turn = ctx.state.turn
+            yield ev.TurnEnded(turn)
+            yield from self.check_winner(ctx)
+            if ctx.state.game_over:
+                return
+            limit = ctx.state.max_turns
+            if limit is not None and turn >= limit:
+                yield ev.GameEnded(*self.final_result(ctx.state, turn))
+                return
+            yield ev.TurnStarted(turn + 1)
+
+    # -- what a ruleset fills in -------------------------------------------------------------
+    def phase_started(self, ctx: Any, phase: str) -> Step:
+        """What the phase does by itself as it starts."""
+        yield from ()
+
+    def phase_ending(self, ctx: Any, phase: str) -> Step:
+        """What the phase does by itself before it ends (before ``PhaseEnded``)."""
+        yield from ()
+
+    def before_action(self, ctx: Any, action: PhasedAction, cmd: Order) -> Step:
+        """Steps inside the phase an order closes first (charges move before a move order)."""
+        yield from ()
+
+    def player_turn_ending(self, ctx: Any, side: int) -> Step:
+        yield from ()
+
+    def check_winner(self, ctx: Any) -> Step:
+        """End the game when a side has no units left on the table."""
+        s = ctx.state
+        if s.game_over:
+            return
+        left = {side: any(u.on_table and u.side == side for u in s.units.values())
+                for side in (1, 2)}
+        if not left[1] and not left[2]:
+            yield ev.GameEnded("draw", "no units left on either side")
+        elif not left[1]:
+            yield ev.GameEnded(2, "side 1 has no units left on the table")
+        elif not left[2]:
+            yield ev.GameEnded(1, "side 2 has no units left on the table")
+
+    def final_result(self, s: GameState, turn: int) -> tuple[int | str | None, str]:
+        """The winner and the reason when the last game turn ends (default: no winner)."""
+        return None, f"the {turn} game turns are played"
+
+
+__all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "PhaseStep", "PhasedAction", "PhasedRuleset", "Phases",
+           "other_side", "phases"]

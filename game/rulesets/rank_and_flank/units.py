@@ -1,0 +1,153 @@
+"""Units in formation over a game state: their models on the table, the characters that joined
+them, and the state changes that keep every model where its unit's formation puts it.
+
+A joined character is a unit of its own whose one model stands in the front rank of the unit
+it joined (its ``joined`` flag names that unit): the two move, fight and take tests together,
+and the layout puts the characters in the middle of the front rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from game.core import events as ev
+from game.core.state import Formation, GameState, Handler, Model, Unit, replace_model, replace_unit
+from game.geometry.bases import parse_base
+from game.rulesets.rank_and_flank import layout
+
+
+@lru_cache(maxsize=256)
+def base_inches(base: str) -> tuple[float, float]:
+    """A model's base (frontage, depth) in inches."""
+    shape = parse_base(base, {})
+    return shape.width, shape.depth
+
+
+def alive(s: GameState, unit: str) -> list[Model]:
+    """The unit's own models still on the table, in their numbered order."""
+    models = s.models
+    return [models[n] for n in s.units[unit].models if models[n].on_table]
+
+
+def joined_to(s: GameState, unit: str) -> str | None:
+    """The unit ``unit`` (a character) has joined, if any."""
+    host = s.units[unit].flag("joined")
+    return host if isinstance(host, str) else None
+
+
+def characters_in(s: GameState, unit: str) -> list[str]:
+    """The characters standing in ``unit`` (joined and still on the table)."""
+    return [u for u, rec in s.units.items()
+            if rec.flag("joined") == unit and rec.on_table and alive(s, u)]
+
+
+def block_models(s: GameState, unit: str) -> list[Model]:
+    """Every model standing in the unit's formation: the characters, then its own."""
+    out = [m for c in characters_in(s, unit) for m in alive(s, c)]
+    return out + alive(s, unit)
+
+
+def in_formation(s: GameState, unit: str) -> int:
+    return len(block_models(s, unit))
+
+
+def lead(s: GameState, unit: str) -> Model:
+    """A model of the unit to read its profile from (the first on the table, or the first)."""
+    got = alive(s, unit)
+    return got[0] if got else s.models[s.units[unit].models[0]]
+
+
+def formation_of(s: GameState, unit: str) -> Formation:
+    u = s.units[unit]
+    host = joined_to(s, unit)
+    if host is not None and s.units[host].formation is not None:
+        f = s.units[host].formation
+    else:
+        f = u.formation
+    assert f is not None, f'unit "{unit}" has no formation'
+    return f
+
+
+# --- laying the models out -----------------------------------------------------------------------
+
+
+def _character_slots(files: int, count: int, chars: int) -> list[int]:
+    """Indexes (in slot order) of the front-rank slots the characters take: the middle ones."""
+    width = min(files, count)
+    start = max(0, (width - chars) // 2)
+    return list(range(start, min(width, start + chars)))
+
+
+def relayout(s: GameState, unit: str, leaving: tuple[str, ...] = ()) -> None:
+    """Put every model of ``unit``'s formation (its characters included) where the formation
+    says, the models in ``leaving`` left out (they are about to be removed)."""
+    u = s.units[unit]
+    f = u.formation
+    if f is None:
+        return
+    chars = [m for m in block_models(s, unit) if m.unit != unit and m.name not in leaving]
+    own = [m for m in alive(s, unit) if m.name not in leaving]
+    everyone = chars + own
+    if not everyone:
+        return
+    w, d = base_inches(own[0].base if own else chars[0].base)
+    count = len(everyone)
+    places = layout.positions(f, count, w, d)
+    char_slots = _character_slots(f.files, count, len(chars))
+    order: list[Model] = []
+    it_chars, it_own = iter(chars), iter(own)
+    for i in range(count):
+        order.append(next(it_chars) if i in char_slots else next(it_own))
+    for m, (x, y) in zip(order, places):
+        if (m.x, m.y, m.facing) != (x, y, f.facing):
+            replace_model(s, m.name, x=x, y=y, facing=f.facing)
+
+
+def _unit_moved(s: GameState, e: Any) -> None:
+    # (this runs before the core's part, which sets the same formation)
+    replace_unit(s, e.unit, formation=Formation(e.x, e.y, e.facing, e.files))
+    relayout(s, e.unit)
+
+
+def _casualties(s: GameState, e: Any) -> None:
+    """Casualties leave the rear rank: the front edge stays, the formation loses depth (and
+    width, once a single rank is left)."""
+    unit = s.units[e.unit]
+    host = joined_to(s, e.unit) or e.unit
+    f = s.units[host].formation
+    if f is None:
+        return
+    before = in_formation(s, host)
+    after = before - sum(1 for n in e.models if s.models[n].on_table)
+    d = base_inches(s.models[unit.models[0]].base)[1]
+    if after > 0:
+        replace_unit(s, host, formation=layout.recentre_for(f, before, after, d))
+        relayout(s, host, leaving=tuple(e.models))
+
+
+REDUCERS: Mapping[type[ev.Event], Handler] = {
+    ev.UnitMoved: _unit_moved,
+    ev.CasualtiesRemoved: _casualties,
+}
+
+
+def unit_result(s: GameState, unit: str) -> dict[str, Any]:
+    """The contract's result of a unit in formation (the ruleset adds ``wounds_taken``)."""
+    u: Unit = s.units[unit]
+    f = formation_of(s, unit) if (u.formation is not None or joined_to(s, unit)) else None
+    n = len(alive(s, unit))
+    block = in_formation(s, joined_to(s, unit) or unit) if f is not None else n
+    files = min(f.files, block) if f is not None and block else (f.files if f else 0)
+    return {
+        "side": u.side,
+        "status": u.status,
+        "models_left": n,
+        "x": round(f.x, 4) if f else None,
+        "y": round(f.y, 4) if f else None,
+        "facing": round(f.facing % 360, 4) if f else None,
+        "files": files,
+        "ranks": layout.ranks_of(block, files) if block else 0,
+        "conditions": sorted(u.conditions),
+    }
