@@ -233,6 +233,8 @@ def _fighting_ranks(s: GameState, unit: str, facing: str) -> tuple[set[int], str
 
 
 def _press_of_battle(s: GameState, unit: str) -> bool:
+    if not K.PRESS_OF_BATTLE:
+        return False
     p = U.profile(s, unit)
     return p.troop.infantry and U.combat_order(s, unit) and not charged_this_turn(s, unit)
 

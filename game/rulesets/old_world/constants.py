@@ -82,7 +82,7 @@ TROOP_TYPES = {
     t.name: t
     for t in (
         TroopType("regular infantry", 5, 2, 1, infantry=True),
-        TroopType("heavy infantry", 4, 2, 1, infantry=True, disrupt_us=10),
+        TroopType("heavy infantry", 4, 2, 1, infantry=True),
         TroopType("monstrous infantry", 3, 2, 3),
         TroopType("swarm", 0, 0, 3),
         TroopType("light cavalry", 5, 1, 2, cavalry=True),
@@ -90,7 +90,7 @@ TROOP_TYPES = {
         TroopType("monstrous cavalry", 3, 1, 3, cavalry=True),
         TroopType("war beast", 5, 1, 1),
         TroopType("light chariot", 3, 1, 3, chariot=True, max_armour=3),
-        TroopType("heavy chariot", 0, 0, 5, chariot=True, impact_ap=-2, max_armour=3),
+        TroopType("heavy chariot", 0, 0, 5, chariot=True, max_armour=3),
         TroopType("monstrous creature", 0, 0, 0, max_armour=3),
         TroopType("behemoth", 0, 0, 0, max_armour=3),
         TroopType("war machine", 0, 0, 0, max_armour=3),
@@ -126,7 +126,7 @@ WEAPONS = {
     for w in (
         Weapon("hand weapon"),
         Weapon("additional hand weapon", extra_attacks=1, two_handed=True),
-        Weapon("great weapon", strength=2, ap=-2, armour_bane=1, two_handed=True, strike_last=True),
+        Weapon("great weapon", strength=2, ap=-2, two_handed=True),
         Weapon("halberd", strength=1, ap=-1, armour_bane=1, two_handed=True),
         Weapon("thrusting spear", fight_in_extra_rank=True, no_support_when_charging=True),
         Weapon("cavalry spear", strength=1, ap=-1, charge_only=True, fight_in_extra_rank=True,
@@ -158,6 +158,12 @@ CHARGE_I_CAP_FRONT = 3
 CHARGE_I_CAP_FLANK = 4
 OVERKILL_MAX = 5
 UNIT_GAP = 1.0  # a unit may not end a move this close to an enemy unit
-CLOSE_ORDER_US = 10  # a Close Order unit in Combat Order needs this Unit Strength for +1
+CLOSE_ORDER_US = 5  # a Close Order unit in Combat Order needs this Unit Strength for +1
+
+# Rules of the full game that this ruleset leaves out, as switches (see the "Readings" of
+# docs/rules/old-world.md): Press of Battle (infantry in Combat Order fighting two ranks deep
+# when they did not charge) and the musician's tie-break.
+PRESS_OF_BATTLE = False
+MUSICIAN_BREAKS_TIES = False
 RALLY_HALF = 0.5  # a fleeing unit below this share of its starting models: -1 Ld to rally
 RALLY_QUARTER = 0.25  # ... below this share: only a double 1 rallies

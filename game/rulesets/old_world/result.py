@@ -79,7 +79,7 @@ def side_scores(s: GameState, combat: Combat) -> dict[int, dict[str, int]]:
         out[side] = sc
     for side in (1, 2):
         out[side]["total"] = sum(v for k, v in out[side].items() if k != "total")
-    if out[1]["total"] == out[2]["total"]:
+    if K.MUSICIAN_BREAKS_TIES and out[1]["total"] == out[2]["total"]:
         bands = {side: any("musician" in U.profile(s, u).command for u in combat.side(s, side)
                            if U.on_table(s, u)) for side in (1, 2)}
         if bands[1] != bands[2]:

@@ -1,0 +1,94 @@
+"""Charges: declaring, the range roll, contact flush with the facing charged, failed charges,
+reactions, and the Initiative a charge gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import events as ev
+from tests.old_world.helpers import BASE_IN, block, facing_off, ow
+from tests.support import events, refusal, result, rolls, run
+
+CHARGE = {"unit": "a", "do": "charge", "target": "b"}
+
+
+def apart(gap, a_kw=None, b_kw=None, orders=(CHARGE,), dice=None, seed=1):
+    a = block("a", 1, 24, 30, **(a_kw or {}))
+    b = block("b", 2, 24, 0, **(b_kw or {}))
+    return ow(facing_off(a, b, gap=gap), orders=list(orders), dice=dice, seed=seed)
+
+
+def test_a_charge_in_range_ends_flush_and_strikes_with_its_charge_bonus():
+    # 6" apart, M4: charge dice 2 and 5, range 4 + 5 = 9: in contact, flush with b's front.
+    # a moved 6": +3 Initiative (front) -> I6; it strikes first. Then the combat.
+    eng = run(apart(6.0, dice=[2, 5] + [1] * 10 + [1, 1] * 3))
+    ch = rolls(eng, "charge_range")[0]
+    assert ch.faces == (2, 5) and ch.kept == (5,) and ch.total == 9 and ch.outcome == "reaches"
+    out = result(eng)["units"]
+    a, b = out["a"], out["b"]
+    assert a["facing"] == 0.0 and a["x"] == pytest.approx(b["x"], abs=1e-3)
+    assert a["y"] - b["y"] == pytest.approx(2 * BASE_IN, abs=1e-3)  # front edge on front edge
+    init = [e for e in events(eng, ev.RuleApplied) if e.rule == "Initiative"]
+    assert init[0].detail == "Initiative step 6"
+    assert "engaged" in a["conditions"]
+
+
+@pytest.mark.parametrize("gap, inch_bonus", [(1.5, 1), (2.99, 2), (3.0, 3), (7.9, 3)])
+def test_charge_initiative_bonus_is_one_per_full_inch_up_to_three_into_a_front(gap, inch_bonus):
+    eng = run(apart(gap, dice=[6, 6] + [1] * 10 + [1, 1] * 3))
+    steps = [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Initiative"]
+    assert steps[0] == f"Initiative step {3 + inch_bonus}"
+
+
+def test_a_charge_that_falls_short_moves_the_higher_die():
+    # 10" apart, M4: 1 and 5 -> range 9: short. It moves 5" toward b.
+    eng = run(apart(10.0, dice=[1, 5]))
+    ch = rolls(eng, "charge_range")[0]
+    assert ch.total == 9 and ch.outcome == "falls short"
+    moved = [e for e in events(eng, ev.UnitMoved) if e.unit == "a"][0]
+    assert moved.reason == "failed charge" and moved.distance == pytest.approx(5.0, abs=0.06)
+    assert "engaged" not in result(eng)["units"]["a"]["conditions"]
+
+
+def test_a_charge_beyond_m_plus_six_cannot_be_declared():
+    msg = refusal(apart(10.5))
+    assert "beyond" in msg and "10" in msg
+
+
+def test_a_target_outside_the_front_arc_cannot_be_charged():
+    a = block("a", 1, 24, 30)
+    b = block("b", 2, 24, 40, facing=0.0)  # behind a
+    msg = refusal(ow([a, b], orders=[CHARGE]))
+    assert "front arc" in msg
+
+
+def test_a_flee_reaction_moves_the_target_away_and_the_charger_runs_it_down():
+    # b flees 2D6 = 1 + 2 = 3" directly away; a rolls 6 6: 4 + 6 = 10 >= 4 + 3: run down.
+    orders = [CHARGE, {"answer": "flee"}]
+    eng = run(apart(4.0, orders=orders, dice=[1, 2, 6, 6]))
+    out = result(eng)["units"]
+    assert rolls(eng, "flee")[0].total == 3
+    assert out["b"]["status"] == "destroyed"
+
+
+def test_a_fleeing_target_not_reached_escapes():
+    orders = [CHARGE, {"answer": "flee"}]
+    eng = run(apart(6.0, orders=orders, dice=[6, 6, 1, 1]))
+    out = result(eng)["units"]
+    assert out["b"]["status"] == "fleeing"
+
+
+def test_charges_move_when_the_next_order_is_not_a_charge():
+    orders = [CHARGE, {"do": "next_phase"}]
+    eng = run(apart(3.0, orders=orders, dice=[3, 3] + [1] * 20), finish=False)
+    assert [e.unit for e in events(eng, ev.UnitMoved)] == ["a"]
+    assert eng.state.flow.phase == "shooting"
+
+
+def test_a_charge_after_a_move_is_refused():
+    c = block("c", 1, 10, 40)
+    orders = [{"unit": "c", "do": "move", "path": [["forward", 1.0]]}, CHARGE]
+    a = block("a", 1, 24, 30)
+    b = block("b", 2, 24, 0)
+    msg = refusal(ow([*facing_off(a, b, gap=3.0), c], orders=orders))
+    assert "start of the Movement phase" in msg

@@ -1,0 +1,129 @@
+"""The combat result item by item, Break tests and what follows them."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rulesets.rank_and_flank.events import CombatResult
+from tests.old_world.helpers import BASE_IN, block, depth, facing_off, ow
+from tests.support import events, result, rolls, run
+
+MISS = [1] * 5  # five to-hit dice that miss
+
+
+def fight(a_kw=None, b_kw=None, dice=None, seed=1):
+    a = block("a", 1, 24, 30, **(a_kw or {}))
+    b = block("b", 2, 24, 0, **(b_kw or {}))
+    return run(ow(facing_off(a, b), dice=dice), seed=seed)
+
+
+def scores(eng):
+    cr = events(eng, CombatResult)[0]
+    return cr.scores["1"], cr.scores["2"], cr.winner
+
+
+@pytest.mark.parametrize("models, troop, files, bonus", [
+    (10, "regular infantry", 5, 1), (15, "regular infantry", 5, 2), (25, "regular infantry", 5, 2),
+    (14, "regular infantry", 5, 1),  # 5 5 4: the short rear rank does not count
+    (12, "heavy infantry", 4, 2), (11, "heavy infantry", 4, 1),
+    (8, "heavy cavalry", 4, 1), (12, "light cavalry", 4, 0),  # light cavalry needs 5 a rank
+    (12, "regular infantry", 3, 0),  # 3 wide, 4 deep: not in Combat Order
+])
+def test_rank_bonus_by_troop_type(models, troop, files, bonus):
+    # both sides miss everything; side 1's score is its rank bonus and whatever else applies
+    base = "25x50" if "cavalry" in troop else "25x25"
+    eng = fight(a_kw={"models": models, "troop_type": troop, "files": files, "base": base},
+                b_kw={"models": 5, "stats": {"I": 1}}, dice=MISS * 4 + [1, 1] * 4)
+    one, _, _ = scores(eng)
+    assert one["ranks"] == bonus
+
+
+def test_standard_close_order_and_massed_infantry_add_up():
+    # a: 15 regular infantry with Close Order and a standard v b 10: nobody hits.
+    # side 1: ranks 2 + standard 1 + massed infantry 1 (US 15 v 10) + close order 1 = 5;
+    # side 2: ranks 1 + close order 1 = 2. b loses by 3: Ld 7, 2+2 = 4 +3 = 7: gives ground.
+    eng = fight(a_kw={"models": 15, "rules": ["Close Order"], "command": ["standard"]},
+                b_kw={"rules": ["Close Order"], "stats": {"I": 1}}, dice=MISS * 2 + [2, 2])
+    one, two, winner = scores(eng)
+    assert (one["ranks"], one["standard"], one["massed_infantry"], one["close_order"]) == (2, 1, 1, 1)
+    assert one["total"] == 5 and two["total"] == 2 and winner == 1
+    assert rolls(eng, "break_test")[0].outcome == "give_ground"
+    out = result(eng)["units"]
+    # b gave ground 2" straight back (up the table) and a followed up: still in contact
+    assert out["b"]["y"] == pytest.approx(30 - (3 * BASE_IN / 2) - BASE_IN - 2.0, abs=0.01)
+    assert "engaged" in out["a"]["conditions"] and "engaged" in out["b"]["conditions"]
+
+
+def test_a_draw_leaves_both_locked():
+    eng = fight(dice=MISS * 2)
+    one, two, winner = scores(eng)
+    assert winner is None and one["total"] == two["total"] == 1  # rank bonus each
+    assert not rolls(eng, "break_test")
+
+
+@pytest.mark.parametrize("faces, outcome", [
+    ((4, 4), "break"),  # 8 is above Ld 7
+    ((3, 4), "fall_back"),  # 7 is not, but 7 + 5 is
+    ((1, 2), "fall_back"),  # 3 + 5 = 8: still above 7
+    ((1, 1), "give_ground"),  # a double 1 always gives ground
+])
+def test_break_test_outcomes(faces, outcome):
+    # a (I3) hits 6 6 6 1 1 and wounds 6 6 6: b (no armour) loses 3 models, then misses with
+    # its 5. side 1: wounds 3 + ranks 1 (5 5) + massed infantry 1 (US 10 v 7) = 5; side 2: 0
+    # (7 models, 5 2: no full rank behind). b loses by 5 and tests against Ld 7.
+    dice = [6, 6, 6, 1, 1, 6, 6, 6] + [1] * 5 + list(faces) + [1] * 4
+    eng = fight(dice=dice)
+    one, two, _ = scores(eng)
+    assert (one["total"], two["total"]) == (5, 0)
+    brk = rolls(eng, "break_test")[0]
+    assert brk.modifiers == (("combat result", 5),) and brk.total == sum(faces) + 5
+    assert brk.target == 7 and brk.outcome == outcome
+
+
+def test_fall_back_becomes_break_against_more_than_twice_the_unit_strength():
+    # a: 25 models (US 25) v b: 10 (US 10 after losses 10 - 0): a misses, b misses; a wins
+    # on ranks 2 + massed 1 = 3 v b's ranks 1 = 1: by 2. b rolls 3 4 = 7 (<= 7), 9 > 7: a
+    # fall back, but 25 > 2 x 10: it breaks and flees 2D6 (3 3 = 6").
+    eng = fight(a_kw={"models": 25}, dice=MISS * 2 + [3, 4, 3, 3, 1, 1])
+    brk = rolls(eng, "break_test")[0]
+    assert brk.outcome == "break"
+    out = result(eng)["units"]
+    assert out["b"]["status"] == "fleeing"
+    assert rolls(eng, "flee")[0].total == 6
+
+
+def test_pursuers_that_reach_a_fleeing_unit_destroy_it():
+    # as above, b flees 2" (1 1), a pursues 6 6 = 12" and catches it
+    eng = fight(a_kw={"models": 25}, dice=MISS * 2 + [3, 4, 1, 1, 6, 6])
+    out = result(eng)["units"]
+    assert out["b"]["status"] == "destroyed" and out["b"]["models_left"] == 0
+    assert result(eng)["winner"] == 1
+
+
+def test_a_flight_off_the_table_is_fled():
+    a = block("a", 1, 24, 9, models=25)
+    b = block("b", 2, 24, 0, models=10)
+    units = facing_off(a, b)
+    eng = run(ow(units, dice=MISS * 2 + [6, 6, 6, 6, 1, 1]))
+    out = result(eng)["units"]["b"]
+    assert out["status"] == "fled" and out["models_left"] == 0
+
+
+def test_flank_and_rear_bonuses():
+    # c touches b's left flank: side 1 gets +1 for the flank; b is Disrupted (US 10 >= 5): no
+    # rank bonus for b.
+    a = block("a", 1, 24, 30)
+    b = block("b", 2, 24, 0)
+    a, b = facing_off(a, b)
+    c = block("c", 1, 0, 0, facing=90.0)
+    # b faces down (180): its left, as it sees it, is toward +x
+    c["x"] = b["x"] + 5 * BASE_IN / 2 + depth(c) / 2
+    c["y"] = b["y"]
+    c["facing"] = 270.0
+    eng = run(ow([a, b, c], dice=[1] * 40))
+    one, two, _ = scores(eng)
+    # side 1: ranks 1 (its best unit) + flank 1 + massed infantry 1 (US 20 v 10); side 2:
+    # Disrupted, so no rank bonus
+    assert (one["ranks"], one["flank"], one["rear"], one["massed_infantry"]) == (1, 1, 0, 1)
+    assert one["total"] == 3 and two["ranks"] == 0 and two["total"] == 0
+    assert "disrupted" in result(eng)["units"]["b"]["conditions"]
