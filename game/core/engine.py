@@ -216,7 +216,11 @@ class Engine:
         state = self.state
         handler = state.handlers.get(type(event))  # what state.apply(state, event) does, inlined
         if handler is not None:
+            if state.derived:  # (a reducer must not read values worked out before it)
+                state.derived.clear()
             handler(state, event)
+            if state.derived:
+                state.derived.clear()
         state.events_applied += 1
         self.log.append(event)
 

@@ -151,6 +151,9 @@ class GameState:
     end_reason: str = ""
     events_applied: int = 0
     handlers: Mapping[type[ev.Event], Handler] = field(default_factory=dict, repr=False)
+    #: values worked out from the state (who is alive, where a unit stands...), kept until
+    #: the next event that changes the state: rulesets' caches, never saved or compared
+    derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def copy(self) -> GameState:
         """A snapshot: containers copied, immutable models and units shared."""
@@ -160,6 +163,7 @@ class GameState:
         new.units = dict(self.units)
         new.flow = self.flow.copy()
         new.book = dict(self.book)
+        new.derived = {}
         return new
 
     # -- queries -----------------------------------------------------------------------------
@@ -244,10 +248,10 @@ def handlers_for(extra: Mapping[type[ev.Event], Handler]) -> dict[type[ev.Event]
     """The state changes of a ruleset: for an event class the core changes too, ``extra``'s
     (the flow's and the ruleset's own) first, seeing the state as it was, then the core's;
     ``extra`` alone for the others."""
-    out = dict(APPLY)
+    out = {cls: fn for cls, fn in APPLY.items() if fn is not _noop}
     for cls, fn in extra.items():
         core = out.get(cls)
-        out[cls] = fn if core is None or core is _noop else _chain(fn, core)
+        out[cls] = fn if core is None else _chain(fn, core)
     return out
 
 
@@ -255,7 +259,11 @@ def apply(state: GameState, event: ev.Event) -> GameState:
     """Fold one event into ``state`` (in place) and return it."""
     handler = (state.handlers or APPLY).get(type(event))
     if handler is not None:
+        if state.derived:  # (a reducer must not read values worked out before it)
+            state.derived.clear()
         handler(state, event)
+        if state.derived:
+            state.derived.clear()
     state.events_applied += 1
     return state
 
@@ -275,7 +283,11 @@ def fold_dicts(state: GameState, events: Iterable[dict[str, Any]]) -> GameState:
                 v = d.get(name)
                 if type(v) is list:
                     setattr(ns, name, ev._frozen(v))
+            if state.derived:
+                state.derived.clear()
             handler(state, ns)
+            if state.derived:
+                state.derived.clear()
         state.events_applied += 1
     return state
 

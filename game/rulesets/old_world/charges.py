@@ -92,7 +92,7 @@ def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
                       "order the unit to charge")
     target = cmd.arg("target")
     if not isinstance(target, str) or target not in s.units:
-        raise Refused("unknown_unit", f'"charge" needs the id of an enemy unit as "target", got {target!r}')
+        raise Refused("unknown_unit", f'there is no unit "{target}" to charge' if isinstance(target, str) else f'"charge" needs the id of an enemy unit as "target", got {target!r}')
     target = U.host(s, target)
     rec, trec = s.units[unit], s.units[target]
     if trec.side == rec.side:

@@ -32,18 +32,26 @@ from game.rulesets.rank_and_flank.units import alive, characters_in, joined_to
 def fighting_units(s: GameState) -> list[str]:
     """Units that can be in a combat: on the table, in formation, not fleeing (characters in a
     unit fight as part of it)."""
-    return [u for u, rec in s.units.items()
+    got: list[str] | None = s.derived.get("fighting")
+    if got is None:
+        got = s.derived["fighting"] = [
+            u for u, rec in s.units.items()
             if rec.on_table and rec.status == "active" and rec.formation is not None
-            and joined_to(s, u) is None and alive(s, u) + [m for c in characters_in(s, u)
-                                                          for m in alive(s, c)]]
+            and joined_to(s, u) is None and (alive(s, u) or characters_in(s, u))]
+    return got
 
 
 def engaged_with(s: GameState, unit: str) -> list[str]:
     """Enemy units whose Unit Boundaries touch ``unit``'s."""
-    me = space.boundary(s, unit)
-    side = s.units[unit].side
-    return [o for o in fighting_units(s)
-            if s.units[o].side != side and space.touching(me, space.boundary(s, o))]
+    key = ("engaged", unit)
+    got: list[str] | None = s.derived.get(key)
+    if got is None:
+        me = space.unit_key(s, unit)
+        side = s.units[unit].side
+        got = s.derived[key] = [
+            o for o in fighting_units(s)
+            if s.units[o].side != side and space.rects_touch(me, space.unit_key(s, o))]
+    return got
 
 
 def is_engaged(s: GameState, unit: str) -> bool:
@@ -241,46 +249,58 @@ def _press_of_battle(s: GameState, unit: str) -> bool:
 
 def plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
     """Every group of attacks of the combat as things stand, with its Initiative."""
+    key = ("strikes", combat.ids())
+    got: list[Strike] | None = s.derived.get(key)
+    if got is None:
+        got = s.derived[key] = _plan_strikes(s, combat)
+    return got
+
+
+def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
     out: list[Strike] = []
     for unit in combat.units:
         enemies = [e for e in engaged_with(s, unit) if e in combat.units]
         if not enemies:
             continue
-        ebounds = {e: space.boundary(s, e) for e in enemies}
-        facings = {e: space.touched_facing(s, unit, ebounds[e]) for e in enemies}
+        ebounds = {e: space.unit_key(s, e) for e in enemies}
+        facings = {e: space.facing_touched_by(s, unit, e) or "front" for e in enemies}
+        rows = {e: _fighting_ranks(s, unit, facings[e]) for e in enemies}
         places = space.rank_and_file(s, unit)
-        polys = space.model_polygons(s, unit)
+        files, ranks = U.files_ranks(s, unit)
+        polys = space.model_keys(s, unit)
         weapon = weapon_in_use(s, unit)
         support_ok = weapon.fight_in_extra_rank and not (
             weapon.no_support_when_charging and charged_this_turn(s, unit))
+        members = {m: (U.stat(s, m, "M"), U.stat(s, m, "A") + weapon_in_use(s, m).extra_attacks)
+                   for m in U.members(s, unit)}
         counts: dict[tuple[str, str], list[int]] = {}
         for name, poly in polys.items():
-            m = s.models[name]
-            member = m.unit
-            move = U.stat(s, member, "M")
-            touching = [e for e in enemies if poly.distance(ebounds[e]) <= 0.01]
+            member = s.models[name].unit
+            move, attacks = members[member]
             rank, file = places[name]
+            outer = rank in (0, ranks - 1) or file in (0, files - 1)
             target, n, support = None, 0, 0
-            a = U.stat(s, member, "A") + (weapon_in_use(s, member).extra_attacks)
-            if touching:
-                target, n = touching[0], a
-            else:
+            if outer:
                 for e in enemies:
-                    rows, kind = _fighting_ranks(s, unit, facings[e] or "front")
-                    row = rank if kind == "rank" else file
-                    near = poly.distance(ebounds[e]) <= move + 1e-9
-                    if row in rows and near:
-                        target, n = e, 1
+                    if space.rects_distance(poly, ebounds[e]) <= 0.01:
+                        target, n = e, attacks
                         break
-                    if facings[e] == "front" and support_ok and member == unit and near:
-                        behind = max(rows) + 1
-                        if kind == "rank" and rank == behind:
-                            target, n, support = e, 1, 1
+            if target is None:
+                for e in enemies:
+                    lines, kind = rows[e]
+                    row = rank if kind == "rank" else file
+                    if row in lines:
+                        if space.rects_distance(poly, ebounds[e]) <= move + 1e-9:
+                            target, n = e, 1
                             break
+                    elif (support_ok and facings[e] == "front" and member == unit
+                          and kind == "rank" and rank == max(lines) + 1
+                          and space.rects_distance(poly, ebounds[e]) <= move + 1e-9):
+                        target, n, support = e, 1, 1
+                        break
             if target is None or n <= 0:
                 continue
-            key = (member, target)
-            got = counts.setdefault(key, [0, 0])
+            got = counts.setdefault((member, target), [0, 0])
             got[0] += n
             got[1] += support
         for (member, target), (n, support) in counts.items():

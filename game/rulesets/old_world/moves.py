@@ -87,7 +87,7 @@ def _away_vector(s: GameState, unit: str, enemies: list[str]) -> tuple[float, fl
     f = U_formation(s, unit)
     vx = vy = 0.0
     for e in enemies:
-        facing = space.touched_facing(s, unit, space.boundary(s, e)) or "front"
+        facing = space.facing_touched_by(s, unit, e) or "front"
         away = f.facing + space.FACING_TURN[facing] + 180
         rad = math.radians(away)
         vx += math.sin(rad)
@@ -99,25 +99,31 @@ def _away_vector(s: GameState, unit: str, enemies: list[str]) -> tuple[float, fl
     return vx / n, vy / n
 
 
+def _free(poly: Polygon, blockers: list[Polygon]) -> bool:
+    return not any(poly.intersects(o) and poly.intersection(o).area > 1e-6 for o in blockers)
+
+
 def give_ground(ctx: Any, unit: str, enemies: list[str]) -> Step:
     """Move 2" straight away from the enemies it fought, without turning; stop on touching
     another unit or impassable terrain. Off the table: destroyed. Returns the move (x, y)."""
     s = ctx.state
     f = U_formation(s, unit)
     vx, vy = _away_vector(s, unit, enemies)
-    others = _others(s, unit, tuple(enemies))
-    terrain = space.blocking_terrain(s, ("impassable",))
-    dist = 0.0
-    while dist < K.GIVE_GROUND - 1e-9:
-        nxt = min(K.GIVE_GROUND, dist + STEP)
-        poly = _place(s, unit, Formation(f.x + vx * nxt, f.y + vy * nxt, f.facing, f.files))
-        if any(poly.distance(o) < 0.0 for o in others.values()) or any(
-                poly.intersects(o) and poly.intersection(o).area > 1e-6
-                for o in [*others.values(), *terrain.values()]):
-            break
-        dist = nxt
+    blockers = [*_others(s, unit, tuple(enemies)).values(),
+                *space.blocking_terrain(s, ("impassable",)).values()]
+
+    def at(d: float) -> Polygon:
+        return _place(s, unit, Formation(f.x + vx * d, f.y + vy * d, f.facing, f.files))
+
+    dist = K.GIVE_GROUND
+    if not _free(at(dist), blockers):
+        lo, hi = 0.0, dist  # lo is free, hi is not: find how far it gets
+        for _ in range(20):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if _free(at(mid), blockers) else (lo, mid)
+        dist = lo
     end = Formation(f.x + vx * dist, f.y + vy * dist, f.facing, f.files)
-    if dist < 1e-9:
+    if dist < 1e-6:
         yield ev.RuleApplied("Give ground", unit, "has nowhere to go: it stays locked in combat")
         return 0.0, 0.0
     yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, dist, "give ground")

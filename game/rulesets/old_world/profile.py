@@ -67,7 +67,7 @@ def check_unit(unit: dict[str, Any]) -> None:
     if not isinstance(troop, str) or troop.strip().lower() not in K.TROOP_TYPES:
         raise ValueError(f"troop_type must be one of: {', '.join(K.TROOP_TYPES)}; got {_show(troop)}")
     armour = unit.get("armour", 7)
-    if not (_whole(armour) and 1 <= armour <= 7):
+    if not (_whole(armour) and 2 <= armour <= 7):
         raise ValueError(f"armour must be the armour save, a whole number from 2 (2+) to 7 "
                          f"(none), got {_show(armour)}")
     for j, w in enumerate(unit.get("weapons", [])):

@@ -31,7 +31,7 @@ def disrupted(s: GameState, unit: str) -> bool:
         return True
     need = U.profile(s, unit).troop.disrupt_us
     for e in engaged_with(s, unit):
-        facing = space.touched_facing(s, unit, space.boundary(s, e))
+        facing = space.facing_touched_by(s, unit, e)
         if facing in ("left", "right", "rear") and U.unit_strength(s, e) >= need:
             return True
     return False
@@ -63,7 +63,7 @@ def side_scores(s: GameState, combat: Combat) -> dict[int, dict[str, int]]:
         sc["battle_standard"] = 1 if "battle standard" in command else 0
         flank = rear = 0
         for e in foes:
-            touched = {space.touched_facing(s, e, space.boundary(s, u))
+            touched = {space.facing_touched_by(s, e, u)
                        for u in mine if u in engaged_with(s, e)}
             flank += 1 if touched & {"left", "right"} else 0
             rear += 2 if "rear" in touched else 0

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from shapely.affinity import rotate, translate
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
 from game.core.state import Formation, GameState
-from game.geometry.bases import footprint, parse_base
 from game.geometry.contact import CONTACT_TOL
 from game.rulesets.rank_and_flank import layout
 from game.rulesets.rank_and_flank.units import base_inches, block_models, formation_of, joined_to
@@ -52,17 +52,49 @@ def unit_base(s: GameState, unit: str) -> tuple[float, float]:
     return base_inches(s.models[u.models[0]].base)
 
 
+#: a rectangle by value: centre x, y, facing, width, depth (geometry results are cached on it)
+RectKey = tuple[float, float, float, float, float]
+
+
+@lru_cache(maxsize=8192)
+def rect_of(key: RectKey) -> Polygon:
+    x, y, facing, width, depth = key
+    r = box(x - width / 2, y - depth / 2, x + width / 2, y + depth / 2)
+    return rotate(r, facing, origin=(x, y)) if facing % 360 else r
+
+
 def rect(f: Formation, width: float, depth: float) -> Polygon:
     """The rectangle ``width`` by ``depth`` centred on ``f``, turned to its facing."""
-    r = box(f.x - width / 2, f.y - depth / 2, f.x + width / 2, f.y + depth / 2)
-    return rotate(r, f.facing, origin=(f.x, f.y)) if f.facing % 360 else r
+    return rect_of((f.x, f.y, f.facing, width, depth))
+
+
+def unit_key(s: GameState, unit: str) -> RectKey:
+    """The unit's Unit Boundary as a rectangle key."""
+    key = ("rect", unit)
+    got: RectKey | None = s.derived.get(key)
+    if got is None:
+        host = host_of(s, unit)
+        width, depth = dims(s, host)
+        f = formation_of(s, host)
+        got = s.derived[key] = (f.x, f.y, f.facing, width, depth)
+    return got
 
 
 def boundary(s: GameState, unit: str) -> Polygon:
     """The Unit Boundary of ``unit`` (of the unit it joined, for a character)."""
-    host = host_of(s, unit)
-    width, depth = dims(s, host)
-    return rect(formation_of(s, host), width, depth)
+    return rect_of(unit_key(s, unit))
+
+
+@lru_cache(maxsize=65536)
+def rects_touch(a: RectKey, b: RectKey, tol: float = CONTACT_TOL) -> bool:
+    """Whether two rectangles touch (within ``tol``) without overlapping."""
+    pa, pb = rect_of(a), rect_of(b)
+    return pa.distance(pb) <= tol and pa.intersection(pb).area < 1e-6
+
+
+@lru_cache(maxsize=65536)
+def rects_distance(a: RectKey, b: RectKey) -> float:
+    return float(rect_of(a).distance(rect_of(b)))
 
 
 def corners(f: Formation, width: float, depth: float) -> dict[str, tuple[float, float]]:
@@ -136,13 +168,55 @@ def touched_facing(s: GameState, unit: str, other: Polygon) -> str | None:
     return arc_of_point(s, unit, (c.x, c.y))
 
 
-def model_polygons(s: GameState, unit: str) -> dict[str, Polygon]:
-    """The bases of every model in the unit's formation (its characters included)."""
+def facing_touched_by(s: GameState, unit: str, other: str) -> str | None:
+    """Which facing of ``unit`` the unit ``other`` touches (cached on where both stand)."""
+    return _facing_between(unit_key(s, unit), unit_key(s, other))
+
+
+@lru_cache(maxsize=16384)
+def _facing_between(a: RectKey, b: RectKey) -> str | None:
+    x, y, facing, width, depth = a
+    f = Formation(x, y, facing, 1)
+    pa, pb = rect_of(a), rect_of(b)
+    if pa.distance(pb) > CONTACT_TOL:
+        return None
+    c = corners(f, width, depth)
+    sides = {
+        "front": LineString([c["front-left"], c["front-right"]]),
+        "right": LineString([c["front-right"], c["rear-right"]]),
+        "rear": LineString([c["rear-right"], c["rear-left"]]),
+        "left": LineString([c["rear-left"], c["front-left"]]),
+    }
+    near = pb.buffer(CONTACT_TOL * 2)
+    best, length = None, 0.0
+    for name, seg in sides.items():
+        got = seg.intersection(near).length
+        if got > length + 1e-9:
+            best, length = name, got
+    if best is not None and length > CONTACT_TOL * 5:
+        return best
+    cx, cy = pb.centroid.x, pb.centroid.y
+    fx, fy = _vec(facing)
+    rx, ry = _vec(facing + 90)
+    dx, dy = cx - x, cy - y
+    ahead, right = dx * fx + dy * fy, dx * rx + dy * ry
+    return max((ahead - depth / 2, "front"), (right - width / 2, "right"),
+               (-ahead - depth / 2, "rear"), (-right - width / 2, "left"))[1]
+
+
+def model_keys(s: GameState, unit: str) -> dict[str, RectKey]:
+    """Every model in the unit's formation (its characters included) as a rectangle key."""
     host = host_of(s, unit)
     out = {}
     for m in block_models(s, host):
-        out[m.name] = footprint(parse_base(m.base, {}), m.x, m.y, m.facing)
+        w, d = base_inches(m.base)
+        out[m.name] = (m.x, m.y, m.facing, w, d)
     return out
+
+
+def model_polygons(s: GameState, unit: str) -> dict[str, Polygon]:
+    """The bases of every model in the unit's formation (its characters included)."""
+    return {n: rect_of(k) for n, k in model_keys(s, unit).items()}
 
 
 def models_touching(s: GameState, unit: str, other: Polygon) -> list[str]:

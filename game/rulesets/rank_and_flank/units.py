@@ -26,9 +26,14 @@ def base_inches(base: str) -> tuple[float, float]:
 
 
 def alive(s: GameState, unit: str) -> list[Model]:
-    """The unit's own models still on the table, in their numbered order."""
-    models = s.models
-    return [models[n] for n in s.units[unit].models if models[n].on_table]
+    """The unit's own models still on the table, in their numbered order (a list kept until
+    the next event: do not change it)."""
+    key = ("alive", unit)
+    got = s.derived.get(key)
+    if got is None:
+        models = s.models
+        got = s.derived[key] = [models[n] for n in s.units[unit].models if models[n].on_table]
+    return got
 
 
 def joined_to(s: GameState, unit: str) -> str | None:
@@ -39,8 +44,16 @@ def joined_to(s: GameState, unit: str) -> str | None:
 
 def characters_in(s: GameState, unit: str) -> list[str]:
     """The characters standing in ``unit`` (joined and still on the table)."""
-    return [u for u, rec in s.units.items()
-            if rec.flag("joined") == unit and rec.on_table and alive(s, u)]
+    joined = s.derived.get("joined")
+    if joined is None:
+        joined = {}
+        for u, rec in s.units.items():
+            host = rec.flag("joined")
+            if isinstance(host, str) and rec.on_table and alive(s, u):
+                joined.setdefault(host, []).append(u)
+        s.derived["joined"] = joined
+    got: list[str] = joined.get(unit, [])
+    return got
 
 
 def block_models(s: GameState, unit: str) -> list[Model]:
