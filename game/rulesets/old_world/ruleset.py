@@ -27,6 +27,7 @@ from game.rulesets.old_world import units as U
 from game.rulesets.old_world.profile import check_unit, placements, profile_of
 from game.rulesets.old_world.rules import RULES
 from game.rulesets.rank_and_flank import flow as F
+from game.rulesets.rank_and_flank import layout
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank.units import alive, relayout
 
@@ -123,9 +124,19 @@ class OldWorld(F.PhasedRuleset):
         )
         state.flow = F.Phases(scenario.first_side)
         state.book["profiles"] = {u.id: profile_of(u) for u in scenario.units}
-        for uid, unit in units.items():
-            if unit.formation is not None:
-                relayout(state, uid)
+        for uid, unit in list(state.units.items()):
+            f = unit.formation
+            if f is None:
+                continue
+            own = len(unit.models)
+            chars = sum(len(state.units[c].models) for c in RF.characters_in(state, uid))
+            if chars:  # the characters join the front rank: its front edge stays put
+                d = RF.base_inches(state.models[unit.models[0]].base)[1]
+                grown = layout.recentre_for(f, own + chars, own, d)
+                back = Formation(2 * f.x - grown.x, 2 * f.y - grown.y, f.facing, f.files)
+                state.units[uid] = Unit(unit.id, unit.side, unit.display, unit.models,
+                                        flags=unit.flags, formation=back)
+            relayout(state, uid)
         return state
 
     def reducers(self) -> Mapping[type[ev.Event], Handler]:
@@ -184,9 +195,10 @@ class OldWorld(F.PhasedRuleset):
             for cond in ("stupid", "incorporeal"):
                 if cond in ctx.state.units[uid].conditions:
                     yield ev.UnitConditionRemoved(uid, cond, "its turn starts")
-        mine = [uid for uid, u in ctx.state.units.items() if u.side == side]
-        for uid in mine:
-            for r in RULES.hooked(U.lead(ctx.state, uid).rules, "start_of_turn"):
+        mine = [uid for uid, u in ctx.state.units.items()
+                if u.side == side and U.host(ctx.state, uid) == uid]
+        for uid in mine:  # a unit's rules and its characters' (Stupidity spreads)
+            for _, r in U.hooked(ctx.state, uid, "start_of_turn"):
                 yield from r.start_of_turn(ctx, uid)
         for uid in mine:
             for r in RULES.hooked(U.lead(ctx.state, uid).rules, "command"):

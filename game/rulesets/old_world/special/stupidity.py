@@ -27,7 +27,7 @@ class Stupidity(OldWorldRule):
 
         s = ctx.state
         host = U.host(s, unit)
-        if host != unit or U.fleeing(s, host) or is_engaged(s, host):
+        if U.fleeing(s, host) or is_engaged(s, host):
             return
         if s.units[host].flag("stupidity_tested"):
             return

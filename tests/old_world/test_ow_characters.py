@@ -1,0 +1,69 @@
+"""Characters that join a unit (the contract's ``joins``): placed in its front rank, fighting
+with their own profile, lending the unit their Leadership and some of their rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.old_world.helpers import BASE_IN, block, facing_off, ow
+from tests.support import refusal, result, rolls, run
+
+HERO = {"id": "hero", "side": 1, "name": "Hero", "joins": "a", "models": 1,
+        "troop_type": "regular infantry",
+        "stats": {"M": 4, "WS": 6, "BS": 3, "S": 4, "T": 4, "W": 2, "I": 5, "A": 3, "Ld": 9}}
+
+
+def with_hero(hero=None, a_kw=None, b_kw=None, dice=None, orders=(), gap=0.0):
+    a = block("a", 1, 24, 30, **(a_kw or {}))
+    b = block("b", 2, 24, 0, **(b_kw or {}))
+    a, b = facing_off(a, b, gap=gap)
+    h = dict(HERO)
+    h.update(hero or {})
+    return ow([a, h, b], orders=list(orders), dice=dice)
+
+
+def test_a_character_stands_in_the_front_rank_and_the_front_edge_stays():
+    eng = run(with_hero(gap=10.0))
+    hero = eng.state.models["hero"]
+    a = result(eng)["units"]["a"]
+    assert (a["files"], a["ranks"]) == (5, 3)  # 10 models and the hero: 5 5 1
+    front_y = 30 - BASE_IN  # where the front edge of the 10 models was placed
+    assert hero.y == pytest.approx(front_y + BASE_IN / 2, abs=1e-6)
+    assert hero.x == pytest.approx(24.0, abs=1e-6)  # the middle of the front rank
+
+
+def test_the_character_fights_with_its_own_profile_at_its_own_initiative():
+    eng = run(with_hero(dice=[6] * 3 + [1] * 3 + [1] * 4 + [1] * 5 + [1] * 6))
+    first = rolls(eng, "to_hit")[0]
+    assert first.model == "hero" and len(first.faces) == 3 and first.target == 3  # WS6 v WS3
+    assert [h.model for h in rolls(eng, "to_hit")][:2] == ["hero", "a"]
+
+
+def test_the_unit_tests_on_the_best_leadership():
+    # the hero (I5) misses 3 times; b (I4, WS10) hits and wounds 5 times: a has 5 left and
+    # the hero; a's 4 front-rank models miss. b wins by 7 (5 wounds, ranks 1, massed
+    # infantry 1). a tests against the hero's Ld 9: 3 3 = 6, 13 > 9: falls back.
+    dice = [1] * 3 + [6] * 5 + [6] * 5 + [1] * 4 + [3, 3] + [1, 1] + [1, 1]
+    eng = run(with_hero(dice=dice, b_kw={"stats": {"I": 4, "WS": 10}}))
+    brk = rolls(eng, "break_test")[0]
+    assert brk.model == "a" and brk.target == 9 and brk.outcome == "fall_back"
+
+
+def test_stupidity_of_a_character_makes_its_unit_test():
+    eng = run(with_hero(hero={"rules": ["Stupidity"]}, gap=10.0, dice=[6, 6]))
+    st = rolls(eng, "stupidity")[0]
+    assert st.model == "a" and st.target == 9 and st.outcome == "fail"
+    assert "stupid" in result(eng)["units"]["a"]["conditions"]
+
+
+def test_a_character_cannot_be_ordered_on_its_own():
+    msg = refusal(with_hero(gap=3.0, orders=[{"unit": "hero", "do": "charge", "target": "b"}]))
+    assert "order the unit" in msg
+
+
+def test_undead_and_living_may_not_join():
+    from game.core.errors import ScenarioError
+    from game.core.scenario import check_scenario
+
+    with pytest.raises(ScenarioError, match="Necromantic Undead"):
+        check_scenario(with_hero(hero={"rules": ["Necromantic Undead"]}), "x.toml")
