@@ -29,7 +29,7 @@ from game.rulesets.trench_crusade.actions import (
     inches,
     refuse,
 )
-from game.rulesets.trench_crusade.injuries import falling_roll, take_down
+from game.rulesets.trench_crusade.injuries import falling_roll
 from game.rulesets.trench_crusade.rolls import success_roll
 from game.rulesets.trench_crusade.terrain import (
     TABLE,
@@ -201,7 +201,10 @@ class Charge:
                 yield ev.RuleApplied(
                     "Diving Charge", name, "the Risky roll fails: it is taken Down and falls"
                 )
-                yield from take_down(ctx, name, "failed Diving Charge")
+                # Taken Down by the failed roll: no Blood Marker for that by itself (markers
+                # come with an Injury Roll's results); the falling roll's result adds them.
+                if ctx.state.models[name].status != "down":
+                    yield ev.StatusChanged(name, "down", "failed Diving Charge")
                 for drop in p.falls:
                     if not ctx.state.models[name].on_table or ctx.state.game_over:
                         break
