@@ -3,6 +3,7 @@ end of an activation that resolves its Contact Zone."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from operator import is_
 from typing import Any
@@ -358,7 +359,7 @@ class SkirmishD10(AlternatingActivations):
 
 
 def _show(v: Any) -> str:
-    return f'"{v}"' if isinstance(v, str) else repr(v)
+    return json.dumps(v) if isinstance(v, str) else repr(v)
 
 
 # --- actions ----------------------------------------------------------------------------------
