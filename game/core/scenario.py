@@ -92,6 +92,8 @@ def show_value(v: Any) -> str:
     """A value as it reads in a message: short, one line, whatever its size or depth."""
     if isinstance(v, bool):
         return "true" if v else "false"
+    if v is None:
+        return "null"
     if isinstance(v, str):
         return json.dumps(v if len(v) <= 60 else v[:57] + "...")
     if isinstance(v, int) and abs(v) >= 10**30:
