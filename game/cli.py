@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import secrets
 import stat
 import sys
@@ -86,9 +87,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == "rules":
             return list_rules(args.ruleset)
     except (ScenarioError, ReplayError, BadInput) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     return 0
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line(text: str) -> str:
+    """A message as one line: a line break or other control character that came in with a
+    name from the file is shown escaped (\\n), as it would be written in the file."""
+    return _CONTROL.sub(lambda m: json.dumps(m.group())[1:-1], text)
 
 
 # --- headless play ---------------------------------------------------------------------------

@@ -386,8 +386,8 @@ Check = Callable[[Any], bool]
 
 def _checker(tp: Any) -> Check:
     """A predicate for a JSON value of an event field of type ``tp`` (as annotated)."""
-    if tp is Any:
-        return lambda v: True
+    if tp is Any:  # anything JSON holds, but not nested deeper than a scenario may be
+        return lambda v: not isinstance(v, list | dict) or bad_value(v) is None
     if tp is bool:
         return lambda v: type(v) is bool
     if tp is int:
@@ -416,16 +416,17 @@ _SPECS: dict[type, tuple[dict[str, Check], frozenset[str]]] = {}
 
 
 def _spec(cls: type[ev.Event]) -> tuple[dict[str, Check], frozenset[str]]:
-    """The field checks of an event class and the fields it cannot do without."""
+    """The field checks of an event class and the fields a saved one must have."""
     got = _SPECS.get(cls)
     if got is None:
         import dataclasses
 
         hints = typing.get_type_hints(cls)
         checks = {f.name: _checker(hints[f.name]) for f in dataclasses.fields(cls)}
+        # the game writes every field but those left out while at their default (fields
+        # added after the first saves); folding reads the rest, so a save must have them
         required = frozenset(
-            f.name for f in dataclasses.fields(cls)
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            f.name for f in dataclasses.fields(cls) if f.name not in cls._quiet_defaults
         )
         got = _SPECS[cls] = (checks, required)
     return got
@@ -535,6 +536,17 @@ def _norm(d: dict[str, Any]) -> Any:
     return orjson.loads(orjson.dumps(d))
 
 
+def _as_json(d: Any) -> str:
+    """An event as it reads in a file, on one line (shortened if it is huge or too deep)."""
+    if d is None:
+        return "(none)"
+    try:
+        text = orjson.dumps(d).decode()
+    except TypeError:
+        return show_value(d)
+    return text if len(text) <= 2000 else text[:1997] + "..."
+
+
 def rerun(save: SaveFile) -> Engine:
     """Re-run the recorded commands from the embedded scenario and seed, checking every event
     as it comes. Raises :class:`ReplayError` naming the first difference."""
@@ -559,7 +571,7 @@ def _compare(save: SaveFile, i: int, engine: Engine, rec: Record) -> None:
     want = saved.events
     for k in range(max(len(got), len(want))):
         g = _norm(got[k]) if k < len(got) else None
-        w = _norm(want[k]) if k < len(want) else None
+        w = want[k] if k < len(want) else None  # read from JSON: already in that form
         if g != w:
             # counted through the file (every record before this one matched in full, so
             # the re-run has the same count up to here), not the "seq" written in the event
@@ -567,8 +579,8 @@ def _compare(save: SaveFile, i: int, engine: Engine, rec: Record) -> None:
             raise ReplayMismatch(
                 f"{save.path}: event {pos} (line {saved.line}) differs when the commands are "
                 f"re-run:\n"
-                f"  recorded: {orjson.dumps(w).decode() if w is not None else '(none)'}\n"
-                f"  re-run:   {orjson.dumps(g).decode() if g is not None else '(none)'}"
+                f"  recorded: {_as_json(w)}\n"
+                f"  re-run:   {_as_json(g)}"
             )
 
 

@@ -106,7 +106,9 @@ def show_value(v: Any) -> str:
 
 
 def _number(v: Any) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+    if isinstance(v, float):
+        return math.isfinite(v)
+    return isinstance(v, int) and not isinstance(v, bool)  # (however large: no float() here)
 
 
 def _int(v: Any) -> bool:
