@@ -364,7 +364,7 @@ def read_save(path: str | Path) -> SaveFile:
 def _parse_all(lines: list[bytes]) -> list[dict[str, Any]] | None:
     """All records in one parse (much faster than one per line); None if any is broken."""
     try:
-        objs = orjson.loads(b"[" + b",".join(lines) + b"]")
+        objs: list[dict[str, Any]] = orjson.loads(b"[" + b",".join(lines) + b"]")
     except orjson.JSONDecodeError:
         return None
     for o in objs:
