@@ -39,7 +39,8 @@ def campaign(cases: int, seed: int, out: Path) -> int:
             if rng.random() < 0.5:
                 name, data, suffix = rng.choice(scen_seeds)
                 m = fz.mutate(rng, data, suffix)
-                verdict = fz.check_scenario_mutant(work, m, rng.choice([None, None, 0, 7]))
+                existing = rng.choice(save_seeds)[1] if rng.random() < 0.3 else None
+                verdict = fz.check_scenario_mutant(work, m, rng.choice([None, None, 0, 7]), existing)
                 kind = "scenario"
             else:
                 name, data, suffix = rng.choice(save_seeds)

@@ -334,13 +334,18 @@ def judge(run: Run, verdict: Verdict, allow_mismatch: bool = False) -> None:
         verdict.problems.append(f"{cmd}: exit status {run.code!r}; {run.err!r:.500}")
 
 
-def check_scenario_mutant(folder: Path, m: Mutant, seed: int | None = None) -> Verdict:
+def check_scenario_mutant(folder: Path, m: Mutant, seed: int | None = None,
+                          existing: bytes | None = None) -> Verdict:
     """`play FILE --headless --json --save S`: the contract, the input unchanged, no save on a
-    refusal, and an accepted run's save passes `replay --check`."""
+    refusal (``existing``: a save already at S, which a refusal must leave as it was), and an
+    accepted run's save passes `replay --check`."""
     verdict = Verdict()
     src = folder / f"mutant{m.suffix}"
     src.write_bytes(m.data)
     save = folder / "saves" / "out.jsonl"
+    if existing is not None:
+        save.parent.mkdir()
+        save.write_bytes(existing)
     before = listing(folder)
     argv = ["play", str(src), "--headless", "--json", "--save", str(save)]
     if seed is not None:
@@ -356,7 +361,7 @@ def check_scenario_mutant(folder: Path, m: Mutant, seed: int | None = None) -> V
         except ValueError:
             verdict.problems.append(f"--json printed no JSON document: {run.out[:200]!r}")
         new = set(after) - set(before)
-        if new != {"saves", "saves/out.jsonl"}:
+        if new != ({"saves", "saves/out.jsonl"} if existing is None else set()):
             verdict.problems.append(f"an accepted run left {sorted(new)}")
         check = run_cli(["replay", str(save), "--check"])
         judge(check, verdict)

@@ -47,11 +47,13 @@ operations = st.lists(st.sampled_from(sorted(OPS)), min_size=1, max_size=3)
 
 @FUZZ
 @given(pick=st.integers(0, len(SCENARIOS) - 1), ops=operations, where=st.integers(0, 2**32),
-       seed=st.sampled_from([None, 0, 7]))
-def test_mutated_scenarios_keep_the_contract(tmp_path_factory, pick, ops, where, seed):
+       seed=st.sampled_from([None, 0, 7]), replace=st.booleans())
+def test_mutated_scenarios_keep_the_contract(tmp_path_factory, save_seeds, pick, ops, where, seed,
+                                            replace):
     name, data, suffix = SCENARIOS[pick]
     m = mutant(random.Random(where), data, suffix, ops)
-    verdict = fz.check_scenario_mutant(tmp_path_factory.mktemp("scenario"), m, seed)
+    existing = save_seeds[pick % len(save_seeds)][1] if replace else None  # a save to replace
+    verdict = fz.check_scenario_mutant(tmp_path_factory.mktemp("scenario"), m, seed, existing)
     assert verdict.ok, f"{name}, {m.name}:\n" + "\n".join(verdict.problems)
 
 
