@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import secrets
+import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from game.core.commands import command_from_dict
-from game.core.errors import DiceExhausted, ReplayError, ScenarioError
+from game.core.errors import DiceExhausted, ReplayError, ReplayMismatch, ScenarioError
+from game.core.scenario import INT_MAX
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = ROOT / "maps" / "default.toml"
@@ -24,17 +28,36 @@ class BadInput(Exception):
     pass
 
 
+class _Parser(argparse.ArgumentParser):
+    """Command-line mistakes get one line on stderr and exit status 2, like any bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {self.prog}: {message} (see --help)\n")
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not 0 <= value <= INT_MAX:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {INT_MAX}, got {shown}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="run.py",
         description="Contact Zone: tabletop miniature battles that know the rules.",
     )
-    sub = p.add_subparsers(dest="cmd")
+    sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
     play = sub.add_parser("play", help="play a scenario (in the window, or --headless)")
     play.add_argument("file", help="scenario file (.toml or .json)")
     play.add_argument("--headless", action="store_true", help="no window: carry out the orders")
     play.add_argument("--json", action="store_true", help="print the result as one JSON document")
-    play.add_argument("--seed", type=int, help="dice seed (default: the scenario's, or fresh)")
+    play.add_argument("--seed", type=_seed, help="dice seed, a whole number from 0 (default: the "
+                      "scenario's, or fresh)")
     play.add_argument("--save", metavar="PATH", help="write the replay (JSON Lines) here")
     rp = sub.add_parser("replay", help="open a saved game in the replay viewer, or --check it")
     rp.add_argument("file", help="a save (.jsonl)")
@@ -64,21 +87,34 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == "rules":
             return list_rules(args.ruleset)
     except (ScenarioError, ReplayError, BadInput) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     return 0
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line(text: str) -> str:
+    """A message as one line: a line break or other control character that came in with a
+    name from the file is shown escaped (\\n), as it would be written in the file."""
+    return _CONTROL.sub(lambda m: json.dumps(m.group())[1:-1], text)
 
 
 # --- headless play ---------------------------------------------------------------------------
 
 
 def _order_error(path: str, i: int, order: dict[str, Any], msg: str) -> BadInput:
-    what = ", ".join(f"{k} {json.dumps(v)}" for k, v in order.items() if k in ("unit", "do", "target", "answer"))
+    from game.core.scenario import show_value
+
+    what = ", ".join(f"{k} {show_value(v)}" for k, v in order.items()
+                     if k in ("unit", "do", "target", "answer"))
     return BadInput(f"{path}: orders[{i}] ({what}): {msg}")
 
 
-def run_orders(path: str, seed: int | None) -> Any:
-    """Load the scenario and carry out its orders. Returns the engine."""
+def start_orders(path: str, seed: int | None) -> tuple[Any, list[Any]]:
+    """Load the scenario, check its orders' form and start the game. Returns the engine and
+    the commands, not yet carried out."""
     from game.core.engine import Engine
     from game.core.scenario import load_scenario
 
@@ -92,16 +128,31 @@ def run_orders(path: str, seed: int | None) -> Any:
         except ValueError as exc:
             raise _order_error(path, i, raw, str(exc)) from None
     try:
-        engine = Engine(sc, seed=seed)
+        return Engine(sc, seed=seed), commands
+    except DiceExhausted as exc:
+        raise BadInput(f"{path}: dice: {exc}") from None
+
+
+def carry_out(path: str, engine: Any, commands: list[Any]) -> None:
+    """Carry out the orders, then close the game as headless play does. Raises
+    :class:`BadInput` for a refused order or scripted dice that run out."""
+    orders = engine.scenario.orders
+    try:
         for i, cmd in enumerate(commands):
             if engine.state.game_over:
-                raise _order_error(path, i, sc.orders[i], "the game is already over")
+                raise _order_error(path, i, orders[i], "the game is already over")
             out = engine.run_order(cmd)
             if not out.ok:
-                raise _order_error(path, i, sc.orders[i], str(out.refusal))
+                raise _order_error(path, i, orders[i], str(out.refusal))
         engine.finish()
     except DiceExhausted as exc:
         raise BadInput(f"{path}: dice: {exc}") from None
+
+
+def run_orders(path: str, seed: int | None) -> Any:
+    """Load the scenario and carry out its orders. Returns the engine."""
+    engine, commands = start_orders(path, seed)
+    carry_out(path, engine, commands)
     return engine
 
 
@@ -122,18 +173,24 @@ def result_json(engine: Any) -> dict[str, Any]:
 
 
 def play_headless(path: str, seed: int | None, save: str | None, as_json: bool) -> int:
-    from game.core.replay import is_save, write_save
-
-    if save is not None:
-        sp = Path(save)
-        if sp.is_dir():
-            raise BadInput(f"--save {save}: is a folder; give a file path like saves/game.jsonl")
-        if sp.exists() and not is_save(sp):
-            raise BadInput(f"--save {save}: the file exists and is not a Contact Zone save; "
-                           "not overwriting it")
-    engine = run_orders(path, seed)
-    if save is not None:
-        write_save(engine, save)
+    """``play --headless``. With ``--save`` the replay is written as the game goes (each
+    command appended and flushed, as the window's autosave does), so a run that is killed
+    leaves the save of the game so far. A refused run (bad scenario, refused order, dice run
+    out) leaves no file behind and changes none: the save is created only once the scenario
+    has been accepted and the game started, and is taken back if an order is then refused
+    (a save that was at that path before is put back as it was)."""
+    target = _SaveTarget(save) if save is not None else None
+    engine, commands = start_orders(path, seed)
+    if target is None:
+        carry_out(path, engine, commands)
+    else:
+        target.start(engine)
+        try:
+            carry_out(path, engine, commands)
+        except BadInput:
+            target.take_back()
+            raise
+        target.close()
     if as_json:
         sys.stdout.write(json.dumps(result_json(engine), indent=1) + "\n")
     else:
@@ -141,6 +198,95 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool) 
             print(line)
         print(_summary(engine))
     return 0
+
+
+class _SaveTarget:
+    """The file ``play --headless --save PATH`` writes, checked before the scenario is read:
+    a folder, a device or pipe, or a file that is not a save is refused and left alone."""
+
+    def __init__(self, save: str) -> None:
+        from game.core.files import MAX_SAVE_BYTES, FileProblem, read_limited
+        from game.core.replay import is_save
+
+        self.name = save
+        self.path = Path(save)
+        self.old: bytes | None = None  # a save already at the path, to put back on refusal
+        self.old_mode = 0
+        self.made: list[Path] = []  # folders created for the save
+        self.writer: Any = None
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            st = None
+        except NotADirectoryError:
+            raise BadInput(f"--save {save}: part of the path is a file, not a folder") from None
+        except ValueError:
+            raise BadInput(f"--save {save}: not a valid file name") from None
+        except OSError as exc:
+            raise BadInput(f"--save {save}: cannot be used ({exc.strerror or exc})") from None
+        if st is None:
+            return
+        if stat.S_ISDIR(st.st_mode):
+            raise BadInput(f"--save {save}: is a folder; give a file path like saves/game.jsonl")
+        if not stat.S_ISREG(st.st_mode):
+            raise BadInput(f"--save {save}: is not a regular file (a device, pipe or socket); "
+                           "not writing to it")
+        if not is_save(self.path):
+            raise BadInput(f"--save {save}: the file exists and is not a Contact Zone save; "
+                           "not overwriting it")
+        try:
+            self.old = read_limited(self.path, MAX_SAVE_BYTES, "a save")
+        except FileProblem as exc:
+            raise BadInput(f"--save {save}: the save there {exc}; not replacing it") from None
+        self.old_mode = stat.S_IMODE(st.st_mode)
+
+    def start(self, engine: Any) -> None:
+        """The game has started: create the save (and its folders) and append as it goes."""
+        import orjson
+
+        from game.core.replay import SaveWriter, header
+
+        try:
+            orjson.dumps(header(engine))
+        except TypeError as exc:  # the scenario checks make this unreachable; never half a file
+            raise BadInput(f"{engine.scenario.path}: cannot be saved ({exc})") from None
+        missing = []
+        folder = self.path.absolute().parent
+        while not folder.exists():
+            missing.append(folder)
+            folder = folder.parent
+        try:
+            for f in reversed(missing):
+                f.mkdir()
+                self.made.append(f)
+            self.writer = SaveWriter(engine, self.path)
+        except OSError as exc:
+            self._remove_folders()
+            raise BadInput(f"--save {self.name}: cannot be written ({exc.strerror or exc})") from None
+
+    def take_back(self) -> None:
+        """The run was refused: no file left behind, none changed."""
+        if self.writer is None:
+            return
+        self.writer.close()
+        if self.old is None:
+            self.path.unlink(missing_ok=True)
+            self._remove_folders()
+            return
+        from game.core.replay import put_file
+
+        put_file(self.path, self.old, self.old_mode)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+    def _remove_folders(self) -> None:
+        for f in reversed(self.made):
+            try:
+                f.rmdir()
+            except OSError:
+                break
 
 
 def log_lines(ruleset: Any, state: Any, events: list[Any]) -> list[str]:
@@ -172,12 +318,9 @@ def replay_check(path: str) -> int:
 
     try:
         res = check(path)
-    except ReplayError as exc:
-        msg = str(exc)
-        if "differs" in msg or "refused when re-run" in msg or "does not give" in msg:
-            print(f"MISMATCH: {msg}", file=sys.stderr)
-            return 1
-        raise
+    except ReplayMismatch as exc:
+        print(f"MISMATCH: {exc}", file=sys.stderr)
+        return 1
     except DiceExhausted as exc:
         print(f"MISMATCH: {path}: re-running needs more scripted dice: {exc}", file=sys.stderr)
         return 1
@@ -185,16 +328,30 @@ def replay_check(path: str) -> int:
     return 0
 
 
+#: at most this many "does not add up" warnings are printed for one save
+MAX_WARNINGS = 5
+
+
 def replay_log(path: str) -> int:
-    from game.core.replay import fold_save, read_save
+    """Print a save's log. The events are checked as loading the save would check them (exit
+    2 naming the first bad one); rolls whose arithmetic does not add up, as in an edited
+    save, get a warning line each on stderr."""
+    from game.core.replay import arithmetic_warnings, fold_save, read_save
     from game.core.ruleset import get_ruleset
 
     save = read_save(path)
+    save.validate()
     state = fold_save(save)
     for line in log_lines(get_ruleset(save.scenario.ruleset), state, save.events()):
         print(line)
     if save.truncated:
         print(f"note: {save.truncated}", file=sys.stderr)
+    warnings = arithmetic_warnings(save)
+    for w in warnings[:MAX_WARNINGS]:
+        print(f"warning: {w} (the save looks edited)", file=sys.stderr)
+    if len(warnings) > MAX_WARNINGS:
+        print(f"warning: {path}: {len(warnings) - MAX_WARNINGS} more rolls do not add up",
+              file=sys.stderr)
     return 0
 
 

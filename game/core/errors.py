@@ -34,3 +34,7 @@ class DiceExhausted(Exception):
 
 class ReplayError(Exception):
     """A save or replay that cannot be read or does not check out."""
+
+
+class ReplayMismatch(ReplayError):
+    """A readable save whose recorded events the re-run commands do not give."""

@@ -199,6 +199,12 @@ class Ruleset(ABC):
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         """A line for the dice and rules log, or None for events not worth a line."""
 
+    def roll_problem(self, roll: Mapping[str, Any]) -> str | None:
+        """What cannot be right in a saved ``dice_rolled`` event (a tampered save's), or None.
+        The default: faces the die cannot show, kept dice that were not thrown, or a total
+        that is not the kept dice plus the modifiers."""
+        return sum_roll_problem(roll)
+
     def rules(self) -> Mapping[str, RuleInfo]:
         """Every special rule the ruleset knows, by lower-case name."""
         return {}
@@ -230,6 +236,42 @@ class Ruleset(ABC):
     def score_text(self, state: GameState) -> str:
         """One line on the score (for the result screen), or empty."""
         return ""
+
+
+def die_sides(die: str) -> int | None:
+    """The sides of a die named like "d10" or "3d6", or None for another name."""
+    head, sep, tail = die.partition("d")
+    if sep and tail.isdigit() and (head == "" or head.isdigit()):
+        return int(tail)
+    return None
+
+
+def faces_problem(roll: Mapping[str, Any]) -> str | None:
+    """A face the die cannot show, or a kept die that was not thrown."""
+    faces, kept = roll["faces"], roll["kept"]
+    sides = die_sides(roll["die"])
+    bad = [f for f in faces if sides is not None and not 1 <= f <= sides]
+    if bad:
+        return f"a {roll['die']} cannot show {bad[0]}"
+    pool = list(faces)
+    for k in kept:
+        if k not in pool:
+            return f"kept die {k} is not among the dice thrown {faces}"
+        pool.remove(k)
+    return None
+
+
+def sum_roll_problem(roll: Mapping[str, Any]) -> str | None:
+    """The usual arithmetic: the total is the kept dice plus the modifiers."""
+    problem = faces_problem(roll)
+    if problem:
+        return problem
+    kept, mods = roll["kept"], roll["modifiers"]
+    want = sum(kept) + sum(v for _, v in mods)
+    if want != roll["total"]:
+        parts = " + ".join([str(k) for k in kept] + [f"{src} {v}" for src, v in mods])
+        return f"{parts} makes {want}, but the total says {roll['total']}"
+    return None
 
 
 RULESET_MODULES = {

@@ -9,15 +9,18 @@ Indexes in messages count from 0, as in the file's arrays.
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import re
+import reprlib
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.core.errors import ScenarioError
+from game.core.files import MAX_SCENARIO_BYTES, FileProblem, read_limited
 from game.core.state import Terrain
 
 FORMAT_VERSION = 1
@@ -33,7 +36,13 @@ UNIT_KEYS = {
 }
 #: keys of units in formation, taken by the rulesets that list them in ``unit_keys``
 FORMATION_KEYS = {"troop_type", "armour", "command", "joins", "parts", "height"}
-ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
+ID_RE = re.compile(r"[A-Za-z0-9_-]+")  # matched with fullmatch: no trailing newline slips by
+#: whole numbers anywhere in a scenario: what a save (64-bit JSON integers) can hold
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+#: terrain corners lie within this many inches of the origin (tables are at most 1000 wide)
+MAX_COORD = 10_000
+#: tables and lists inside one another, at most (the contract needs 5 at the deepest)
+MAX_NESTING = 12
 
 
 @dataclass(slots=True)
@@ -81,16 +90,31 @@ class Scenario:
         return {k: v for k, v in self.raw.items() if k != "orders"}
 
 
-def _type_name(v: Any) -> str:
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxstring, _SHORT.maxlong = 3, 6, 4, 40, 30
+
+
+def show_value(v: Any) -> str:
+    """A value as it reads in a message: short, one line, whatever its size or depth."""
     if isinstance(v, bool):
         return "true" if v else "false"
+    if v is None:
+        return "null"
     if isinstance(v, str):
-        return json.dumps(v)
-    return repr(v)
+        return json.dumps(v if len(v) <= 60 else v[:57] + "...")
+    if isinstance(v, int) and abs(v) >= 10**30:
+        return f"a whole number of {len(str(abs(v)))} digits"
+    if isinstance(v, datetime.date | datetime.time):
+        return v.isoformat()
+    if isinstance(v, dict):
+        return "a table" if v else "an empty table"
+    return _SHORT.repr(v)
 
 
 def _number(v: Any) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+    if isinstance(v, float):
+        return math.isfinite(v)
+    return isinstance(v, int) and not isinstance(v, bool)  # (however large: no float() here)
 
 
 def _int(v: Any) -> bool:
@@ -98,8 +122,9 @@ def _int(v: Any) -> bool:
 
 
 class _Checker:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, data: Any = None) -> None:
         self.path = path
+        self.data = data
 
     def fail(self, where: str, msg: str) -> ScenarioError:
         prefix = f"{self.path}: {where}: " if where else f"{self.path}: "
@@ -107,37 +132,141 @@ class _Checker:
 
 
 def read_file(path: str | Path) -> dict[str, Any]:
-    p = Path(path)
+    """Read and parse a scenario file (at most :data:`MAX_SCENARIO_BYTES`)."""
     name = str(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise ScenarioError(f"{name}: is a folder, not a scenario file") from None
+        data = read_limited(path, MAX_SCENARIO_BYTES, "a scenario file")
+    except FileProblem as exc:
+        raise ScenarioError(f"{name}: {exc}") from None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise ScenarioError(f"{name}: not a text file (not UTF-8)") from None
-    except OSError as exc:
-        raise ScenarioError(f"{name}: cannot be read ({exc.strerror})") from None
-    return parse_text(text, name)
+    return parse_text(text.removeprefix("\ufeff"), name)
 
 
 def parse_text(text: str, name: str) -> dict[str, Any]:
-    if name.lower().endswith(".json"):
-        try:
+    kind = "JSON" if name.lower().endswith(".json") else "TOML"
+    try:
+        if kind == "JSON":
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ScenarioError(
-                f"{name}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-            ) from None
-    else:
-        try:
+        else:
             data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ScenarioError(f"{name}: not valid TOML: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(
+            f"{name}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{name}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(
+            f"{name}: not usable {kind}: lists or tables nested far too deep to read "
+            f"(a scenario needs no more than {MAX_NESTING} levels)"
+        ) from None
+    except ValueError as exc:  # Python's cap on the digits of a whole number
+        if "digits" not in str(exc):
+            raise ScenarioError(f"{name}: not valid {kind}") from None
+        raise ScenarioError(
+            f"{name}: not usable {kind}: a number with thousands of digits (whole numbers "
+            f"must lie between {INT_MIN} and {INT_MAX})"
+        ) from None
     if not isinstance(data, dict):
-        raise ScenarioError(f"{name}: the file must hold a table of keys, not {type(data).__name__}")
+        raise ScenarioError(f"{name}: the file must hold a table of keys, not {_kind(data)}")
     return data
+
+
+def _kind(v: Any) -> str:
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, str):
+        return "a string"
+    if v is None:
+        return "null"
+    if isinstance(v, bool | int | float):
+        return "a number" if not isinstance(v, bool) else "true or false"
+    return "a value"
+
+
+def field_name(path: tuple[Any, ...]) -> str:
+    """``weapons[0].attacks`` for the path ("weapons", 0, "attacks")."""
+    out = ""
+    for p in path:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", p):
+            out += f".{p}" if out else p
+        else:
+            out += f"[{show_value(p)}]"
+    return out
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # no key has a line break or a control character
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def bad_value(data: Any) -> tuple[tuple[Any, ...], str] | None:
+    """The first value anywhere in ``data`` (whatever its key) that a save cannot hold or a
+    message cannot show, as (path, what is wrong): whole numbers beyond 64 bits, numbers that
+    are not finite, text that is not valid Unicode, dates and times, tables and lists more
+    than :data:`MAX_NESTING` deep. None when all is well."""
+    stack: list[tuple[Any, tuple[Any, ...], int]] = [(data, (), 0)]
+    while stack:
+        v, path, depth = stack.pop()
+        if isinstance(v, dict | list):
+            if depth > MAX_NESTING:
+                return path, (f"lies more than {MAX_NESTING} levels deep (lists and tables "
+                              f"inside one another)")
+            items = v.items() if isinstance(v, dict) else enumerate(v)
+            for k, x in items:
+                if isinstance(k, str) and (_has_surrogate(k) or _CONTROL.search(k)):
+                    return path, f"has a key that is not a plain name: {show_value(k)}"
+                stack.append((x, (*path, k), depth + 1))
+        elif isinstance(v, bool) or v is None:
+            continue
+        elif isinstance(v, int):
+            if not INT_MIN <= v <= INT_MAX:
+                return path, (f"is {show_value(v)}, beyond the whole numbers a scenario can "
+                              f"hold ({INT_MIN} to {INT_MAX})")
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                return path, f"is {show_value(v)}, not a finite number"
+        elif isinstance(v, str):
+            if _has_surrogate(v):
+                return path, f"is not valid Unicode text: {show_value(v)}"
+        else:
+            return path, f"is a date or time ({show_value(v)}), which no scenario field takes"
+    return None
+
+
+def check_values(c: _Checker, data: dict[str, Any]) -> None:
+    """:func:`bad_value` over a whole scenario, the failure naming the field under its unit,
+    terrain piece or order."""
+    got = bad_value(data)
+    if got is not None:
+        raise _value_fail(c, *got)
+
+
+def _value_fail(c: _Checker, path: tuple[Any, ...], msg: str) -> ScenarioError:
+    """A failure at ``path``: under ``units[i] "id"`` (or terrain, orders) when it is inside one."""
+    where, rest = "", path
+    if len(path) >= 2 and path[0] in ("units", "terrain", "orders") and isinstance(path[1], int):
+        where = f"{path[0]}[{path[1]}]"
+        item = c.data.get(path[0], [])[path[1]] if isinstance(c.data, dict) else None
+        ident = item.get("id") if isinstance(item, dict) and path[0] != "orders" else None
+        if isinstance(ident, str) and ID_RE.fullmatch(ident):
+            where += f' "{ident}"'
+        rest = path[2:]
+    name = field_name(rest)
+    if not name:
+        return c.fail(where, msg)
+    return c.fail(where, f"{name} {msg}")
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -153,53 +282,58 @@ def check_scenario(data: dict[str, Any], path: str) -> Scenario:
     """Check a parsed scenario against the contract and the ruleset it names."""
     from game.core.ruleset import get_ruleset, known_rulesets
 
-    c = _Checker(path)
+    c = _Checker(path, data)
+    if not isinstance(data, dict):
+        raise c.fail("", f"the scenario must be a table of keys, not {_kind(data)}")
     for key in data:
         if key not in TOP_KEYS:
             raise c.fail("", f"unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})")
     for key in ("format", "name", "ruleset"):
         if key not in data:
             raise c.fail("", f"missing required key {key!r}")
+    seed = data.get("seed")
+    if seed is not None and (not _int(seed) or not 0 <= seed <= INT_MAX):
+        raise c.fail("seed", f"must be a whole number from 0 to {INT_MAX}, got {show_value(seed)}")
     if data["format"] != FORMAT_VERSION or not _int(data["format"]):
-        raise c.fail("format", f"must be {FORMAT_VERSION}, got {_type_name(data['format'])}")
+        raise c.fail("format", f"must be {FORMAT_VERSION}, got {show_value(data['format'])}")
     name = data["name"]
     if not isinstance(name, str) or not name.strip():
-        raise c.fail("name", f"must be a non-empty string, got {_type_name(name)}")
+        raise c.fail("name", f"must be a non-empty string, got {show_value(name)}")
     rid = data["ruleset"]
     if not isinstance(rid, str) or rid not in known_rulesets():
         raise c.fail(
-            "ruleset", f"unknown ruleset {_type_name(rid)} (known: {', '.join(known_rulesets())})"
+            "ruleset", f"unknown ruleset {show_value(rid)} (known: {', '.join(known_rulesets())})"
         )
     try:
         ruleset = get_ruleset(rid)
     except NotImplementedError:
         raise c.fail("ruleset", f'"{rid}" is planned but not available yet') from None
 
-    seed = data.get("seed")
-    if seed is not None and (not _int(seed) or seed < 0):
-        raise c.fail("seed", f"must be a whole number from 0, got {_type_name(seed)}")
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise c.fail("description", f"must be a string, got {show_value(description)}")
     dice = data.get("dice")
     if dice is not None:
         if not isinstance(dice, list):
-            raise c.fail("dice", f"must be a list of die results, got {_type_name(dice)}")
+            raise c.fail("dice", f"must be a list of die results, got {show_value(dice)}")
         top = ruleset.die_sides
         for i, d in enumerate(dice):
             if not _int(d) or not 1 <= d <= top:
                 raise c.fail(
                     f"dice[{i}]",
                     f"must be a die result, a whole number from 1 to {top} for {rid}, "
-                    f"got {_type_name(d)}",
+                    f"got {show_value(d)}",
                 )
     first_side = data.get("first_side", 1)
     if first_side not in (1, 2) or not _int(first_side):
-        raise c.fail("first_side", f"must be 1 or 2, got {_type_name(first_side)}")
+        raise c.fail("first_side", f"must be 1 or 2, got {show_value(first_side)}")
     turns = data.get("turns")
     if turns is not None and (not _int(turns) or not 1 <= turns <= 1000):
-        raise c.fail("turns", f"must be a whole number of game turns from 1, got {_type_name(turns)}")
+        raise c.fail("turns", f"must be a whole number of game turns from 1 to 1000, got {show_value(turns)}")
 
     table = data.get("table", {"width": 48.0, "height": 48.0})
     if not isinstance(table, dict):
-        raise c.fail("table", f"must be a table with width and height, got {_type_name(table)}")
+        raise c.fail("table", f"must be a table with width and height, got {show_value(table)}")
     for key in table:
         if key not in ("width", "height"):
             raise c.fail("table", f"unknown key {key!r} (known: height, width)")
@@ -209,18 +343,19 @@ def check_scenario(data: dict[str, Any], path: str) -> Scenario:
             raise c.fail("table", f"missing required key {key!r}")
         v = table[key]
         if not _number(v) or not 1 <= v <= 1000:
-            raise c.fail(f"table.{key}", f"must be a number of inches from 1 to 1000, got {_type_name(v)}")
+            raise c.fail(f"table.{key}", f"must be a number of inches from 1 to 1000, got {show_value(v)}")
         dims.append(float(v))
     tw, th = dims
 
+    check_values(c, data)
     terrain = _check_terrain(c, data.get("terrain", []), tw, th)
     units = _check_units(c, data.get("units"), ruleset, tw, th)
     orders = data.get("orders", [])
     if not isinstance(orders, list):
-        raise c.fail("orders", f"must be a list of order tables, got {_type_name(orders)}")
+        raise c.fail("orders", f"must be a list of order tables, got {show_value(orders)}")
     for i, o in enumerate(orders):
         if not isinstance(o, dict):
-            raise c.fail(f"orders[{i}]", f"must be a table, got {_type_name(o)}")
+            raise c.fail(f"orders[{i}]", f"must be a table, got {show_value(o)}")
     sc = Scenario(
         path=path,
         raw=data,
@@ -245,15 +380,15 @@ def check_scenario(data: dict[str, Any], path: str) -> Scenario:
 
 def _check_terrain(c: _Checker, items: Any, tw: float, th: float) -> tuple[Terrain, ...]:
     if not isinstance(items, list):
-        raise c.fail("terrain", f"must be a list of terrain tables, got {_type_name(items)}")
+        raise c.fail("terrain", f"must be a list of terrain tables, got {show_value(items)}")
     out: list[Terrain] = []
     seen: set[str] = set()
     for i, t in enumerate(items):
         where = f"terrain[{i}]"
         if not isinstance(t, dict):
-            raise c.fail(where, f"must be a table, got {_type_name(t)}")
+            raise c.fail(where, f"must be a table, got {show_value(t)}")
         tid = t.get("id")
-        if not isinstance(tid, str) or not ID_RE.match(tid):
+        if not isinstance(tid, str) or not ID_RE.fullmatch(tid):
             raise c.fail(where, "id must be a string of letters, digits, - and _" + ("" if "id" in t else " (missing)"))
         where = f'terrain[{i}] "{tid}"'
         if tid in seen:
@@ -262,20 +397,27 @@ def _check_terrain(c: _Checker, items: Any, tw: float, th: float) -> tuple[Terra
         for key in t:
             if key not in TERRAIN_KEYS:
                 raise c.fail(where, f"unknown key {key!r} (known: {', '.join(sorted(TERRAIN_KEYS))})")
+        tname = t.get("name", tid)
+        if not isinstance(tname, str):
+            raise c.fail(where, f"name must be a string, got {show_value(tname)}")
         kind = t.get("kind")
         if kind not in TERRAIN_KINDS:
-            raise c.fail(where, f"kind must be one of {', '.join(TERRAIN_KINDS)}, got {_type_name(kind)}")
+            raise c.fail(where, f"kind must be one of {', '.join(TERRAIN_KINDS)}, got {show_value(kind)}")
         poly = t.get("polygon")
         if not isinstance(poly, list) or len(poly) < 3:
             raise c.fail(where, "polygon must be a list of at least 3 [x, y] points in inches")
         pts = []
         for j, p in enumerate(poly):
-            if not (isinstance(p, list) and len(p) == 2 and all(_number(v) for v in p)):
-                raise c.fail(where, f"polygon[{j}] must be an [x, y] pair of numbers, got {_type_name(p)}")
+            if not (isinstance(p, list) and len(p) == 2
+                    and all(_number(v) and abs(v) <= MAX_COORD for v in p)):
+                raise c.fail(
+                    where, f"polygon[{j}] must be an [x, y] pair of numbers of inches from "
+                    f"-{MAX_COORD} to {MAX_COORD}, got {show_value(p)}"
+                )
             pts.append((float(p[0]), float(p[1])))
         height = t.get("height", 0.0)
         if not _number(height) or not 0 <= height <= 100:
-            raise c.fail(where, f"height must be a number of inches from 0 to 100, got {_type_name(height)}")
+            raise c.fail(where, f"height must be a number of inches from 0 to 100, got {show_value(height)}")
         from shapely.geometry import Polygon
 
         shp = Polygon(pts)
@@ -295,12 +437,12 @@ def _check_units(c: _Checker, items: Any, ruleset: Any, tw: float, th: float) ->
     for i, u in enumerate(items):
         where = f"units[{i}]"
         if not isinstance(u, dict):
-            raise c.fail(where, f"must be a table, got {_type_name(u)}")
+            raise c.fail(where, f"must be a table, got {show_value(u)}")
         uid = u.get("id")
         if "id" not in u:
             raise c.fail(where, "missing required key 'id'")
-        if not isinstance(uid, str) or not ID_RE.match(uid):
-            raise c.fail(where, f"id must be letters, digits, - and _, got {_type_name(uid)}")
+        if not isinstance(uid, str) or not ID_RE.fullmatch(uid):
+            raise c.fail(where, f"id must be letters, digits, - and _, got {show_value(uid)}")
         where = f'units[{i}] "{uid}"'
         if uid in seen:
             raise c.fail(where, "id is used by another unit")
@@ -313,37 +455,37 @@ def _check_units(c: _Checker, items: Any, ruleset: Any, tw: float, th: float) ->
         if "side" not in u:
             raise c.fail(where, "missing required key 'side'")
         if not _int(side) or side not in (1, 2):
-            raise c.fail(where, f"side must be 1 or 2, got {_type_name(side)}")
+            raise c.fail(where, f"side must be 1 or 2, got {show_value(side)}")
         name = u.get("name", uid)
         if not isinstance(name, str):
-            raise c.fail(where, f"name must be a string, got {_type_name(name)}")
+            raise c.fail(where, f"name must be a string, got {show_value(name)}")
         base = u.get("base", ruleset.default_base)
         if not isinstance(base, str):
-            raise c.fail(where, f"base must be a string, got {_type_name(base)}")
+            raise c.fail(where, f"base must be a string, got {show_value(base)}")
         facing = u.get("facing", 0.0)
         if not _number(facing):
-            raise c.fail(where, f"facing must be a number of degrees, got {_type_name(facing)}")
+            raise c.fail(where, f"facing must be a number of degrees, got {show_value(facing)}")
         models = u.get("models", 1)
         if not _int(models) or not 1 <= models <= 200:
-            raise c.fail(where, f"models must be a whole number from 1 to 200, got {_type_name(models)}")
+            raise c.fail(where, f"models must be a whole number from 1 to 200, got {show_value(models)}")
         files = u.get("files")
         if files is not None and (not _int(files) or not 1 <= files <= 50):
-            raise c.fail(where, f"files must be a whole number from 1 to 50, got {_type_name(files)}")
+            raise c.fail(where, f"files must be a whole number from 1 to 50, got {show_value(files)}")
         for key in ("rules", "keywords", "weapons"):
             v = u.get(key, [])
             if not isinstance(v, list):
-                raise c.fail(where, f"{key} must be a list, got {_type_name(v)}")
+                raise c.fail(where, f"{key} must be a list, got {show_value(v)}")
             if key != "weapons":
                 for j, r in enumerate(v):
                     if not isinstance(r, str) or not r.strip():
-                        raise c.fail(where, f"{key}[{j}] must be a non-empty string, got {_type_name(r)}")
+                        raise c.fail(where, f"{key}[{j}] must be a non-empty string, got {show_value(r)}")
         if "stats" not in u:
             raise c.fail(where, "missing required key 'stats'")
         if not isinstance(u["stats"], dict):
-            raise c.fail(where, f"stats must be a table, got {_type_name(u['stats'])}")
+            raise c.fail(where, f"stats must be a table, got {show_value(u['stats'])}")
         joins = u.get("joins")
-        if joins is not None and (not isinstance(joins, str) or not ID_RE.match(joins)):
-            raise c.fail(where, f"joins must be the id of another unit, got {_type_name(joins)}")
+        if joins is not None and (not isinstance(joins, str) or not ID_RE.fullmatch(joins)):
+            raise c.fail(where, f"joins must be the id of another unit, got {show_value(joins)}")
         if joins is not None:  # placed inside the unit it joins: no place of its own
             placements = [(float("nan"), float("nan"), float(facing))] * models
         else:
@@ -384,14 +526,14 @@ def _placements(
         out = []
         for j, p in enumerate(positions):
             if not (isinstance(p, list) and len(p) in (2, 3) and all(_number(v) for v in p)):
-                raise c.fail(where, f"positions[{j}] must be [x, y] or [x, y, facing], got {_type_name(p)}")
+                raise c.fail(where, f"positions[{j}] must be [x, y] or [x, y, facing], got {show_value(p)}")
             out.append((float(p[0]), float(p[1]), float(p[2]) if len(p) == 3 else facing))
         return out
     for key in ("x", "y"):
         if key not in u:
             raise c.fail(where, f"missing required key {key!r} (or 'positions')")
         if not _number(u[key]):
-            raise c.fail(where, f"{key} must be a number of inches, got {_type_name(u[key])}")
+            raise c.fail(where, f"{key} must be a number of inches, got {show_value(u[key])}")
     x, y = float(u["x"]), float(u["y"])
     if models == 1:
         return [(x, y, facing)]

@@ -220,7 +220,8 @@ def _rect_corners(
     centre = np.stack([np.asarray(x, dtype=float), np.asarray(y, dtype=float)], axis=-1)
     across = _CORNER_SIGNS[None, :, 0:1] * half_w * right[:, None, :]
     along = _CORNER_SIGNS[None, :, 1:2] * half_d * fwd[:, None, :]
-    return centre[:, None, :] + across + along
+    corners: np.ndarray = centre[:, None, :] + across + along
+    return corners
 
 
 def _round_vertices(

@@ -296,7 +296,8 @@ def _point_segment_distance(
     t = np.clip((dx * ex + dy * ey) / np.where(ee > 0.0, ee, 1.0), 0.0, 1.0)
     dx = dx - t * ex
     dy = dy - t * ey
-    return np.sqrt(dx * dx + dy * dy)
+    dist: np.ndarray = np.sqrt(dx * dx + dy * dy)
+    return dist
 
 
 def _quad_gap_depth(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -149,7 +149,7 @@ def entry_distance(
 
 
 def _on_table(poly: Polygon, table: tuple[float, float]) -> bool:
-    minx, miny, maxx, maxy = poly.bounds
+    minx, miny, maxx, maxy = (float(v) for v in poly.bounds)
     return (
         minx >= -_EDGE_EPS
         and miny >= -_EDGE_EPS

@@ -61,7 +61,7 @@ def test_a_tampered_die_is_named_as_the_first_differing_event(tmp_path, capsys):
     path.write_text("\n".join(lines) + "\n")
     assert main(["replay", str(path), "--check"]) == 1
     err = capsys.readouterr().err
-    assert f"event {seq} differs" in err and "recorded" in err
+    assert f"event {seq} (line {i + 1}) differs" in err and "recorded" in err
 
 
 def test_a_truncated_last_line_is_reported_and_the_rest_loads(tmp_path, capsys):

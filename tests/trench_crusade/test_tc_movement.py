@@ -209,6 +209,26 @@ def test_diving_charge_failure_takes_the_model_down_and_it_falls():
     assert moved(eng, "a")[0].y == pytest.approx(10 - R25, abs=0.01)
 
 
+@pytest.mark.parametrize(
+    ("dice", "armour", "outcome", "markers"),
+    [
+        # falling roll 1 1 2 with +1 INJURY DICE: keep 2 + 1 = 3, a Minor Hit: 1 marker
+        ([3, 3, 1, 1, 2], 0, "minor_hit", 1),
+        # keep 1 + 1, Armour -1: 1, No Effect: the model is Down with no marker at all
+        ([3, 3, 1, 1, 1], -1, "no_effect", 0),
+    ],
+)
+def test_a_failed_diving_charge_gives_blood_markers_only_from_the_falling_roll(
+        dice, armour, outcome, markers):
+    eng = run(dive(dice, a={"stats": {"Movement": 6, "Melee": 0, "Ranged": 0, "Armour": armour}}))
+    assert rolls(eng, "diving_charge")[0].outcome == "failure"
+    assert rolls(eng, "injury_roll")[0].outcome == outcome
+    assert status(eng, "a") == "down"
+    assert counter(eng, "a") == markers
+    downs = [e for e in events(eng, ev.StatusChanged) if e.model == "a"]
+    assert [(e.status, e.reason) for e in downs] == [("down", "failed Diving Charge")]
+
+
 def test_diving_charge_needs_three_inches_of_height():
     low = rect("step", "elevation", 8, 2, 16, 8, 2.0)
     ua, ub = model("a", 1, 12, 5), model("b", 2, 12, 10)

@@ -154,8 +154,10 @@ def test_drag_moves_the_model(make_app):
 def test_wrong_side_is_refused_in_words(make_app):
     app = make_app(DUEL)
     click_model(app, "elf")
-    key(app, pygame.K_o)  # Focus
-    assert "Refused" in app.message or "Select" in app.message or app.selected == "elf"
+    n = len(app.session.engine.log)
+    key(app, pygame.K_o)  # Focus, for side 2 while side 1 is to act
+    assert app.message.startswith("Refused") and "side 1 activates next" in app.message
+    assert len(app.session.engine.log) == n
     assert not [e for e in app.session.engine.log if isinstance(e, ev.ActionTaken)]
 
 

@@ -229,7 +229,7 @@ def move_charger(ctx: Any, unit: str) -> Step:
     ok = gap <= reach + 1e-9
     word = "reaches" if ok else "falls short"
     yield ev.DiceRolled("charge_range", unit, "2d6", faces, (best,), (("Movement", m),), reach,
-                        None if gap == math.inf else math.ceil(gap * 100) / 100, word, target)
+                        None if gap == math.inf else math.ceil(gap - 1e-9), word, target)
     if running_down:
         yield from run_down(ctx, unit, target, reach, ok, gap)
         return

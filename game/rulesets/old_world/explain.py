@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from game.core import events as ev
 from game.core.log import describe as shared
+from game.core.ruleset import sum_roll_problem
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
 from game.rulesets.rank_and_flank.flow import PhaseStep
@@ -46,7 +50,7 @@ def roll_line(state: GameState, e: ev.DiceRolled) -> str:
         return f"{who}: {what}{against}, {e.target}+ needed{mods}: {faces} — {e.outcome}"
     if e.purpose == "charge_range":
         mv = dict(e.modifiers).get("Movement", 0)
-        need = f" (needs {e.target:g}\")" if e.target is not None else ""
+        need = f" (needs {e.target}\")" if e.target is not None else ""
         return (f"{who}: charge{against}: {faces}, the higher {e.kept[0]} + Movement {mv} = "
                 f"{e.total}\"{need} — {e.outcome}")
     if e.purpose == "break_test":
@@ -98,3 +102,42 @@ def describe(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.DecisionAnswered):
         return f"answer: {e.answer}{' (default)' if e.by_default else ''}"
     return shared(e)
+
+
+#: rolls that count dice reaching a target (their total is how many did)
+COUNTED = {"to_hit", "reroll_to_hit", "to_wound", "armour_save", "ward_save", "regeneration"}
+
+
+def roll_problem(roll: Mapping[str, Any]) -> str | None:
+    """What cannot be right in a saved old-world roll: a count of successes that the faces do
+    not give, a kept die that was not thrown (D3 dice keep half the face), a wrong sum."""
+    purpose = roll["purpose"]
+    faces, kept, mods, total, target = (roll["faces"], roll["kept"], roll["modifiers"],
+                                        roll["total"], roll["target"])
+    if any(not 1 <= f <= 6 for f in faces):
+        return f"a d6 cannot show {next(f for f in faces if not 1 <= f <= 6)}"
+    if purpose in COUNTED:
+        if target is None:
+            return "a roll against a target has no target"
+        mod = sum(v for _, v in mods)
+        if purpose in ("to_hit", "reroll_to_hit"):
+            ok = [f == 6 or (f != 1 and f + mod >= target) for f in faces]
+            if total not in (sum(ok), 0, len(faces)):  # (WS 0 misses or is hit whatever)
+                return f"{list(faces)} against {target}+ makes {sum(ok)} hits, not {total}"
+            return None
+        if purpose == "armour_save":
+            got = sum(1 for f in faces if f != 1 and f + mod >= target)
+        elif purpose == "to_wound":
+            got = sum(1 for f in faces if f != 1 and f >= target)
+        else:
+            got = sum(1 for f in faces if f >= target)
+        if got != total:
+            return f"{list(faces)} against {target}+ makes {got}, not {total}"
+        return None
+    if purpose == "impact_hits" and "D3" in roll["die"]:
+        want = [(f + 1) // 2 for f in faces]
+        if list(kept) != want:
+            return f"D3 dice {list(faces)} keep {want}, not {list(kept)}"
+        return None if total == max(0, sum(kept) + sum(v for _, v in mods)) else (
+            f"{list(kept)} and the modifiers do not make {total}")
+    return sum_roll_problem(roll)

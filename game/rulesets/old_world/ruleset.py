@@ -252,6 +252,11 @@ class OldWorld(F.PhasedRuleset):
         out["conditions"] = sorted(conds)
         return out
 
+    def roll_problem(self, roll: Mapping[str, Any]) -> str | None:
+        from game.rulesets.old_world.explain import roll_problem
+
+        return roll_problem(roll)
+
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.old_world.explain import describe
 

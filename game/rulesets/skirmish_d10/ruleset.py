@@ -3,6 +3,7 @@ end of an activation that resolves its Contact Zone."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from operator import is_
 from typing import Any
@@ -412,7 +413,7 @@ def _count_healed(s: GameState, e: Any) -> None:
 
 
 def _show(v: Any) -> str:
-    return f'"{v}"' if isinstance(v, str) else repr(v)
+    return json.dumps(v) if isinstance(v, str) else repr(v)
 
 
 # --- actions ----------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ and turned into the values the rules read (see docs/rules/trench-crusade.md)."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ class Weapon:
 def _show(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
-    return f'"{v}"' if isinstance(v, str) else repr(v)
+    return json.dumps(v) if isinstance(v, str) else repr(v)
 
 
 def _whole(v: Any) -> bool:

@@ -1,0 +1,391 @@
+"""Mutating scenario files and saves, and the contract every run of the command line must keep
+whatever it is given. Used by the fuzzing test (tests/core/test_fuzz.py, a few hundred cases)
+and by the campaign script (bench/fuzz_campaign.py, as many as you like). Not a test module.
+
+The contract (README, "Command line"): exit status 0, or 2 with exactly one line on stderr,
+or 1 for a replay that does not check out (a "MISMATCH:" message); never a traceback; the
+input file never changed; no file written on a refused run; and a save written by an
+accepted run passes `replay --check`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import random
+import signal
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+MAPS = sorted((ROOT / "maps").glob("*.toml"))
+
+# --- nasty values -------------------------------------------------------------------------------
+
+#: raw value text that means the same in TOML and JSON (the rest are per format below)
+COMMON = [
+    "18446744073709551616", "-18446744073709551617", "9223372036854775808", "9223372036854775807",
+    "-9223372036854775808", "1" * 400, "0", "-1", "-5", "1.5", "1e300", "-1e300", "1e400", "true",
+    "false", '""', '" "', '"x"', '"orc"', '"a\\nb"', '"' + "x" * 5000 + '"', "[]", "[1, 2, 3]",
+    '["orc"]', "[[1, 2], [3, 4]]", "[" * 20 + "1" + "]" * 20, "[" * 254 + "1" + "]" * 254,
+    "[" * 1500 + "1" + "]" * 1500, "7" * 4301, "360.0", "-360", "0.0", "1000", "1001",
+]
+TOML_ONLY = ["nan", "inf", "-inf", "1979-05-27", "07:32:00", "1979-05-27T07:32:00Z", "{}",
+             "{ a = 1 }", "{ a = " * 300 + "1" + " }" * 300, '"\\uD800"', "0xffffffffffffffffff"]
+JSON_ONLY = ["NaN", "Infinity", "-Infinity", "null", "{}", '{"a": 1}', '{"a": ' * 300 + "1" + "}" * 300,
+             '"\\ud800"', '"\\udfff\\ud800"', "[" * 100_000 + "]" * 100_000]
+
+
+#: plausible values: what a careless hand or another tool writes, mostly legal
+MILD = ["0", "1", "2", "3", "5", "9", "12", "-1", "0.5", "6.5", "90", "180.0", "270", "true", "false",
+        '"move"', '"charge"', '"fight"', '"pass"', '"focus"', '"inspire"', '"end_activation"',
+        '"end_turn"', '"stand_up"', '"standard"', '"r25"', '"25x50"', '"Tough"', '"Cleave"',
+        "[5, 5]", "[12.0, 12.0]", "[1, 2, 3]", "[]", '"elf"', '"orc"', '"a"', '"b"']
+
+
+@dataclass
+class Mutant:
+    name: str  # what was done, for messages
+    data: bytes
+    suffix: str  # .toml, .json or .jsonl
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.split(b"\n")
+
+
+def truncate(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    at = rng.randrange(len(data) + 1)
+    return f"cut at {at}", data[:at]
+
+
+def flip(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    if not data:
+        return "flip (empty)", data
+    at = rng.randrange(len(data))
+    b = bytearray(data)
+    b[at] = rng.choice([b[at] ^ (1 << rng.randrange(8)), rng.randrange(256), ord(rng.choice('[]{}"=,\n0-'))])
+    return f"byte {at} changed", bytes(b)
+
+
+def delete_line(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    ls = _lines(data)
+    i = rng.randrange(len(ls))
+    del ls[i]
+    return f"line {i + 1} deleted", b"\n".join(ls)
+
+
+def swap_lines(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    ls = _lines(data)
+    i, j = rng.randrange(len(ls)), rng.randrange(len(ls))
+    ls[i], ls[j] = ls[j], ls[i]
+    return f"lines {i + 1} and {j + 1} swapped", b"\n".join(ls)
+
+
+def duplicate_line(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    ls = _lines(data)
+    i = rng.randrange(len(ls))
+    ls.insert(rng.randrange(len(ls) + 1), ls[i])
+    return f"line {i + 1} duplicated", b"\n".join(ls)
+
+
+def toml_value(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """A `key = value` line of a TOML file gets a nasty value (or a nasty key)."""
+    ls = _lines(data)
+    spots = [i for i, ln in enumerate(ls) if b" = " in ln and not ln.lstrip().startswith(b"#")]
+    if not spots:
+        return "no value to change", data
+    i = rng.choice(spots)
+    key, _, _ = ls[i].partition(b" = ")
+    if rng.random() < 0.15:
+        ls[i] = rng.choice([b'"a\\nb"', b'"\\u0000"', b'"x\\ty"', b"zz"]) + b" = " + ls[i].partition(b" = ")[2]
+        return f"line {i + 1}: key changed", b"\n".join(ls)
+    if rng.random() < 0.5:  # a plausible value, often one from elsewhere in the file
+        found = [ln.partition(b" = ")[2].decode(errors="replace") for j, ln in enumerate(ls) if j in spots]
+        value = rng.choice(MILD + found)
+    else:
+        value = rng.choice(COMMON + TOML_ONLY)
+    ls[i] = key + b" = " + value.encode()
+    return f"line {i + 1}: {key.decode(errors='replace').strip()} = {value[:40]}", b"\n".join(ls)
+
+
+_HOLE = "\u2603HOLE\u2603"
+
+
+def _paths(doc: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _paths(v, (*path, i))
+
+
+def _set(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    parent = doc
+    for p in path[:-1]:
+        parent = parent[p]
+    parent[path[-1]] = value
+    return doc
+
+
+def json_value(rng: random.Random, doc: Any) -> tuple[str, str]:
+    """Change one value anywhere in a JSON document (or delete a key, or add one) and return
+    the new text, nasty values spliced in as raw text."""
+    paths = list(_paths(doc))
+    path = rng.choice(paths)
+    roll = rng.random()
+    if roll < 0.15 and path:
+        parent = doc
+        for p in path[:-1]:
+            parent = parent[p]
+        del parent[path[-1]]
+        return f"{_show(path)} deleted", json.dumps(doc)
+    parents = [p for p in paths if isinstance(_get(doc, p), dict)]
+    if roll < 0.25 and parents:
+        where = rng.choice(parents)
+        _get(doc, where)[rng.choice(["colour", "seq", "type", "model", "unit", "", "a\nb"])] = 1
+        return f"{_show(where)}: key added", json.dumps(doc)
+    if roll < 0.45:
+        other = _get(doc, rng.choice(paths))  # a value from elsewhere: a wrong type, mostly
+        doc = _set(doc, path, json.loads(json.dumps(other)))
+        return f"{_show(path)} = a value from elsewhere", json.dumps(doc)
+    value = rng.choice(MILD if rng.random() < 0.4 else COMMON + JSON_ONLY)
+    text = json.dumps(_set(doc, path, _HOLE))
+    return f"{_show(path)} = {value[:40]}", text.replace(json.dumps(_HOLE), value, 1)
+
+
+def _get(doc: Any, path: tuple[Any, ...]) -> Any:
+    for p in path:
+        doc = doc[p]
+    return doc
+
+
+def _show(path: tuple[Any, ...]) -> str:
+    return "".join(f"[{p!r}]" for p in path) or "(the document)"
+
+
+def json_doc_value(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    try:
+        doc = json.loads(data)
+        what, text = json_value(rng, doc)
+    except (ValueError, RecursionError):
+        return "not JSON (or too deep) to change", data
+    return what, text.encode()
+
+
+def jsonl_value(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """One line of a save (the header, or a record) gets a value changed."""
+    ls = _lines(data)
+    spots = [i for i, ln in enumerate(ls) if ln.strip()]
+    if not spots:
+        return "no line to change", data
+    i = rng.choice(spots)
+    try:
+        doc = json.loads(ls[i])
+        what, text = json_value(rng, doc)
+    except (ValueError, RecursionError):
+        return "not JSON (or too deep) to change", data
+    ls[i] = text.encode()
+    return f"line {i + 1}: {what}", b"\n".join(ls)
+
+
+TEXT_OPS: list[Callable[[random.Random, bytes], tuple[str, bytes]]] = [
+    truncate, flip, delete_line, swap_lines, duplicate_line,
+]
+
+
+def mutate(rng: random.Random, data: bytes, suffix: str, steps: int = 0) -> Mutant:
+    """One to three mutations of a file of kind ``suffix``."""
+    structured = {".toml": toml_value, ".json": json_doc_value, ".jsonl": jsonl_value}[suffix]
+    names = []
+    for _ in range(steps or rng.choice([1, 1, 1, 2, 3])):
+        op = structured if rng.random() < 0.55 else rng.choice(TEXT_OPS)
+        what, data = op(rng, data)
+        names.append(what)
+    return Mutant("; ".join(names), data, suffix)
+
+
+# --- seeds --------------------------------------------------------------------------------------
+
+
+def scenario_seeds() -> list[tuple[str, bytes, str]]:
+    """(name, content, suffix): the maps, and each as JSON too."""
+    import tomllib
+
+    out = []
+    for p in MAPS:
+        data = p.read_bytes()
+        out.append((p.name, data, ".toml"))
+        out.append((p.stem + ".json", json.dumps(tomllib.loads(data.decode())).encode(), ".json"))
+    return out
+
+
+def save_seeds(folder: Path) -> list[tuple[str, bytes, str]]:
+    """Saves of the maps' games (made once into ``folder``)."""
+    from game.cli import main
+
+    out = []
+    for p in MAPS:
+        save = folder / (p.stem + ".jsonl")
+        if not save.exists():
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert main(["play", str(p), "--headless", "--save", str(save)]) == 0
+        out.append((save.name, save.read_bytes(), ".jsonl"))
+    return out
+
+
+# --- running the command line and judging it ------------------------------------------------
+
+
+class Hang(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise Hang(f"no answer within {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@dataclass
+class Run:
+    argv: list[str]
+    code: int | None
+    out: str
+    err: str
+    crash: str | None = None  # a traceback that escaped main()
+
+
+def run_cli(argv: list[str], limit: float = 30.0) -> Run:
+    """``game.cli.main(argv)`` in this process, stdout and stderr captured."""
+    from game.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    crash = None
+    code: int | None = None
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            with time_limit(limit):
+                code = main(argv)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 2
+        except BaseException:  # noqa: BLE001 - any escape is the finding
+            crash = traceback.format_exc()
+    return Run(argv, code, out.getvalue(), err.getvalue(), crash)
+
+
+def digest(path: Path) -> str | None:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+
+
+def listing(folder: Path) -> dict[str, str | None]:
+    return {str(p.relative_to(folder)): digest(p) for p in sorted(folder.rglob("*"))}
+
+
+@dataclass
+class Verdict:
+    problems: list[str] = field(default_factory=list)
+    code: int | None = None
+    codes: dict[str, int | None] = field(default_factory=dict)  # per command, when several
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def judge(run: Run, verdict: Verdict, allow_mismatch: bool = False) -> None:
+    """The output contract of one run."""
+    verdict.code = run.code
+    cmd = " ".join(run.argv)
+    if run.crash is not None:
+        verdict.problems.append(f"{cmd}: an exception escaped:\n{run.crash}")
+        return
+    if "Traceback" in run.err:
+        verdict.problems.append(f"{cmd}: a traceback on stderr:\n{run.err}")
+    if run.code == 2:
+        lines = run.err.split("\n")
+        if not (run.err.endswith("\n") and len(lines) == 2 and lines[0].startswith("error: ")):
+            verdict.problems.append(f"{cmd}: exit 2 needs exactly one 'error:' line, got {run.err!r:.500}")
+    elif run.code == 1 and allow_mismatch:
+        if not run.err.startswith("MISMATCH: "):
+            verdict.problems.append(f"{cmd}: exit 1 without a MISMATCH message: {run.err!r:.500}")
+    elif run.code == 0:
+        for line in run.err.splitlines():
+            if not line.startswith(("note: ", "warning: ")):
+                verdict.problems.append(f"{cmd}: exit 0 with a stray stderr line: {line!r:.300}")
+    else:
+        verdict.problems.append(f"{cmd}: exit status {run.code!r}; {run.err!r:.500}")
+
+
+def check_scenario_mutant(folder: Path, m: Mutant, seed: int | None = None,
+                          existing: bytes | None = None) -> Verdict:
+    """`play FILE --headless --json --save S`: the contract, the input unchanged, no save on a
+    refusal (``existing``: a save already at S, which a refusal must leave as it was), and an
+    accepted run's save passes `replay --check`."""
+    verdict = Verdict()
+    src = folder / f"mutant{m.suffix}"
+    src.write_bytes(m.data)
+    save = folder / "saves" / "out.jsonl"
+    if existing is not None:
+        save.parent.mkdir()
+        save.write_bytes(existing)
+    before = listing(folder)
+    argv = ["play", str(src), "--headless", "--json", "--save", str(save)]
+    if seed is not None:
+        argv += ["--seed", str(seed)]
+    run = run_cli(argv)
+    judge(run, verdict)
+    after = listing(folder)
+    if digest(src) != before[src.name]:
+        verdict.problems.append("the scenario file was changed")
+    if run.code == 0 and not run.crash:
+        try:
+            json.loads(run.out)
+        except ValueError:
+            verdict.problems.append(f"--json printed no JSON document: {run.out[:200]!r}")
+        new = set(after) - set(before)
+        if new != ({"saves", "saves/out.jsonl"} if existing is None else set()):
+            verdict.problems.append(f"an accepted run left {sorted(new)}")
+        check = run_cli(["replay", str(save), "--check"])
+        judge(check, verdict)
+        if check.code != 0:
+            verdict.problems.append(f"the save of an accepted run does not check: {check.err[:500]}")
+    elif after != before:
+        verdict.problems.append(f"a refused run changed the folder: {sorted(set(after) ^ set(before))}")
+    for p in (folder / "saves").glob("*") if (folder / "saves").exists() else []:
+        p.unlink()
+    if (folder / "saves").exists():
+        (folder / "saves").rmdir()
+    return verdict
+
+
+def check_save_mutant(folder: Path, m: Mutant) -> Verdict:
+    """`replay FILE --check` and `replay FILE --log`: the contract, and the file unchanged."""
+    verdict = Verdict()
+    src = folder / "mutant.jsonl"
+    src.write_bytes(m.data)
+    before = listing(folder)
+    for mode in ("--check", "--log"):
+        run = run_cli(["replay", str(src), mode])
+        judge(run, verdict, allow_mismatch=mode == "--check")
+        verdict.codes[mode] = run.code
+        if listing(folder) != before:
+            verdict.problems.append(f"replay {mode} changed the folder")
+    return verdict
