@@ -60,9 +60,7 @@ def test_arc_of_point_outside(point: tuple[float, float], arc: str) -> None:
         ((0.0, 0.0), "front"),  # the centre: nearest sides are front and rear, front wins
     ],
 )
-def test_arc_of_point_inside_goes_to_the_nearest_side(
-    point: tuple[float, float], arc: str
-) -> None:
+def test_arc_of_point_inside_goes_to_the_nearest_side(point: tuple[float, float], arc: str) -> None:
     assert arc_of_point(BOX, point) == arc
 
 
