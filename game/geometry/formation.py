@@ -223,6 +223,10 @@ class Block:
         )
 
     @cached_property
+    def _planes(self) -> list[tuple[float, float, float]]:
+        return _planes_of(self.corners)
+
+    @cached_property
     def polygon(self) -> Polygon:
         """The Unit Boundary as a shapely polygon (vertices in :attr:`corners` order)."""
         return Polygon(self.corners)
@@ -500,27 +504,61 @@ def _convex_ring(poly: Polygon) -> np.ndarray | None:
     return ring if area2 > 0.0 else ring[::-1].copy()
 
 
-def _stretch_within(p: Point, q: Point, ring: np.ndarray, tol: float) -> float:
-    """Length of segment p-q inside a convex ring grown by ``tol`` with square corners."""
-    e = np.roll(ring, -1, axis=0) - ring
-    lengths = np.hypot(e[:, 0], e[:, 1])
-    nx, ny = e[:, 1] / lengths, -e[:, 0] / lengths
-    limit = nx * ring[:, 0] + ny * ring[:, 1] + tol
+_Planes: TypeAlias = list[tuple[float, float, float]]
+
+
+def _planes_of(ring: Sequence[Sequence[float]]) -> _Planes:
+    """(nx, ny, c) of each side of a convex ring in positive shoelace order: the outward unit
+    normal and its offset, so that the inside is n . p <= c for every side."""
+    out = []
+    n = len(ring)
+    for i in range(n):
+        ax, ay = float(ring[i][0]), float(ring[i][1])
+        bx, by = float(ring[(i + 1) % n][0]), float(ring[(i + 1) % n][1])
+        length = math.hypot(bx - ax, by - ay)
+        if length <= 1e-15:
+            continue
+        nx, ny = (by - ay) / length, -(bx - ax) / length
+        out.append((nx, ny, nx * ax + ny * ay))
+    return out
+
+
+def _outline_planes(other: Block | Polygon) -> _Planes | None:
+    """Side planes of a block or of a convex polygon; None for any other outline."""
+    if isinstance(other, Block):
+        return other._planes
+    ring = _convex_ring(other)
+    return None if ring is None else _planes_of(ring.tolist())
+
+
+def _stretch_within(p: Point, q: Point, planes: _Planes, tol: float) -> float:
+    """Length of segment p-q inside a convex outline grown by ``tol`` with square corners."""
     dx, dy = q[0] - p[0], q[1] - p[1]
-    num = limit - (nx * p[0] + ny * p[1])
-    den = nx * dx + ny * dy
     t0, t1 = 0.0, 1.0
-    for n_k, d_k in zip(num.tolist(), den.tolist()):
-        if abs(d_k) < 1e-15:
-            if n_k < 0.0:
+    for nx, ny, c in planes:
+        num = c + tol - (nx * p[0] + ny * p[1])
+        den = nx * dx + ny * dy
+        if abs(den) < 1e-15:
+            if num < 0.0:
                 return 0.0
             continue
-        t = n_k / d_k
-        if d_k > 0.0:
+        t = num / den
+        if den > 0.0:
             t1 = min(t1, t)
         else:
             t0 = max(t0, t)
+        if t0 >= t1:
+            return 0.0
     return max(0.0, t1 - t0) * math.hypot(dx, dy)
+
+
+def _stretches(block: Block, other: Block | Polygon, tol: float) -> dict[Facing, float]:
+    """:func:`contact_stretch` of all four facings at once."""
+    planes = _outline_planes(other)
+    if planes is not None:
+        return {f: _stretch_within(*block.edge(f), planes, tol) for f in FACINGS}
+    grown = outline(other).buffer(tol)
+    return {f: float(LineString(block.edge(f)).intersection(grown).length) for f in FACINGS}
 
 
 def contact_stretch(
@@ -530,26 +568,29 @@ def contact_stretch(
 
     For a convex outline the other shape is grown by ``tol`` with square corners (so near a
     corner the reach is up to 0.4 ``tol`` longer than a true distance); any other outline is
-    grown with round corners.  Two sides flush against each other give their overlap.
+    grown with round corners.  Two sides flush against each other give their overlap, plus
+    ``tol`` at each end where the other's corner lies on this side.
     """
-    poly = outline(other)
     p, q = block.edge(facing)
-    ring = block_ring(other) if isinstance(other, Block) else _convex_ring(poly)
-    if ring is not None:
-        return _stretch_within(p, q, ring, tol)
-    return float(LineString([p, q]).intersection(poly.buffer(tol)).length)
+    planes = _outline_planes(other)
+    if planes is not None:
+        return _stretch_within(p, q, planes, tol)
+    return float(LineString([p, q]).intersection(outline(other).buffer(tol)).length)
 
 
 def block_ring(block: Block) -> np.ndarray:
-    """A block's corners as a (4, 2) array in positive shoelace order (for convex math)."""
-    ring = np.asarray(block.corners, dtype=float)
-    return ring if _area2(ring) > 0.0 else ring[::-1].copy()
+    """A block's corners as a (4, 2) array; clockwise on the table (y down) is the positive
+    shoelace order that convex-polygon arithmetic expects."""
+    return np.asarray(block.corners, dtype=float)
 
 
-def _area2(ring: np.ndarray) -> float:
-    return float(
-        np.sum(ring[:, 0] * np.roll(ring[:, 1], -1) - np.roll(ring[:, 0], -1) * ring[:, 1])
-    )
+def _best_facing(stretches: dict[Facing, float], min_stretch: float) -> Facing | None:
+    best: Facing | None = None
+    best_len = -1.0
+    for facing in FACINGS:
+        if stretches[facing] > best_len + _EPS:
+            best, best_len = facing, stretches[facing]
+    return best if best_len >= min_stretch else None
 
 
 def touched_facing(
@@ -564,18 +605,9 @@ def touched_facing(
     :func:`contact_stretch` wins if that stretch is at least ``min_stretch``; level stretches
     (within 1e-9") go by the order front, right, rear, left.  Corner contact gives None.
     """
-    poly = outline(other)
-    if not shapely.dwithin(block.polygon, poly, tol):
+    if not shapely.dwithin(block.polygon, outline(other), tol):
         return None
-    best: Facing | None = None
-    best_len = -1.0
-    for facing in FACINGS:
-        length = contact_stretch(block, facing, other, tol)
-        if length > best_len + _EPS:
-            best, best_len = facing, length
-    if best_len < min_stretch:
-        return None
-    return best
+    return _best_facing(_stretches(block, other, tol), min_stretch)
 
 
 def contact_facing(block: Block, other: Block | Polygon, tol: float = CONTACT_TOL) -> Facing | None:
@@ -602,13 +634,43 @@ def models_touching(block: Block, other: Block | Polygon, tol: float = CONTACT_T
     poly = outline(other)
     if not shapely.dwithin(block.polygon, poly, tol):
         return []
+    return _models_touching(block, poly, tol)
+
+
+def _models_touching(block: Block, poly: Polygon, tol: float) -> list[int]:
+    """Models on the boundary within ``tol`` of ``poly``, measured in the block's own frame
+    where every base is an upright rectangle: the smallest distance from the other outline's
+    vertices to the bases and from the bases' corners to the other outline's sides, which is
+    the distance between two outlines that do not overlap.  Only the outer ring of the other
+    outline is used (of its convex hull if it comes in several parts)."""
     rank, col = block._slots
     on_edge = (
         (rank == 0) | (rank == block.ranks - 1) | (col < _EPS) | (col > block.files - 1 - _EPS)
     )
     idx = np.flatnonzero(on_edge)
-    polys = np.asarray(block.model_polygons(), dtype=object)[idx]
-    hit = shapely.dwithin(polys, poly, tol)
+    # base extents: along (a0..a1, forward positive) and across (c0..c1, right positive)
+    a1 = block.depth / 2.0 - rank[idx] * block.base_d
+    a0 = a1 - block.base_d
+    c0 = col[idx] * block.base_w - block.width / 2.0
+    c1 = c0 + block.base_w
+    fx, fy = block.forward
+    ring = poly if poly.geom_type == "Polygon" else poly.convex_hull
+    xy = np.asarray(ring.exterior.coords)
+    dx, dy = xy[:, 0] - block.x, xy[:, 1] - block.y
+    va, vc = dx * fx + dy * fy, -dx * fy + dy * fx  # (m,)
+    # other outline's vertices to each base (k, m)
+    da = np.maximum(np.maximum(a0[:, None] - va, va - a1[:, None]), 0.0)
+    dc = np.maximum(np.maximum(c0[:, None] - vc, vc - c1[:, None]), 0.0)
+    gap = np.hypot(da, dc).min(axis=1)
+    # bases' corners to the other outline's sides (k, 4, m - 1)
+    ca = np.stack([a1, a1, a0, a0], axis=1)[:, :, None]
+    cc = np.stack([c0, c1, c1, c0], axis=1)[:, :, None]
+    sa, sc = va[:-1], vc[:-1]
+    ea, ec = va[1:] - sa, vc[1:] - sc
+    ee = np.where(ea * ea + ec * ec > 0.0, ea * ea + ec * ec, 1.0)
+    t = np.clip(((ca - sa) * ea + (cc - sc) * ec) / ee, 0.0, 1.0)
+    side = np.hypot(ca - sa - t * ea, cc - sc - t * ec).min(axis=(1, 2))
+    hit = np.minimum(gap, side) <= tol
     return [int(i) + 1 for i in idx[hit]]
 
 
@@ -672,7 +734,8 @@ def engagement(block: Block, other: Block | Polygon, tol: float = CONTACT_TOL) -
     poly = outline(other)
     if not shapely.dwithin(block.polygon, poly, tol):
         return None
-    facing = touched_facing(block, other, tol)
-    stretch = contact_stretch(block, facing, other, tol) if facing is not None else 0.0
+    stretches = _stretches(block, other, tol)
+    facing = _best_facing(stretches, MIN_STRETCH)
+    stretch = stretches[facing] if facing is not None else 0.0
     row = tuple(row_models(block, facing)) if facing is not None else ()
-    return Engagement(facing, stretch, tuple(models_touching(block, other, tol)), row)
+    return Engagement(facing, stretch, tuple(_models_touching(block, poly, tol)), row)
