@@ -31,6 +31,7 @@ facings in degrees clockwise from "up".  "Left" and "right" are as seen by the u
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -121,14 +122,15 @@ class Block:
     def __post_init__(self) -> None:
         for name in ("x", "y", "facing", "base_w", "base_d"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int | float):
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
                 raise ValueError(f"{name} must be a number, got {value!r}")
             if not math.isfinite(value):
                 raise ValueError(f"{name} must be a finite number, got {value!r}")
         for name in ("files", "models"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
                 raise ValueError(f"{name} must be a whole number, got {value!r}")
+            object.__setattr__(self, name, int(value))
         if self.models < 1:
             raise ValueError(f"a unit in formation needs at least 1 model, got {self.models}")
         if not 1 <= self.files <= self.models:

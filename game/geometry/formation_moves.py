@@ -108,7 +108,10 @@ class Segment:
     free alignment of a charge; the contract has no such segment)."""
 
     def as_list(self) -> list[object]:
-        """The segment as the contract writes it, e.g. ``["wheel", 30.0]``."""
+        """The segment as the contract writes it, e.g. ``["wheel", 30.0]``.
+
+        A wheel about an explicit ``pivot`` has no contract form: the pivot is left out.
+        """
         if self.kind == "reform":
             return [self.kind, self.files, self.amount]
         return [self.kind, self.amount]
@@ -556,7 +559,8 @@ def _unit(direction: Sequence[float]) -> Point:
 class Surroundings:
     """What stands around a moving unit: other units, impassable terrain and the table.
 
-    ``friends`` and ``enemies`` map unit keys to their Unit Boundaries; ``impassable`` maps
+    ``friends`` and ``enemies`` map unit keys to their Unit Boundaries (polygons or
+    :class:`~game.geometry.formation.Block` objects); ``impassable`` maps
     terrain keys to polygons; ``table`` is (width, height) in inches, or None for no edge;
     ``names`` gives display names for messages (a key stands for itself otherwise).  Keys
     must be unique across the three mappings.  Every unit and impassable piece blocks a

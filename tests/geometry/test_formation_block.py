@@ -195,3 +195,24 @@ def test_rotated_about_a_corner() -> None:
     assert r.facing == 90.0
     assert r.centre == pytest.approx((11.0, 7.0))
     assert r.corners[1] == pytest.approx((12.0, 9.0))
+
+
+def test_numpy_numbers_are_taken_as_plain_ones() -> None:
+    import numpy as np
+
+    b = Block(np.float32(1.5), np.float64(2.0), 90, np.int64(3), np.int32(6), 1, 1)
+    assert (b.x, b.files, b.models) == (1.5, 3, 6)
+    assert type(b.files) is int and type(b.x) is float
+    with pytest.raises(ValueError, match="files must be a whole number"):
+        Block(0.0, 0.0, 0.0, 2.5, 6, 1.0, 1.0)  # type: ignore[arg-type]
+
+
+def test_facing_names_for_players() -> None:
+    from game.geometry.formation import facing_name
+
+    assert [facing_name(f) for f in ("front", "right", "rear", "left")] == [
+        "front",
+        "right flank",
+        "rear",
+        "left flank",
+    ]
