@@ -126,4 +126,3 @@ def test_flank_and_rear_bonuses():
     # Disrupted, so no rank bonus
     assert (one["ranks"], one["flank"], one["rear"], one["massed_infantry"]) == (1, 1, 0, 1)
     assert one["total"] == 3 and two["ranks"] == 0 and two["total"] == 0
-    assert "disrupted" in result(eng)["units"]["b"]["conditions"]

@@ -13,20 +13,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from shapely.geometry import LineString, Polygon
-
 from game.core import events as ev
 from game.core.commands import Order
 from game.core.decisions import Ask
 from game.core.errors import Refused
 from game.core.ruleset import Step
-from game.core.state import Formation, GameState
+from game.core.state import GameState
+from game.geometry import formation
+from game.geometry import formation_actions as actions
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.combat import is_engaged
 from game.rulesets.old_world.moves import flee
 from game.rulesets.rank_and_flank import space
-from game.rulesets.rank_and_flank.units import formation_of
 
 REACTIONS = ("hold", "flee", "stand_and_shoot")
 
@@ -41,46 +40,24 @@ def movement_of(s: GameState, unit: str) -> int:
     return ground
 
 
-def sample_points(poly: Polygon, step: float = 0.25) -> list[tuple[float, float]]:
-    ring = poly.exterior
-    n = max(4, int(ring.length / step))
-    return [(p.x, p.y) for p in (ring.interpolate(i / n, normalized=True) for i in range(n))]
-
-
 def in_front_arc(s: GameState, unit: str, target: str) -> bool:
     """Whether any part of the target's Unit Boundary lies in the unit's front arc."""
-    return any(space.arc_of_point(s, unit, p) == "front"
-               for p in sample_points(space.boundary(s, target)))
+    return formation.in_front_arc(space.block_of(s, unit), space.block_of(s, target))
 
 
 def line_of_sight(s: GameState, unit: str, target: str) -> bool:
-    """Some part of the target can be seen from the unit's front edge: a straight line that
-    crosses no impassable terrain and no other unit."""
-    front = space.edges(s, unit)["front"]
-    eyes = [front.interpolate(t, normalized=True) for t in (0.0, 0.25, 0.5, 0.75, 1.0)]
-    blockers = list(space.blocking_terrain(s, ("impassable",)).values())
-    blockers += [p for k, p in space.other_boundaries(s, exclude=(unit, target)).items()]
-    for e in eyes:
-        for p in sample_points(space.boundary(s, target), 0.5):
-            line = LineString([(e.x, e.y), p])
-            if not any(line.crosses(b) or line.within(b) for b in blockers):
-                return True
-    return False
+    """Some part of the target (in the front arc) can be seen from the unit's front edge:
+    taller terrain and the other units block sight."""
+    return actions.unit_line_of_sight(space.block_of(s, unit), space.block_of(s, target),
+                                      space.sight_walls(s, unit, target))
 
 
 def charge_facing(s: GameState, charger: str, target: str) -> str:
     """The facing of the target the charge goes into: the target's arc holding most of the
     charger's front-rank models (by their centres); a tie goes to the arc least good for the
     charger (front, then flank, then rear)."""
-    places = space.rank_and_file(s, charger)
-    front = [n for n, (rank, _) in places.items() if rank == 0]
-    counts: dict[str, int] = {}
-    for n in front:
-        m = s.models[n]
-        arc = space.arc_of_point(s, target, (m.x, m.y))
-        counts[arc] = counts.get(arc, 0) + 1
-    rank = {"front": 0, "left": 1, "right": 1, "rear": 2}
-    return max(counts, key=lambda a: (counts[a], -rank[a]))
+    return formation.facing_for_charge(space.block_of(s, target), space.block_of(s, charger),
+                                       by="models")
 
 
 def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
@@ -114,7 +91,7 @@ def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
     if not in_front_arc(s, unit, target):
         raise Refused("not_in_arc", f"{U.name(s, target)} is not in the front arc of {U.name(s, unit)}")
     reach = movement_of(s, unit) + 6
-    gap = space.gap(space.boundary(s, unit), space.boundary(s, target))
+    gap = space.rects_distance(space.unit_key(s, unit), space.unit_key(s, target))
     if gap > reach + 1e-9:
         raise Refused("out_of_range", f'{U.name(s, target)} is {gap:.1f}" away: beyond the '
                       f'{reach}" a charge of {U.name(s, unit)} can reach (M {reach - 6} + 6)')
@@ -222,85 +199,73 @@ def move_charger(ctx: Any, unit: str) -> Step:
     faces = (ctx.roll(K.DIE, "charge_range"), ctx.roll(K.DIE, "charge_range"))
     best = max(faces)
     reach = m + best
-    here = space.boundary(s, unit)
     trec = s.units[target]
     running_down = trec.status in ("fleeing", "fled") or rec.flag("charge_reaction") == "flee"
-    gap = space.gap(here, space.boundary(s, target)) if U.on_table(s, target) else math.inf
-    ok = gap <= reach + 1e-9
+    here = space.block_of(s, unit)
+    plan = None
+    if U.on_table(s, target) and not running_down:
+        plan = actions.charge_position(here, space.block_of(s, target), facing,
+                                       space.surroundings(s, unit), target_key=target)
+        gap = plan.gap_distance
+    elif U.on_table(s, target):
+        gap = here.polygon.distance(space.block_of(s, target).polygon)
+    else:
+        gap = math.inf
+    ok = gap <= reach + 1e-9 and (plan is None or plan.reason is None)
     word = "reaches" if ok else "falls short"
     yield ev.DiceRolled("charge_range", unit, "2d6", faces, (best,), (("Movement", m),), reach,
                         None if gap == math.inf else math.ceil(gap - 1e-9), word, target)
     if running_down:
-        yield from run_down(ctx, unit, target, reach, ok, gap)
+        yield from run_down(ctx, unit, target, reach)
         return
     if not ok:
+        if plan is not None and plan.reason is not None and gap <= reach + 1e-9:
+            yield ev.RuleApplied("Charge", unit, f"cannot close with {U.name(s, target)}: "
+                                 f"{plan.reason}", target)
         yield from failed_charge(ctx, unit, target, best, gap)
         yield from _resolved(ctx, unit, target, False)
         return
-    end = space.flush_against(s, unit, target, facing)
+    assert plan is not None
+    end = space.formation_of_block(plan.block)
     yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, gap, "charge")
     yield ev.UnitFlagSet(unit, "charged", "player_turn", (target, round(gap, 6), facing, False))
     stamp = ctx.state.events_applied
     yield ev.UnitFlagSet(unit, "engaged_at", "game", stamp)
     if not ctx.state.units[target].flag("engaged_at"):
         yield ev.UnitFlagSet(target, "engaged_at", "game", stamp)
-    yield ev.RuleApplied("Charge", unit, f"crashes into the {facing} of {U.name(s, target)} "
-                         f'after {gap:.1f}"', target)
+    yield ev.RuleApplied("Charge", unit, f"crashes into the {formation.facing_name(facing)} of "
+                         f'{U.name(s, target)} after {gap:.1f}"', target)
     yield from _resolved(ctx, unit, target, True)
 
 
-def _toward(s: GameState, unit: str, target: str, dist: float) -> Formation:
-    """The unit moved ``dist`` straight toward the target's centre, stopping 1" short of any
-    unit in its way."""
-    f = formation_of(s, unit)
-    tc = space.centre(space.boundary(s, target))
-    facing = space.facing_toward(f.x, f.y, *tc)
-    others = space.other_boundaries(s, exclude=(unit,))
-    width, depth = space.dims(s, unit)
-    best = f
-    steps = max(1, int(dist / 0.05))
-    for i in range(1, steps + 1):
-        d = dist * i / steps
-        x, y = space.point_along((f.x, f.y), facing, d)
-        cand = Formation(x, y, f.facing, f.files)
-        poly = space.rect(cand, width, depth)
-        if not space.within_table(poly, s.table) or any(
-                poly.distance(o) < K.UNIT_GAP - 1e-9 for k, o in others.items()
-                if s.units[k].side != s.units[unit].side) or any(
-                poly.intersects(o) and poly.intersection(o).area > 1e-6 for o in others.values()):
-            break
-        best = cand
-    return best
-
-
 def failed_charge(ctx: Any, unit: str, target: str, best: int, gap: float) -> Step:
-    """A charge that falls short: the unit moves the higher charge die toward the target."""
+    """A charge that falls short: the unit moves the higher charge die toward the target,
+    stopping 1" short of enemies."""
     s = ctx.state
-    f = formation_of(s, unit)
-    end = _toward(s, unit, target, float(best))
-    moved = math.hypot(end.x - f.x, end.y - f.y)
-    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, moved, "failed charge")
+    got = actions.failed_charge_position(space.block_of(s, unit), space.block_of(s, target),
+                                         float(best), space.surroundings(s, unit))
+    end = space.formation_of_block(got.block)
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "failed charge")
     yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
     yield ev.RuleApplied("Charge", unit, f'falls short of {U.name(s, target)} ({gap:.1f}" away): '
-                         f'it moves {moved:.1f}"', target)
+                         f'it moves {got.moved:.1f}"', target)
 
 
-def run_down(ctx: Any, unit: str, target: str, reach: int, ok: bool, gap: float) -> Step:
-    """The target fled from the charge: a charger that reaches it destroys it; otherwise the
-    charger moves its full charge range toward it (this is not a failed charge)."""
+def run_down(ctx: Any, unit: str, target: str, reach: int) -> Step:
+    """The target fled from the charge: the charger moves its charge range after it; if it
+    reaches the fleeing unit, that unit is destroyed (this is never a failed charge)."""
     s = ctx.state
-    if ok and U.on_table(s, target):
-        end = _toward(s, unit, target, max(0.0, gap - K.UNIT_GAP))
-        f = formation_of(s, unit)
-        yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files,
-                           math.hypot(end.x - f.x, end.y - f.y), "charge")
-        yield ev.UnitStatusChanged(target, "destroyed", f"run down by {U.name(s, unit)}", unit)
-        yield from _resolved(ctx, unit, target, True)
+    if not U.on_table(s, target):
+        yield ev.RuleApplied("Charge", unit, f"{U.name(s, target)} has fled beyond reach", target)
+        yield from _resolved(ctx, unit, target, False)
         return
-    if U.on_table(s, target):
-        end = _toward(s, unit, target, float(reach))
-        f = formation_of(s, unit)
-        yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files,
-                           math.hypot(end.x - f.x, end.y - f.y), "charge")
-    yield ev.RuleApplied("Charge", unit, f"does not catch the fleeing {U.name(s, target)}", target)
-    yield from _resolved(ctx, unit, target, False)
+    got = actions.pursue_move(space.block_of(s, unit), space.block_of(s, target), float(reach),
+                              space.surroundings(s, unit), target_key=target)
+    end = space.formation_of_block(got.block)
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")
+    if got.caught:
+        yield ev.UnitStatusChanged(target, "destroyed", f"run down by {U.name(s, unit)}", unit)
+    else:
+        yield ev.RuleApplied("Charge", unit, f"does not catch the fleeing {U.name(s, target)}",
+                             target)
+    yield from _resolved(ctx, unit, target, got.caught)

@@ -14,19 +14,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from shapely.geometry import Polygon
-
 from game.core import events as ev
 from game.core.commands import Order
 from game.core.errors import Refused
 from game.core.ruleset import Step
-from game.core.state import Formation, GameState
+from game.core.state import GameState
+from game.geometry.formation_moves import MovePlan, plan_move
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.charges import movement_of
 from game.rulesets.old_world.combat import is_engaged
-from game.rulesets.rank_and_flank import layout, space
-from game.rulesets.rank_and_flank.units import formation_of
+from game.rulesets.rank_and_flank import space
 
 SEGMENTS = ("forward", "backward", "sideways", "wheel", "turn", "reform")
 
@@ -66,84 +64,26 @@ def parse_path(path: Any) -> list[tuple[str, tuple[Any, ...]]]:
     return out
 
 
-def plan_move(s: GameState, unit: str, path: list[tuple[str, tuple[Any, ...]]], allowance: float,
-              march: bool) -> tuple[Formation, float, list[Polygon], int]:
-    """Carry out the segments on paper: the end, the cost, the boundaries along the way (for
-    collisions) and the files at the end. Refused when a segment may not be used."""
-    f = formation_of(s, unit)
-    width, depth = space.dims(s, unit)
-    count = len(space.model_polygons(s, unit))
-    w, d = space.unit_base(s, unit)
-    files = f.files
-    cost = 0.0
-    trail = [space.rect(f, width, depth)]
+def plan(s: GameState, unit: str, path: list[tuple[str, tuple[Any, ...]]], allowance: float,
+         march: bool) -> tuple[MovePlan, float]:
+    """The move on paper and what it costs. Refused when a segment may not be used."""
     if any(k == "reform" for k, _ in path) and len(path) > 1:
         raise Refused("illegal_move", "a reform is the whole move: give it alone")
-    for kind, args in path:
+    for kind, _ in path:
         if march and kind not in ("forward", "wheel"):
             raise Refused("illegal_move", f'a marching unit may only move forward and wheel, not "{kind}"')
-        if kind in ("forward", "backward", "sideways"):
-            dist = float(args[0])
-            fwd = dist if kind == "forward" else -dist if kind == "backward" else 0.0
-            right = dist if kind == "sideways" else 0.0
-            cost += abs(dist) * (1 if kind == "forward" else 2)
-            steps = max(1, int(abs(dist) / 0.5))
-            for i in range(1, steps + 1):
-                trail.append(space.rect(space.shifted(f, fwd * i / steps, right * i / steps), width, depth))
-            f = space.shifted(f, fwd, right)
-        elif kind == "wheel":
-            deg = float(args[0])
-            steps = max(1, int(abs(deg) / 5))
-            for i in range(1, steps + 1):
-                part, _ = space.wheel(f, width, depth, deg * i / steps)
-                trail.append(space.rect(part, width, depth))
-            f, arc = space.wheel(f, width, depth, deg)
-            cost += arc
-        elif kind == "turn":
-            deg = float(args[0])
-            cost += allowance / 4 * (abs(deg) / 90) if not march else 0
-            ranks = layout.ranks_of(count, files)
-            files = ranks if abs(deg) == 90 else files
-            f = Formation(f.x, f.y, (f.facing + deg) % 360, files)
-            width, depth = files * w, layout.ranks_of(count, files) * d
-            trail.append(space.rect(f, width, depth))
-        elif kind == "reform":
-            files = min(int(args[0]), count)
-            f = Formation(f.x, f.y, float(args[1]) % 360, files)
-            width, depth = files * w, layout.ranks_of(count, files) * d
-            trail.append(space.rect(f, width, depth))
-            cost = max(cost, allowance)
-    return f, cost, trail, files
-
-
-def check_route(s: GameState, unit: str, trail: list[Polygon], fly: bool) -> str | None:
-    """What stops the move, worded for a player, or None."""
-    end = trail[-1]
-    if not space.within_table(end, s.table):
-        return "the unit would end off the table"
-    others = space.other_boundaries(s, exclude=(unit,))
-    side = s.units[unit].side
-    terrain = space.blocking_terrain(s, ("impassable",))
-    for k, o in others.items():
-        if s.units[k].side != side and end.distance(o) < K.UNIT_GAP - 1e-9:
-            return (f'it would end {end.distance(o):.1f}" from {U.name(s, k)}: units must stay '
-                    f'1" from the enemy unless they charge')
-    for k, o in others.items():
-        if end.intersects(o) and end.intersection(o).area > 1e-6:
-            return f"it would end on top of {U.name(s, k)}"
-    for k, t in terrain.items():
-        if end.intersects(t) and end.intersection(t).area > 1e-6:
-            return f'it would end in impassable terrain "{k}"'
-    if fly:
-        return None
-    for poly in trail[1:-1]:
-        for k, o in others.items():
-            if poly.intersects(o) and poly.intersection(o).area > 1e-6:
-                return f"{U.name(s, k)} is in the way"
-        for k, t in terrain.items():
-            if poly.intersects(t) and poly.intersection(t).area > 1e-6:
-                return f'impassable terrain "{k}" is in the way'
-    return None
+    try:
+        got = plan_move(space.block_of(s, unit), [[k, *args] for k, args in path])
+    except ValueError as exc:
+        raise Refused("illegal_move", f"{U.name(s, unit)} cannot move so: {exc}") from None
+    cost = got.cost(per_inch={"backward": 2.0, "sideways": 2.0, "turn": 0.0, "reform": 0.0},
+                    fixed={"turn": 0.0 if march else allowance / 4})
+    for step in got.steps:  # a 180-degree turn costs two quarters
+        if step.segment.kind == "turn" and abs(step.segment.amount) == 180 and not march:
+            cost += allowance / 4
+    if path[0][0] == "reform":
+        cost = max(cost, allowance)
+    return got, cost
 
 
 def check_can_move(s: GameState, unit: str) -> None:
@@ -177,13 +117,19 @@ def move(ctx: Any, cmd: Order) -> Step:
     if march and U.has(s, unit, "no_march") and not fly:
         raise Refused("no_march", f"{U.name(s, unit)} may not march")
     allowance = float(m * (2 if march else 1))
-    end, cost, trail, files = plan_move(s, unit, path, float(m), march)
+    got, cost = plan(s, unit, path, float(m), march)
     if cost > allowance + 1e-6:
         raise Refused("too_far", f'the move costs {cost:.2f}" but {U.name(s, unit)} may move '
                       f'{allowance:g}"' + (" marching" if march else ""))
-    problem = check_route(s, unit, trail, fly)
+    env = space.surroundings(s, unit)
+    problem = env.check(got, gap=K.UNIT_GAP)
+    if problem and fly:  # a flying unit passes over what is in the way; only the end counts
+        problem = env.check(plan_move(got.end, []), gap=K.UNIT_GAP)
+        if not problem and env.overlapping([got.end.polygon]):
+            problem = "it would end on top of another unit or impassable terrain"
     if problem:
         raise Refused("illegal_move", f"{U.name(s, unit)} cannot move there: {problem}")
+    end = space.formation_of_block(got.end)
     yield ev.ActionTaken(unit, "march" if march else "move")
     if march and not fly:
         near = [k for k, o in space.other_boundaries(s, exclude=(unit,)).items()
@@ -198,4 +144,4 @@ def move(ctx: Any, cmd: Order) -> Step:
                 return
     yield ev.UnitFlagSet(unit, "moved", "player_turn", True)
     reason = "reform" if path[0][0] == "reform" else "march" if march else "move"
-    yield ev.UnitMoved(unit, end.x, end.y, end.facing, files, round(cost, 4), reason)
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, round(cost, 4), reason)

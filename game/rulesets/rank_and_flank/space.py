@@ -12,12 +12,13 @@ import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from shapely.affinity import rotate, translate
-from shapely.geometry import LineString, Point, Polygon, box
-from shapely.ops import unary_union
+from shapely.affinity import rotate
+from shapely.geometry import LineString, Polygon, box
 
 from game.core.state import Formation, GameState
 from game.geometry.contact import CONTACT_TOL
+from game.geometry.formation import Block
+from game.geometry.formation_moves import Surroundings
 from game.rulesets.rank_and_flank import layout
 from game.rulesets.rank_and_flank.units import base_inches, block_models, formation_of, joined_to
 
@@ -110,64 +111,6 @@ def corners(f: Formation, width: float, depth: float) -> dict[str, tuple[float, 
     }
 
 
-def edges(s: GameState, unit: str) -> dict[str, LineString]:
-    """The four facings of the unit as segments."""
-    host = host_of(s, unit)
-    width, depth = dims(s, host)
-    c = corners(formation_of(s, host), width, depth)
-    return {
-        "front": LineString([c["front-left"], c["front-right"]]),
-        "right": LineString([c["front-right"], c["rear-right"]]),
-        "rear": LineString([c["rear-right"], c["rear-left"]]),
-        "left": LineString([c["rear-left"], c["front-left"]]),
-    }
-
-
-def arc_of_point(s: GameState, unit: str, p: tuple[float, float]) -> str:
-    """The arc of ``unit`` that holds point ``p``: front, right, rear or left (lines from the
-    corners at 45 degrees to the sides bound the arcs)."""
-    host = host_of(s, unit)
-    f = formation_of(s, host)
-    width, depth = dims(s, host)
-    fx, fy = _vec(f.facing)
-    rx, ry = _vec(f.facing + 90)
-    dx, dy = p[0] - f.x, p[1] - f.y
-    ahead, right = dx * fx + dy * fy, dx * rx + dy * ry
-    # Past each corner the arc boundary runs at 45 degrees: compare the excess over the
-    # half-sides.
-    fwd = ahead - depth / 2
-    back = -ahead - depth / 2
-    side_r = right - width / 2
-    side_l = -right - width / 2
-    best = max((fwd, "front"), (side_r, "right"), (back, "rear"), (side_l, "left"))
-    return best[1]
-
-
-def touching(a: Polygon, b: Polygon, tol: float = CONTACT_TOL) -> bool:
-    return a.distance(b) <= tol and a.intersection(b).area < 1e-6
-
-
-def gap(a: Polygon, b: Polygon) -> float:
-    return float(a.distance(b))
-
-
-def touched_facing(s: GameState, unit: str, other: Polygon) -> str | None:
-    """Which facing of ``unit`` the polygon ``other`` touches: the side along which they touch
-    the longest; for a touch at a corner only, the arc that holds the other's centre."""
-    if boundary(s, unit).distance(other) > CONTACT_TOL:
-        return None
-    near = other.buffer(CONTACT_TOL * 2)
-    best, length = None, 0.0
-    for name, seg in edges(s, unit).items():
-        got = seg.intersection(near).length
-        if got > length + 1e-9:
-            best, length = name, got
-    if best is not None and length > CONTACT_TOL * 5:
-        return best
-    c = other.centroid
-    return arc_of_point(s, unit, (c.x, c.y))
-
-
 def facing_touched_by(s: GameState, unit: str, other: str) -> str | None:
     """Which facing of ``unit`` the unit ``other`` touches (cached on where both stand)."""
     return _facing_between(unit_key(s, unit), unit_key(s, other))
@@ -246,53 +189,42 @@ def rank_and_file(s: GameState, unit: str) -> dict[str, tuple[int, int]]:
 # --- moving units --------------------------------------------------------------------------------
 
 
-def shifted(f: Formation, forward: float, right: float = 0.0, facing: float | None = None,
-            files: int | None = None) -> Formation:
-    fx, fy = _vec(f.facing)
-    rx, ry = _vec(f.facing + 90)
-    return Formation(f.x + forward * fx + right * rx, f.y + forward * fy + right * ry,
-                     (f.facing if facing is None else facing) % 360,
-                     f.files if files is None else files)
+# --- the formation library's view (game/geometry/formation*.py) ----------------------------------
 
 
-def facing_toward(x0: float, y0: float, x1: float, y1: float) -> float:
-    return math.degrees(math.atan2(x1 - x0, -(y1 - y0))) % 360
+def block_of(s: GameState, unit: str) -> Block:
+    """The unit's formation as a geometry :class:`Block` (its characters counted)."""
+    host = host_of(s, unit)
+    f = formation_of(s, host)
+    n = max(1, len(block_models(s, host)))
+    w, d = unit_base(s, host)
+    return Block(f.x, f.y, f.facing, max(1, min(f.files, n)), n, w, d)
 
 
-def wheel(f: Formation, width: float, depth: float, degrees: float) -> tuple[Formation, float]:
-    """Wheel by ``degrees`` (+ clockwise) about the front corner on the inside of the turn;
-    returns the new formation and the distance the outer front corner travels."""
-    c = corners(f, width, depth)
-    pivot = c["front-right"] if degrees > 0 else c["front-left"]
-    rad = math.radians(degrees)
-    dx, dy = f.x - pivot[0], f.y - pivot[1]
-    cos, sin = math.cos(rad), math.sin(rad)
-    nx = pivot[0] + dx * cos - dy * sin
-    ny = pivot[1] + dx * sin + dy * cos
-    return Formation(nx, ny, (f.facing + degrees) % 360, f.files), abs(rad) * width
+def formation_of_block(b: Block) -> Formation:
+    return Formation(b.x, b.y, b.facing % 360, b.files)
 
 
-def flush_against(s: GameState, charger: str, target: str, facing: str) -> Formation:
-    """Where ``charger`` ends a charge into ``target``'s ``facing``: turned to face straight
-    into that side, its front edge flush against it ("closing the door"), slid along the side
-    from where its front is now to touch as much of it as possible."""
-    edge = edges(s, target)[facing]
-    (ax, ay), (bx, by) = edge.coords[0], edge.coords[1]
-    length = math.hypot(bx - ax, by - ay)
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    tf = formation_of(s, host_of(s, target))
-    into = (tf.facing + FACING_TURN[facing] + 180) % 360  # the charger faces into the side
-    width, depth = dims(s, charger)
-    cf = formation_of(s, host_of(s, charger))
-    fc = point_along((cf.x, cf.y), cf.facing, depth / 2)  # its front edge's middle, now
-    t = (fc[0] - ax) * ux + (fc[1] - ay) * uy
-    if width <= length:
-        t = min(max(t, width / 2), length - width / 2)
-    else:
-        t = length / 2
-    px, py = ax + t * ux, ay + t * uy
-    back = point_along((px, py), into, -depth / 2)
-    return Formation(back[0], back[1], into, cf.files)
+def surroundings(s: GameState, mover: str, leave_out: Iterable[str] = ()) -> Surroundings:
+    """Everything a moving unit may run into: the other units on the table (friends and
+    enemies, by id, with their names) and terrain that stops movement."""
+    side = s.units[mover].side
+    friends: dict[str, Polygon] = {}
+    enemies: dict[str, Polygon] = {}
+    for k, poly in other_boundaries(s, exclude=(mover, *leave_out)).items():
+        (friends if s.units[k].side == side else enemies)[k] = poly
+    names = {k: s.units[k].display or k for k in (*friends, *enemies)}
+    return Surroundings(friends=friends, enemies=enemies,
+                        impassable=blocking_terrain(s, ("impassable", "obstacle")),
+                        table=s.table, names=names)
+
+
+def sight_walls(s: GameState, viewer: str, target: str) -> list[Polygon]:
+    """What blocks a unit's sight of another: taller terrain and the units in between."""
+    walls: list[Polygon] = [Polygon(t.polygon) for t in s.terrain
+                            if t.kind in ("obstacle", "impassable") and t.height > 1.0]
+    walls += list(other_boundaries(s, exclude=(viewer, target)).values())
+    return walls
 
 
 def within_table(poly: Polygon, table: tuple[float, float], tol: float = 1e-6) -> bool:
@@ -318,36 +250,9 @@ def blocking_terrain(s: GameState, kinds: Sequence[str] = ("impassable", "obstac
     return {t.id: Polygon(t.polygon) for t in s.terrain if t.kind in kinds}
 
 
-def swept(polys: Sequence[Polygon]) -> Polygon:
-    """The area a moving boundary covers: the union of the hulls of consecutive positions."""
-    if len(polys) == 1:
-        return polys[0]
-    parts = [unary_union([a, b]).convex_hull for a, b in zip(polys, polys[1:])]
-    out = unary_union(parts)
-    return out if isinstance(out, Polygon) else out.convex_hull
-
-
-def straight_path(f: Formation, width: float, depth: float, forward: float, right: float = 0.0
-                  ) -> tuple[Formation, Polygon]:
-    """Where a straight move ends and the area the boundary sweeps on the way."""
-    end = shifted(f, forward, right)
-    return end, swept([rect(f, width, depth), rect(end, width, depth)])
-
-
-def point_along(p: tuple[float, float], facing: float, dist: float) -> tuple[float, float]:
-    fx, fy = _vec(facing)
-    return p[0] + dist * fx, p[1] + dist * fy
-
-
-def centre(poly: Polygon) -> tuple[float, float]:
-    c = poly.centroid
-    return c.x, c.y
-
-
 __all__ = [
-    "FACINGS", "FACING_TURN", "LineString", "Point", "arc_of_point", "blocking_terrain",
-    "boundary", "centre", "corners", "dims", "edges", "facing_toward", "gap", "host_of",
-    "model_polygons", "models_touching", "other_boundaries", "point_along", "rank_and_file",
-    "rect", "shifted", "straight_path", "swept", "touched_facing", "touching", "translate",
-    "unit_base", "wheel", "within_table",
+    "FACINGS", "FACING_TURN", "RectKey", "block_of", "blocking_terrain", "boundary", "corners",
+    "dims", "facing_touched_by", "formation_of_block", "host_of", "model_keys", "model_polygons",
+    "models_touching", "other_boundaries", "rank_and_file", "rect", "rect_of", "rects_distance",
+    "rects_touch", "sight_walls", "surroundings", "unit_base", "unit_key", "within_table",
 ]
