@@ -13,16 +13,20 @@ its own event class with :func:`event_type`.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
 
-def event_type(name: str):
+E = TypeVar("E", bound="Event")
+
+
+def event_type(name: str) -> Callable[[type[E]], type[E]]:
     """Class decorator: register an event class under its snake_case ``name``."""
 
-    def wrap(cls: type[Event]) -> type[Event]:
+    def wrap(cls: type[E]) -> type[E]:
         if name in EVENT_TYPES and EVENT_TYPES[name] is not cls:
             raise ValueError(f"event type {name!r} registered twice")
         cls.type = name
