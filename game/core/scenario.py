@@ -540,7 +540,11 @@ def _placements(
     x, y = float(u["x"]), float(u["y"])
     if models == 1:
         return [(x, y, facing)]
-    laid: list[tuple[float, float, float]] | None = ruleset.formation_placements(u, x, y, facing)
+    try:
+        laid: list[tuple[float, float, float]] | None = ruleset.formation_placements(
+            u, x, y, facing)
+    except ValueError as exc:
+        raise c.fail(where, str(exc)) from None
     if laid is not None:
         return laid
     # A formation: ranks of `files` models side by side, centred on (x, y), the first rank
