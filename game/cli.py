@@ -306,7 +306,8 @@ def _summary(engine: Any) -> str:
         rows.append(f"  {u:12s} side {r['side']}  {r['status']:9s} damage {r['wounds_taken']}"
                     + (f"  [{', '.join(r['conditions'])}]" if r["conditions"] else ""))
     if s.game_over:
-        rows.append("result: " + ("a draw" if s.winner == "draw" else f"side {s.winner} wins"))
+        rows.append("result: " + ("a draw" if s.winner == "draw" else
+                                  f"side {s.winner} wins" if s.winner in (1, 2) else "no winner"))
     return "\n".join(rows)
 
 

@@ -28,6 +28,8 @@ from game.rulesets.old_world.moves import flee
 from game.rulesets.rank_and_flank import space
 
 REACTIONS = ("hold", "flee", "stand_and_shoot")
+#: distances this close count as equal (placing units by hand leaves crumbs of floating point)
+CLOSE_ENOUGH = 0.01
 
 
 def movement_of(s: GameState, unit: str) -> int:
@@ -111,18 +113,18 @@ def declare(ctx: Any, cmd: Order) -> Step:
                          f"{U.name(s, target)}", target)
     # the charger's Fear test
     s = ctx.state
-    if (U.has(s, target, "fear") and "fear" not in U.own_flags(s, unit)
-            and U.unit_strength(s, target) > U.unit_strength(s, unit)
+    if (U.has(s, target, "fear") and U.unit_strength(s, target) > U.unit_strength(s, unit)
             and not s.units[unit].flag("fear_tested")):
-        yield ev.UnitFlagSet(unit, "fear_tested", "player_turn", True)
         if U.has(s, unit, "immune_to_psychology"):
             yield ev.RuleApplied("Fear", unit, "is Immune to Psychology: it charges on", target)
-        else:
+        elif U.frightens(s, target, unit):
+            yield ev.UnitFlagSet(unit, "fear_tested", "player_turn", True)
             ok = yield from U.leadership_test(ctx, unit, "fear", f"to charge {U.name(s, target)}",
                                               against=target)
-            if not ok:
+            if not ok:  # no charge: the target has nothing to react to
                 yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "Fear")
                 yield ev.RuleApplied("Fear", unit, "does not move: a failed charge", target)
+                return
     yield from reaction(ctx, unit, target)
 
 
@@ -264,15 +266,16 @@ def move_charger(ctx: Any, unit: str) -> Step:
         gap = here.polygon.distance(space.block_of(s, target).polygon)
     else:
         gap = math.inf
-    ok = gap <= reach + 1e-9 and (plan is None or plan.reason is None)
+    ok = gap <= reach + CLOSE_ENOUGH and (plan is None or plan.reason is None)
     word = "reaches" if ok else "falls short"
     yield ev.DiceRolled("charge_range", unit, "2d6", faces, (best,), (("Movement", m),), reach,
-                        None if gap == math.inf else math.ceil(gap - 1e-9), word, target)
+                        None if gap == math.inf else max(0, math.ceil(gap - CLOSE_ENOUGH)), word,
+                        target)
     if running_down:
         yield from run_down(ctx, unit, target, reach)
         return
     if not ok:
-        if plan is not None and plan.reason is not None and gap <= reach + 1e-9:
+        if plan is not None and plan.reason is not None and gap <= reach + CLOSE_ENOUGH:
             yield ev.RuleApplied("Charge", unit, f"cannot close with {U.name(s, target)}: "
                                  f"{plan.reason}", target)
         yield from failed_charge(ctx, unit, target, best, gap)

@@ -111,7 +111,8 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
     """Unstable, Break tests, then the moves of losers and winners."""
     if winner is None:
         names = " and ".join(U.name(ctx.state, u) for u in combat.units if U.on_table(ctx.state, u))
-        yield ev.RuleApplied("Combat result", None, f"a draw: {names} stay locked in combat")
+        yield ev.RuleApplied("Combat result", None, f"a draw: {names} stay locked in combat"
+                             if names else "a draw: nobody is left standing")
         return
     loser = other_side(winner)
     s = ctx.state
