@@ -544,8 +544,8 @@ def fight_round(ctx: Any, combat: Combat) -> Step:
     yield ev.RuleApplied("Combat", None, f"{names} fight a round of combat")
     yield from fear_tests(ctx, combat)
     for unit in combat.units:
-        for member, r in U.hooked(ctx.state, unit, "impact_hits"):
-            yield from r.impact_hits(ctx, combat, member)
+        for member, r in U.hooked(ctx.state, unit, "combat_chosen"):
+            yield from r.combat_chosen(ctx, combat, member)
     steps = sorted({st.initiative for st in plan_strikes(ctx.state, combat)}, reverse=True)
     order = {u: i for i, u in enumerate(combat.units)}
     for step in steps:
