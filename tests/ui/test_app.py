@@ -181,7 +181,7 @@ def test_charge_shows_the_end_point_then_fight_and_end_activation(make_app):
     rolls = [e for e in app.session.engine.log if isinstance(e, ev.DiceRolled) and e.purpose == "attack"]
     assert rolls, "the Attack Checks were rolled"
     assert activation(app.state) is None
-    assert any("attack d10" in item for item in app._log_items)
+    assert any("attack at Elf Blademaster" in item for item in app._log_items)
 
 
 def test_action_buttons_reflect_what_the_engine_allows(make_app):

@@ -23,7 +23,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
-from game.core.errors import Refused
+from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import ALTERNATING, FlowInfo, Ruleset, Step
 from game.core.scenario import Scenario, UnitSpec
 from game.core.state import FlowState, GameState, Handler, Model, clear_scope
@@ -298,11 +298,12 @@ class AlternatingActivations(Ruleset):
         """Refuse an order that would start the activation of ``m``'s unit when side ``due``
         is to activate and the units ``activated`` have activated this game turn."""
         if s.game_over:
-            raise Refused("game_over", "the game is over")
+            raise Refused("game_over", "the game is over", NOT_NOW)
         if m.unit in activated:
-            raise Refused("already_activated", f'"{m.unit}" has already activated this game turn')
+            raise Refused("already_activated", f'"{m.unit}" has already activated this game turn',
+                          NOT_NOW)
         if m.side != due:
-            raise Refused("not_your_turn", f"side {due} activates next, not side {m.side}")
+            raise Refused("not_your_turn", f"side {due} activates next, not side {m.side}", NOT_NOW)
 
     def start_activation(self, ctx: Any, unit: str) -> Step:
         yield ev.ActivationStarted(unit, ctx.state.unit_side(unit))

@@ -15,6 +15,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
+from game.core.errors import NOT_NOW
 from game.core.ruleset import Step
 from game.core.state import GameState, Model
 from game.geometry.bases import facing_toward
@@ -78,7 +79,7 @@ def _at(state: GameState, m: Model, x: float, y: float, facing: float) -> tuple[
 
 def _check_stands(m: Model, now: Moment) -> None:
     if not now.starting and m.status == "down":  # pragma: no cover - its activation ended
-        raise refuse("down", f'"{m.name}" is Down')
+        raise refuse("down", f'"{m.name}" is Down', NOT_NOW)
 
 
 @action("move", keys=("to", "facing"))
@@ -163,8 +164,7 @@ class Charge:
         close = enemies_within(s, m)
         if close:
             raise refuse(
-                "in_melee", f'"{m.name}" is already within 1" of "{close[0].name}": Fight instead'
-            )
+                "in_melee", f'"{m.name}" is already within 1" of "{close[0].name}": Fight instead', NOT_NOW)
         path = _charge_path(s, m, t)
         if path.cost > now.movement + K.CHARGE_BONUS + K.EPS:
             raise refuse(
@@ -225,7 +225,7 @@ class StandUp:
     @staticmethod
     def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> None:
         if not (now.starting and m.status == "down"):
-            raise refuse("not_down", f'"{m.name}" is not Down: there is nothing to stand up from')
+            raise refuse("not_down", f'"{m.name}" is not Down: there is nothing to stand up from', NOT_NOW)
 
     @staticmethod
     def run(ctx: Any, name: str, plan: None) -> Step:

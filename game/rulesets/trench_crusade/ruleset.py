@@ -8,6 +8,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
+from game.core.errors import NOT_NOW
 from game.core.ruleset import ConditionInfo, RuleInfo, Step
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
@@ -107,7 +108,7 @@ class TrenchCrusade(AlternatingActivations):
         else:
             raise refuse("unknown_unit", f'there is no model named "{name}"')
         if not m.on_table:
-            raise refuse("not_on_table", f'"{m.name}" is {m.status.replace("_", " ")} and cannot act')
+            raise refuse("not_on_table", f'"{m.name}" is {m.status.replace("_", " ")} and cannot act', NOT_NOW)
         return m
 
     def due(self, s: GameState) -> tuple[int, set[str]]:

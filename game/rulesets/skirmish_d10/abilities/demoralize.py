@@ -46,8 +46,8 @@ class Demoralize(SpecialRule):
         if not near:
             return
         yield ev.RuleApplied(self.name, model.name,
-                             f"killed {', '.join(killed)}: the enemies in B2B must pass a "
-                             f"Discipline Check")
+                             "killed " + ", ".join(f'"{n}"' for n in killed)
+                             + ": the enemies in B2B must pass a Discipline Check")
         for o in near:
             ok = yield from discipline_check(ctx, ctx.state.models[o.name], "Demoralize")
             if not ok:

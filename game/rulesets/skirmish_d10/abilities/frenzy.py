@@ -32,7 +32,7 @@ def _check_order(model: Model, value: Any) -> str | None:
         return f"give a number of extra attacks (0 or more), got {value!r}"
     most = effective_ma(model)
     if value > most:
-        return f'"{model.name}" may take at most {most} extra attack(s) (its MA)'
+        return f'"{model.name}" may take at most {most} extra attack{"s" if most != 1 else ""} (its MA)'
     return None
 
 
@@ -67,7 +67,7 @@ class Frenzy(SpecialRule):
                     f"(-1 MAV on all its Attack Checks for each)?",
                     tuple(range(most + 1)), 0, model.name, model.side,
                 )
-            what = "attack(s)"
+            what = "attack" if n == 1 else "attacks"
         elif melee.fights_against(model.name) and most > 0 and _can_strike_any(melee, model):
             n = yield Ask(
                 "frenzy",
@@ -75,7 +75,7 @@ class Frenzy(SpecialRule):
                 f"(-1 MAV on all its Attack Checks for each)?",
                 tuple(range(most + 1)), 0, model.name, model.side,
             )
-            what = "Defensive Strike(s)"
+            what = "Defensive Strike" if n == 1 else "Defensive Strikes"
         if not n:
             return
         melee.notes.setdefault("frenzy", {})[model.name] = n

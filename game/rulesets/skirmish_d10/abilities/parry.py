@@ -47,7 +47,7 @@ class Parry(SpecialRule):
         melee.notes.setdefault("parry", {})[model.name] = n
         melee.dv_mods.setdefault(model.name, []).append(Mod("Parry", n))
         yield ev.RuleApplied(self.name, model.name,
-                             f"gives up {n} Defensive Strike(s) for +{n} DV")
+                             f"gives up {n} Defensive Strike{'s' if n != 1 else ''} for +{n} DV")
 
     def ds_pool(self, melee: Melee, model: Model, pool: int) -> int:
         return pool - parried(melee, model.name)

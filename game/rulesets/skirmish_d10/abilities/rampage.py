@@ -54,7 +54,7 @@ def rampage(ctx: Any, name: str, victims: list[str], parent: Melee | None) -> St
     table = TABLE
     s = ctx.state
     m = s.models[name]
-    killed = ", ".join(victims)
+    killed = ", ".join(f'"{v}"' for v in victims)
     near = [o for o in table.touching(s, m, enemies_only=True) if alive(o)]
     if near:
         names = tuple(o.name for o in near)

@@ -32,7 +32,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.decisions import Ask
+from game.core.decisions import PICK_POINT, Ask
 from game.core.ruleset import Step
 from game.core.state import GameState, Model
 from game.geometry.contact import overlaps
@@ -193,6 +193,7 @@ class SwiftAttack(SpecialRule):
                 f'{model.stat("MOV") / 2:g}" from "{victim_name}", within its MOV)?',
                 (), default, model.name, model.side,
                 check=lambda p, s=s, m=model, v=victim: break_away_problem(s, m, v, p),
+                pick=PICK_POINT,
             )
         x, y = float(point[0]), float(point[1])
         dist = math.hypot(x - model.x, y - model.y)

@@ -265,7 +265,7 @@ class SwingThrough(SpecialRule):
             victims = ordered(melee, d, corner, side_victims(melee, d, mode, side))
             yield ev.RuleApplied(self.name, d_name,
                                  f"strikes back sweeping its {side} side from the {corner} "
-                                 f"corner: {', '.join(victims)}")
+                                 "corner: " + ", ".join(f'"{v}"' for v in victims))
             k = 0
             for v in victims:
                 t = melee.model(v)
