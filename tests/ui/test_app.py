@@ -98,10 +98,7 @@ def test_select_shows_the_card_with_rules_and_their_descriptions(make_app):
     assert "Orc Brute" in text and "MAV" in text and "Track" in text
     tough = [b for b in app.rule_buttons if b.text == "Tough"]
     assert tough, "the Tough rule is listed"
-    from game.rulesets.skirmish_d10.rules import REGISTRY
-
-    doc = " ".join((REGISTRY["tough"].__doc__ or __import__(REGISTRY["tough"].__module__, fromlist=["x"]).__doc__).split())
-    assert tough[0].tool_tip_text == doc
+    assert tough[0].tool_tip_text == app.session.engine.ruleset.rules()["tough"].description
     # the selection outline is drawn in yellow around the base
     orc = app.state.models["orc"]
     edge = screen_of(app, orc.x - 25 / 25.4 / 2, orc.y)

@@ -10,7 +10,7 @@ from typing import Any
 from game.core import events as ev
 from game.core.commands import Order
 from game.core.errors import NOT_NOW, Refused
-from game.core.ruleset import ConditionInfo, RuleInfo, Step
+from game.core.ruleset import ConditionInfo, RuleInfo, StatTable, Step
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Handler, Model
 from game.geometry.bases import facing_toward
@@ -375,6 +375,21 @@ class SkirmishD10(AlternatingActivations):
 
     def ui_actions(self) -> tuple[UIAction, ...]:
         return UI_ACTIONS
+
+    def stat_table(self, model: Model) -> StatTable:
+        """One row per damage track, the track the model is on highlighted."""
+        keys = tuple(k for k in model.stats if k != "DT")
+        dt = max(1, model.stat("DT", 0))
+        rows = tuple((str(i + 1), tuple(str(model.stat(k, i)) for k in keys)) for i in range(dt))
+        return StatTable(keys, rows, min(model.damage, dt - 1) if model.on_table else None,
+                         row_title="Track")
+
+    def wounds(self, model: Model) -> tuple[int, int] | None:
+        dt = model.stat("DT", 0)
+        return (min(model.damage, dt), dt) if dt else None
+
+    def move_allowance(self, state: GameState, model: Model) -> float | None:
+        return float(model.stat("MOV"))
 
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.skirmish_d10.explain import describe

@@ -34,6 +34,12 @@ def kills(melee: Melee, name: str) -> list[str]:
 @register
 class Demoralize(SpecialRule):
     name = "Demoralize"
+    summary = ("After it kills an enemy, the enemies touching it must pass a Discipline Check "
+               "or be Shaken.")
+    description = ("At the end of an activation in which it destroyed an enemy, whether "
+                   "attacking or striking back, every other enemy in base contact with it "
+                   "takes a Discipline Check and becomes Shaken if it fails. Enemies already "
+                   "Shaken take no check.")
 
     def end_activation(self, ctx: Any, model: Model, melee: Melee | None) -> Step:
         if melee is None or not alive(model):

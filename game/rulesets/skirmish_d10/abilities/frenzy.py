@@ -47,6 +47,13 @@ def _can_strike_any(melee: Melee, model: Model) -> bool:
 @register
 class Frenzy(SpecialRule):
     name = "Frenzy"
+    summary = ("May take extra attacks or Defensive Strikes, each one costing -1 MAV on all of "
+               "them.")
+    description = ("Before any dice are rolled it may take up to as many extra attacks (when "
+                   "it fights) or extra Defensive Strikes (when it is attacked) as it normally "
+                   "has. Each extra one gives -1 MAV to every Attack Check it makes in that "
+                   "melee. A Frenzied model cannot use First Strike, Pike or Parry in the same "
+                   "melee.")
     priority = 40  # declared before Parry, which a Frenzied model may not use
 
     def declare(self, melee: Melee, model: Model) -> Step:

@@ -29,6 +29,10 @@ def provokers(melee: Melee, defender: Model, attackers: list[str]) -> list[str]:
 @register
 class Provoke(SpecialRule):
     name = "Provoke"
+    summary = "An enemy it hits must aim all its Defensive Strikes at it."
+    description = ("An enemy this model hit in the melee must spend all its Defensive Strikes "
+                   "on it. When several models with Provoke hit the same enemy, that enemy's "
+                   "player shares its Defensive Strikes among them.")
 
     def allocate(
         self, melee: Melee, defender: Model, attackers: list[str], pool: int

@@ -120,6 +120,12 @@ def destroyed_victims(melee: Melee, name: str) -> list[str]:
 @register
 class Rampage(SpecialRule):
     name = "Rampage"
+    summary = "When its own attacks kill an enemy, it gets a free extra attack."
+    description = ("If its Fight Action hit an enemy that was destroyed in the melee, it makes "
+                   "one free attack once the melee is over, at an enemy in base contact. With "
+                   'no enemy touching it, it may first move up to 2" into contact. The extra '
+                   "attack is a small melee of its own: the enemy may make one Defensive "
+                   "Strike against it, and a kill there gives no further Rampage.")
     priority = 70  # after the other rules' end-of-fight effects
 
     def after_removal(self, melee: Melee, model: Model) -> Step:

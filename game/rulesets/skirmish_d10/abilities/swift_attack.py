@@ -93,6 +93,12 @@ def _hovering(s: GameState, m: Model) -> bool:
 @register
 class SwiftAttack(SpecialRule):
     name = "Swift Attack"
+    summary = "Charge, strike once, then break away with its Move."
+    description = ("After it Charges, it may use its Move while still touching the enemy: it "
+                   "then makes one free attack on an enemy it touches (who may strike back at "
+                   "most once), and once the melee is over it moves away in a straight line to "
+                   "a point at least half its MOV from its victim. A flying model may swoop "
+                   "over other bases to reach a target that cannot fly.")
 
     # -- the move order after the charge -------------------------------------------------
     def take_order(self, ctx: Any, model: Model, order: Any) -> Step | None:

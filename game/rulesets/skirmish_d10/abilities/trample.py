@@ -113,3 +113,9 @@ def trample_attacks(ctx: Any, name: str, trampled: list[str]) -> Step:
 @register
 class Trample(SpecialRule):
     name = "Trample"
+    summary = "Runs straight over small enemies, then attacks each one it ran over."
+    description = ("As its Fight Action it moves straight out of one flat side of its base, up "
+                   "to its MOV, over enemies on Standard bases, crossing each one from side to "
+                   "side, and must end with room for its base. It then attacks each model it "
+                   "ran over once, in order; each may strike back. Any other model or an "
+                   "obstacle blocks the way.")
