@@ -63,7 +63,7 @@ def test_a_refused_charge_is_told_in_words_and_changes_nothing(make_app):
     click_model(app, "horror")
     key(app, pygame.K_c)
     click_model(app, "zealot")  # the sandbag barricade is in the way
-    assert app.message.startswith("Refused") and "sandbags-east" in app.message
+    assert app.message.startswith("Refused") and "the charge costs 11.15\" but its Movement is 8\"" in app.message
     assert taken(app) == []
     assert (app.state.models["horror"].x, app.state.models["horror"].y) == (23.5, 8.0)
 

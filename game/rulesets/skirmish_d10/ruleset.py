@@ -14,7 +14,8 @@ from game.core.ruleset import ConditionInfo, RuleInfo, StatTable, Step
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Handler, Model
 from game.geometry.bases import facing_toward
-from game.physics.movement import check_straight_move, plan_charge
+from game.physics.charge import plan_charge
+from game.physics.movement import check_straight_move
 from game.rulesets.common.basics import order_point
 from game.rulesets.common.flow import (
     FLOW_REDUCERS,
@@ -533,6 +534,7 @@ def do_charge(ctx: Any, m: Model, cmd: Order) -> Step:
     plan = plan_charge(
         TABLE.shape(m), (m.x, m.y), t.name, TABLE.others(s, exclude=[m.name]), (t.x, t.y),
         {} if m.has_keyword("flying") else TABLE.obstacles(s), s.table, m.stat("MOV"),
+        straight=K.CHARGES_STRAIGHT,
     )
     if not plan.ok:
         for rule in rules_for(m.rules):  # another end for the charge (Reach position...)

@@ -25,7 +25,8 @@ from game.core import events as ev
 from game.core.decisions import Ask
 from game.core.ruleset import Step
 from game.core.state import Model
-from game.physics.movement import ChargePlan, plan_charge
+from game.physics.charge import plan_charge
+from game.physics.movement import ChargePlan
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import Fight, Melee
 from game.rulesets.skirmish_d10.rules import SpecialRule, register

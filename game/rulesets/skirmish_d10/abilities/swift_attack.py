@@ -37,7 +37,7 @@ from game.core.ruleset import Step
 from game.core.state import GameState, Model
 from game.geometry.contact import overlaps
 from game.physics.breakaway import check_break_away, default_break_away
-from game.physics.movement import plan_charge
+from game.physics.charge import plan_charge
 from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10.abilities.rush_attack import spent_actions
 from game.rulesets.skirmish_d10.checks import alive
