@@ -172,18 +172,19 @@ def plan_charge(
         end = footprint(shape, x, y, fac)
         problem = _end_problem(end, target, target_key, catalog, table)
         if problem is None:
-            chk = check_straight_move(shape, (sx, sy), (x, y), fac, others, obstacles, table)
-            if chk.ok:
+            if _clear(shape, (sx, sy), (x, y), fac, catalog):
                 return _within_reach(shape, (sx, sy), (d, x, y, fac), target, max_distance)
-            problem = _blocked(chk.reason)
-            here = footprint(shape, sx, sy, fac)
-            for thing in catalog.near(here.bounds):
-                if overlaps(here, thing.poly):
-                    problem = f'turning to face "{target_key}" would overlap {thing.label}'
-                    break
             legal.append((d, x, y, fac))
+            if not first_problem:  # worded for the nearest place only
+                chk = check_straight_move(shape, (sx, sy), (x, y), fac, others, obstacles, table)
+                problem = _blocked(chk.reason)
+                here = footprint(shape, sx, sy, fac)
+                for thing in catalog.near(here.bounds):
+                    if overlaps(here, thing.poly):
+                        problem = f'turning to face "{target_key}" would overlap {thing.label}'
+                        break
         if not first_problem:
-            first_problem = problem
+            first_problem = problem or ""
     if straight or not legal:
         return ChargePlan(False, first_problem or f'"{target_key}" cannot be reached', sx, sy, fac0)
     route = _route(shape, (sx, sy), target_key, others, obstacles, table, legal, max_distance)
@@ -214,6 +215,18 @@ def _head_on(
         return None
     x, y = sweep.point(touch[0])
     return touch[0], x, y, facing
+
+
+def _clear(shape: BaseShape, start: tuple[float, float], end: tuple[float, float],
+           facing: float, catalog: _Catalog) -> bool:
+    """Whether the base, turned to ``facing`` where it stands, slides straight to ``end``
+    without overlapping anything (what :func:`check_straight_move` says, on the catalog
+    already built, without naming the blocker)."""
+    dist = math.hypot(end[0] - start[0], end[1] - start[1])
+    u = ((end[0] - start[0]) / dist, (end[1] - start[1]) / dist) if dist > 0 else (0.0, 0.0)
+    sweep = _Sweep(shape, start, facing, u)
+    return not any(sweep.swept_overlaps(dist, t)
+                   for t in catalog.near(sweep.box(dist, CONTACT_TOL)))
 
 
 def _blocked(reason: str) -> str:

@@ -175,7 +175,7 @@ class Charge:
         if close:
             raise refuse(
                 "in_melee", f'"{m.name}" is already within 1" of "{close[0].name}": Fight instead', NOT_NOW)
-        path = _charge_path(s, m, t)
+        path = _charge_path(s, m, t, now.movement + K.CHARGE_BONUS)
         if path.cost > now.movement + K.CHARGE_BONUS + K.EPS:
             raise refuse(
                 "too_far",
@@ -206,24 +206,26 @@ class Charge:
         return None
 
 
-def _charge_path(s: GameState, m: Model, t: Model) -> Path:
+def _charge_path(s: GameState, m: Model, t: Model, reach: float) -> Path:
     """A charge goes by the shortest route into base contact (``CHARGES_STRAIGHT`` off): a
     straight line when one is clear, else held by an obstacle within 1" of the target (a
-    fight across a barricade) when it meets one on the way, else around what is in the way."""
+    fight across a barricade) when it meets one on the way, else around what is in the way.
+    ``reach``: the Movement it has, to give up early on a target that is too far whatever the
+    way (the cost, climbs included, is checked by the caller)."""
     shape = TABLE.shape(m)
     others = TABLE.others(s, exclude=[m.name])
     obstacles = TABLE.obstacles(s)
-    plan = plan_charge(shape, (m.x, m.y), t.name, others, (t.x, t.y), obstacles, s.table, None)
-    if plan.ok:
+    plan = plan_charge(shape, (m.x, m.y), t.name, others, (t.x, t.y), obstacles, s.table, reach,
+                       straight=K.CHARGES_STRAIGHT)
+    if plan.ok and not plan.via:
         return _path(s, m, (plan.x, plan.y), plan.facing, plan.distance)
     held = _held_by_obstacle(s, m, t, shape, others, obstacles)
     if held is not None:
         return held
-    if not K.CHARGES_STRAIGHT:
-        around = plan_charge(shape, (m.x, m.y), t.name, others, (t.x, t.y), obstacles, s.table,
-                             None, straight=False)
-        if around.ok:
-            return _path(s, m, (around.x, around.y), around.facing, around.distance, around.via)
+    if plan.ok:  # around what is in the way
+        return _path(s, m, (plan.x, plan.y), plan.facing, plan.distance, plan.via)
+    if plan.distance > reach:  # too far, even in a straight line or by the way around
+        return _path(s, m, (plan.x, plan.y), plan.facing, plan.distance, plan.via)
     raise refuse("illegal_charge", f'"{m.name}" cannot charge "{t.name}": {plan.reason}')
 
 
