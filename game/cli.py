@@ -30,8 +30,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Contact Zone: tabletop miniature battles that know the rules.",
     )
     sub = p.add_subparsers(dest="cmd")
-    play = sub.add_parser("play", help="play a scenario (in the window, or --headless)")
-    play.add_argument("file", help="scenario file (.toml or .json)")
+    play = sub.add_parser("play", help="play a scenario, or play on from a save (in the window, "
+                                       "or a scenario --headless)")
+    play.add_argument("file", help="scenario file (.toml or .json), or a save (.jsonl) to play on")
     play.add_argument("--headless", action="store_true", help="no window: carry out the orders")
     play.add_argument("--json", action="store_true", help="print the result as one JSON document")
     play.add_argument("--seed", type=int, help="dice seed (default: the scenario's, or fresh)")
@@ -123,6 +124,11 @@ def result_json(engine: Any) -> dict[str, Any]:
 
 def play_headless(path: str, seed: int | None, save: str | None, as_json: bool) -> int:
     from game.core.replay import is_save, write_save
+
+    if is_save(path):
+        raise BadInput(f"{path}: is a save, not a scenario: play on from it in the window with "
+                       f"'python run.py play {path}', or print its log with "
+                       f"'python run.py replay {path} --log'")
 
     if save is not None:
         sp = Path(save)
