@@ -106,7 +106,9 @@ class TableNote:
 NONE = "none"  # nothing: the button sends the order at once
 POINT = "point"  # a point on the table: the order's "to"
 ENEMY = "enemy"  # an enemy model: the order's "target"
-NEEDS = (NONE, POINT, ENEMY)
+FACING = "facing"  # a direction: the order's "to" is where the model stands, "facing" points
+#                    at the place clicked (turning in place, where the ruleset allows it)
+NEEDS = (NONE, POINT, ENEMY, FACING)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +122,8 @@ class UIAction:
     the status line: "Click to <label> ...") is too long for a button. With ``needs = ENEMY``
     and ``direct``, the button acts at once on the one enemy the engine accepts (a Fight in
     base contact) and is open only when there is one; without ``direct`` the next click on an
-    enemy chooses the target.
+    enemy chooses the target. ``confirm``: a question the window asks first (an order that
+    cannot be taken back lightly).
     """
 
     name: str
@@ -132,6 +135,7 @@ class UIAction:
     args: tuple[tuple[str, Any], ...] = ()
     direct: bool = False
     short: str = ""
+    confirm: str = ""  # a question the window asks before sending the order ("End the turn?")
 
     def __post_init__(self) -> None:
         if self.needs not in NEEDS:
@@ -269,8 +273,7 @@ class Ruleset(ABC):
     # -- what the window shows -------------------------------------------------------------
     def flow_actions(self) -> tuple[UIAction, ...]:
         """The buttons of the flow orders (End activation, End turn, End phase...), after
-        the action buttons; the first is also the Enter key. A ``tip`` ending in "?" is
-        asked as a confirmation before the order is sent."""
+        the action buttons; the first is also the Enter key."""
         return ()
 
     def flow_action_open(self, state: GameState, name: str) -> bool:

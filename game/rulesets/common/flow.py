@@ -254,8 +254,10 @@ class AlternatingActivations(Ruleset):
                      tip="End this activation: what it set up (a melee) is resolved now",
                      short="End act."),
             UIAction("end_turn", "End turn", "t",
-                     tip="End the game turn? Every unit that has not activated yet activates "
-                         "without acting."),
+                     tip="End the game turn: every unit that has not activated yet activates "
+                         "without acting",
+                     confirm="End the game turn? Every unit that has not activated yet "
+                             "activates without acting."),
         )
 
     def flow_action_open(self, state: GameState, name: str) -> bool:

@@ -24,7 +24,7 @@ from game.rulesets.common.flow import (
     alternating,
 )
 from game.rulesets.common.table import Table
-from game.rulesets.common.ui_actions import ENEMY, POINT, UIAction
+from game.rulesets.common.ui_actions import ENEMY, FACING, POINT, UIAction
 from game.rulesets.skirmish_d10 import conditions as C
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive
@@ -55,6 +55,8 @@ ACTIONS: dict[str, ActionHandler] = {}
 #: the action buttons of the window, in order (see game/rulesets/common/ui_actions.py)
 UI_ACTIONS = (
     UIAction("move", "Move", "g", POINT, "Move the selected model: click or drag where it should go"),
+    UIAction("turn", "Turn", "r", FACING, "Turn the model where it stands to face the point you "
+             "click (a Move of no distance)", order="move"),
     UIAction("charge", "Charge", "c", ENEMY,
              "Charge: click an enemy; the model turns and runs into base contact"),
     UIAction("fight", "Fight", "f", ENEMY, "Declare a Fight against an enemy in base contact",

@@ -13,7 +13,7 @@ from game.core.ruleset import BAD, GOOD, ConditionInfo, Mark, RuleInfo, Step, Ta
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
 from game.rulesets.common.flow import AlternatingActivations, activation
-from game.rulesets.common.ui_actions import ENEMY, POINT, UIAction
+from game.rulesets.common.ui_actions import ENEMY, FACING, POINT, UIAction
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade import melee as _melee  # noqa: F401 - registers "fight"
 from game.rulesets.trench_crusade import movement as _movement  # noqa: F401 - registers moves
@@ -28,6 +28,8 @@ from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
 #: the action buttons of the window, in order (see game/rulesets/common/ui_actions.py)
 UI_ACTIONS = (
     UIAction("move", "Move", "g", POINT, "Move the selected model: click or drag where it should go"),
+    UIAction("turn", "Turn", "r", FACING, "Turn the model where it stands to face the point you "
+             "click (its move for this activation)", order="move"),
     UIAction("charge", "Charge", "c", ENEMY,
              "Charge: click an enemy; the model moves into base contact with it"),
     UIAction("diving_charge", "Diving Charge", "d", ENEMY,
