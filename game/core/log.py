@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 _QUOTED = re.compile(r'(terrain )?"([A-Za-z0-9_.\-]+)"')
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+_BRACKETED = re.compile(r"\(([A-Za-z0-9_.\-]+)\)")
 
 
 def name_of(state: GameState | None, key: str | None) -> str:
@@ -65,6 +66,9 @@ def player_text(state: GameState | None, text: str) -> str:
         return m.group(0)
 
     out = _QUOTED.sub(swap, text)
+    if state is not None and "(" in out:  # "Defended Obstacle (sandbags-west)"
+        out = _BRACKETED.sub(lambda m: f"({name_of(state, m.group(1))})"
+                             if any(t.id == m.group(1) for t in state.terrain) else m.group(0), out)
     return _SNAKE.sub(lambda m: m.group(0).replace("_", " "), out)
 
 
@@ -152,7 +156,8 @@ def describe(e: ev.Event, state: GameState | None = None) -> str | None:
         return f"{n(e.model)} now fights for side {e.side} ({t(e.reason)})"
     if isinstance(e, ev.DecisionRequested):
         who = f"{n(e.model)}: " if e.model and f'"{e.model}"' not in e.question else ""
-        return f"Decision — {who}{t(e.question)} (default: {show_value(state, e.default)})"
+        q = t(e.question)
+        return f"Decision — {who}{q[:1].upper() + q[1:]} (default: {show_value(state, e.default)})"
     if isinstance(e, ev.DecisionAnswered):
         return f"Answer: {show_value(state, e.answer)}{' (the default)' if e.by_default else ''}"
     if isinstance(e, ev.GameEnded):

@@ -5,6 +5,7 @@ fallback. Every answer is checked by the decision's own check before it is sent.
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -33,17 +34,18 @@ class DecisionDialog(Dialog):
         self.kind = ("options" if ask.options else ask.pick if ask.pick in (PICK_MODELS, PICK_POINT)
                      else "typed")
         n_rows = 1 + (len(self._choice_labels()) - 1) // 5 if self.kind in ("options", PICK_MODELS) else 1
-        h = 200 + 40 * n_rows
+        h = 216 + 40 * n_rows
         r = pygame.Rect(v.x + (v.w - WIDTH) // 2, v.bottom - h - 8, WIDTH, h)
         super().__init__(app, r, f"{who} decides", closable=False)
         m = app.manager
         inner = WIDTH - 32
-        q = f"<b>{player_text(self.state, ask.question)}</b>"
-        UITextBox(q, pygame.Rect(0, 0, inner, 58), manager=m, container=self.window)
+        question = player_text(self.state, ask.question)
+        q = f"<b>{html.escape(question[:1].upper() + question[1:])}</b>"
+        UITextBox(q, pygame.Rect(0, 0, inner, 74), manager=m, container=self.window)
         self.picks: list[str] = list(ask.default) if self.kind == PICK_MODELS and isinstance(
             ask.default, list | tuple) else []
         self.choice_buttons: dict[UIButton, Any] = {}
-        y = 62
+        y = 78
         if self.kind in ("options", PICK_MODELS):
             values = list(ask.options) if self.kind == "options" else list(ask.choices)
             for i, value in enumerate(values):

@@ -55,7 +55,7 @@ class ChoiceDialog(Dialog):
                  cancel: str | None = None, keep: Sequence[str] = (), width: int = 460,
                  text_height: int = 120) -> None:
         w = max(width, 24 + sum(max(110, 14 + 8 * len(label)) + 8 for _, label in choices))
-        h = text_height + 110
+        h = text_height + 92
         r = pygame.Rect(0, 0, w, h)
         r.center = (app.layout.view.centerx, app.layout.view.centery)
         super().__init__(app, r, title, closable=cancel is not None)

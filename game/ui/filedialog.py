@@ -17,7 +17,7 @@ from game.ui.session import file_time, save_summary
 if TYPE_CHECKING:
     from game.ui.app import App
 
-UP = "↑ up one folder"
+UP = "../  (up one folder)"
 
 
 class FileDialog(Dialog):

@@ -156,8 +156,9 @@ class Files:
         lines = []
         if last is not None:
             info = save_summary(last) or {}
+            n = info.get("moves", 0)
             lines.append(f"Last game: {info.get('name', last.stem)} ({info.get('ruleset', '')}), "
-                         f"{info.get('moves', 0)} moves, {file_time(last)}.")
+                         f"{n} move{'s' if n != 1 else ''}, {file_time(last)}.")
             choices.append(("continue", "Continue last game"))
         choices += [("new", "New game"), ("open", "Open...")]
         text = message_html("Welcome to Contact Zone.", lines + [
@@ -171,7 +172,8 @@ class Files:
                 self.ask_open()
 
         app.open_dialog(ChoiceDialog(app, "Contact Zone", text, choices, chosen,
-                                     default=choices[0][0], cancel="new", width=520))
+                                     default=choices[0][0], cancel="new", width=560,
+                                     text_height=150))
 
     def show_result(self) -> None:
         app = self.app
@@ -184,7 +186,8 @@ class Files:
             head = "The game is over"
         score = app.session.engine.ruleset.score_text(s) if app.session else ""
         left = ", ".join(f"{side_label(side)} {len(s.on_table(side))}" for side in (1, 2))
-        text = message_html(head, [s.end_reason, f"Game turn {s.turn}. {score}",
+        reason = s.end_reason[:1].upper() + s.end_reason[1:]
+        text = message_html(head, [f"{reason}.", f"Game turn {s.turn}. {score}",
                                    f"Models left: {left}."])
 
         def chosen(key: str) -> None:

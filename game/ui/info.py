@@ -131,7 +131,8 @@ def help_html(actions: Iterable[Any] = (), ruleset_id: str = "") -> str:
         title = f"This game's actions ({ruleset_id})" if ruleset_id else "This game's actions"
         out.append(f"<b>{html.escape(title)}</b>")
         for a in actions:
-            what = f"{a.label}: {a.tip}" if a.tip else a.label
+            what = a.tip if a.tip.lower().startswith(a.label.lower()) else (
+                f"{a.label}: {a.tip}" if a.tip else a.label)
             out.append(f"<font color='#ffe080'>{html.escape(a.hotkey.upper())}</font> — {html.escape(what)}")
         out.append("")
     for title, rows in CONTROLS:

@@ -12,19 +12,21 @@ from collections.abc import Sequence
 import pygame
 
 
-def place_labels(names: list[tuple[int, int, float, float, float, int]],
+def place_labels(names: list[tuple[int, int, float, float, float, float, int]],
                  bases: list[pygame.Rect], avoid: Sequence[pygame.Rect] = ()) -> list[tuple[float, float]]:
-    """The top-left corner of each name ``(width, height, base centre x, y, base half height,
-    index of its base in bases)``: under its base, else above it, else beside it, else lower
-    down or higher up, at the first place that overlaps no name placed before it, no other
-    base and nothing in ``avoid`` (thin terrain the name would hide); failing that the first
-    that overlaps no name and no other base, then no other name, else under its base."""
+    """The top-left corner of each name ``(width, height, base centre x, y, half height of the
+    base below the centre, height above the centre of what is drawn over it (the base and
+    its damage pips), index of its base in bases)``: under its base, else above it, else
+    beside it, else lower down or higher up, at the first place that overlaps no name placed
+    before it, no other base and nothing in ``avoid`` (thin terrain the name would hide);
+    failing that the first that overlaps no name and no other base, then no other name, else
+    under its base."""
     placed: list[pygame.Rect] = []
     out: list[tuple[float, float]] = []
-    for w, h, sx, sy, hh, own in names:
+    for w, h, sx, sy, hh, top, own in names:
         x = int(sx - w / 2)
-        spots = [(x, sy + hh), (x, sy - hh - h), (int(sx + hh + 3), sy - h / 2),
-                 (int(sx - hh - 3 - w), sy - h / 2), (x, sy + hh + h), (x, sy - hh - 2 * h),
+        spots = [(x, sy + hh), (x, sy - top - h), (int(sx + hh + 3), sy - h / 2),
+                 (int(sx - hh - 3 - w), sy - h / 2), (x, sy + hh + h), (x, sy - top - 2 * h),
                  (x, sy + hh + 2 * h)]
         rects = [pygame.Rect(px, int(py), w, h) for px, py in spots]
         free = [r for r in rects if r.collidelist(placed) < 0]

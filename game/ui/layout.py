@@ -35,12 +35,20 @@ class Layout:
     actions: pygame.Rect
     log: pygame.Rect
 
+    @property
+    def per_row(self) -> int:
+        return per_row(self.actions.w)
+
     def button_rect(self, i: int) -> pygame.Rect:
-        """The i-th action button, four to a row."""
-        bw = self.actions.w // BUTTONS_PER_ROW
-        return pygame.Rect(self.actions.x + (i % BUTTONS_PER_ROW) * bw,
-                           self.actions.y + (i // BUTTONS_PER_ROW) * (BUTTON_H + 2),
-                           bw - 2, BUTTON_H)
+        """The i-th action button, four to a row (three on a narrow panel)."""
+        n = self.per_row
+        bw = self.actions.w // n
+        return pygame.Rect(self.actions.x + (i % n) * bw,
+                           self.actions.y + (i // n) * (BUTTON_H + 2), bw - 2, BUTTON_H)
+
+
+def per_row(width: int) -> int:
+    return BUTTONS_PER_ROW if width >= 380 else BUTTONS_PER_ROW - 1
 
 
 def panel_width(w: int) -> int:
@@ -66,7 +74,7 @@ def compute(size: tuple[int, int], mode: str, n_buttons: int) -> Layout:
     card_h = 250 if h >= 820 else 210 if h >= 680 else 170
     card = pygame.Rect(x0, PAD, inner, card_h)
     chips = pygame.Rect(x0, card.bottom + 4, inner, CHIPS_H)
-    rows = math.ceil(n_buttons / BUTTONS_PER_ROW) if mode == "play" else 0
+    rows = math.ceil(n_buttons / per_row(inner)) if mode == "play" else 0
     actions = pygame.Rect(x0, chips.bottom + 4, inner, rows * (BUTTON_H + 2))
     top = actions.bottom + (6 if rows else 0)
     log = pygame.Rect(x0, top, inner, max(60, h - top - PAD))

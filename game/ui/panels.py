@@ -246,7 +246,7 @@ class Panels:
         if s.game_over:
             w = "a draw" if s.winner == "draw" else (f"{info.side_label(s.winner)} wins"
                                                      if s.winner else "over")
-            return f"Game over: {w}. {s.end_reason}", (90, 90, 60)
+            return f"Game over: {w} ({s.end_reason}).", (90, 90, 60)
         due = app.play.due_side()
         col = side_colour(due or 0)
         ask = app.session.engine.pending_ask

@@ -252,7 +252,7 @@ class PlayController:
         s = app.session
         assert s is not None
         if not s.engine.ruleset.flow_action_open(s.state, a.name):
-            app.say(f"{a.label}: not now.", QUIET)
+            app.say(f"{a.label} is not open now.", QUIET)
             return
         order = Order(a.do, None, a.args)
         if a.confirm:

@@ -344,7 +344,7 @@ class TableRenderer:
             return self._name_layout
         shown = {m.name for m in living if show_names or m.name in focus}
         bases: list[pygame.Rect] = []
-        names: list[tuple[str, int, int, float, float, float, int]] = []
+        names: list[tuple[str, int, int, float, float, float, float, int]] = []
         for m in living:
             _, _, _, _, hw, hh, lab, badges, pips = self._entry(m, scale, zoom_key, name_size)
             sx, sy = m.x * scale, m.y * scale
@@ -352,7 +352,7 @@ class TableRenderer:
             right = hw + max((b.get_width() for b in badges), default=0)
             bases.append(pygame.Rect(int(sx - hw), int(sy - top), int(hw + right), int(hh + top)))
             if lab is not None and m.name in shown:
-                names.append((m.name, *lab.get_size(), sx, sy, hh, len(bases) - 1))
+                names.append((m.name, *lab.get_size(), sx, sy, hh, top, len(bases) - 1))
         avoid = []
         for t in state.terrain:
             if t.kind in ("obstacle", "impassable"):
@@ -396,17 +396,16 @@ class TableRenderer:
             m = state.models.get(name)
             if m is not None:
                 self._ring(surf, cam, m, PICK_COLOUR, 2, 0.85)
-        for i, name in enumerate(ov.picked):
+        for name in dict.fromkeys(ov.picked):  # each model once, numbered by its picks
             m = state.models.get(name)
             if m is not None:
                 sx, sy, r = self._ring(surf, cam, m, PICK_COLOUR, 3, 0.85)
-                lab = self.label(str(i + 1) if ov.picked.count(name) == 1 else
-                                 ",".join(str(k + 1) for k, n in enumerate(ov.picked) if n == name),
-                                 14, (20, 20, 20), 0)
-                bg = pygame.Rect(0, 0, lab.get_width() + 4, lab.get_height())
-                bg.center = (int(sx - r), int(sy - r))
-                pygame.draw.rect(surf, PICK_COLOUR, bg, border_radius=6)
-                surf.blit(lab, (bg.x + 2, bg.y))
+                text = ",".join(str(k + 1) for k, n in enumerate(ov.picked) if n == name)
+                lab = self.label(text, 15, (20, 20, 20), 0)
+                bg = pygame.Rect(0, 0, lab.get_width() + 6, lab.get_height() + 2)
+                bg.center = (int(sx), int(sy))
+                pygame.draw.rect(surf, PICK_COLOUR, bg, border_radius=7)
+                surf.blit(lab, (bg.x + 3, bg.y + 1))
         if ov.hovered and ov.hovered != ov.selected:
             m = state.models.get(ov.hovered)
             if m is not None and m.on_table:

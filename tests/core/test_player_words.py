@@ -25,7 +25,8 @@ def test_the_log_names_models_not_ids_and_shows_no_reprs_or_underscores():
                      {"unit": "orc", "do": "fight", "target": "elf"}]))
     lines = [eng.ruleset.describe(eng.state, e) or "" for e in eng.log]
     text = "\n".join(lines)
-    assert "Orc Brute: Charge at Elf Blademaster" in lines
+    assert "Orc Brute charges Elf Blademaster" in lines
+    assert any(ln.startswith("Orc Brute runs ") and ln.endswith('" into base contact') for ln in lines)
     assert "Orc Brute, attack at Elf Blademaster: d10 6 + MAV 4 = 10 against DV 9: hit" in lines
     for bad in ('"orc"', "'", "_", "[", "orc:", " elf"):
         assert bad not in text, bad

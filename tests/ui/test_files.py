@@ -80,7 +80,7 @@ def test_the_start_screen_continues_the_last_game_in_its_own_file(make_app):
     fresh = make_app(None, start_screen=True)
     (start,) = dialogs(fresh, ChoiceDialog)
     assert "Continue last game" in [b.text for b in start.buttons.values()]
-    assert "Duel at the ford" in start.text.html_text and "1 moves" in start.text.html_text
+    assert "Duel at the ford" in start.text.html_text and "1 move," in start.text.html_text
     key(fresh, pygame.K_RETURN)  # the highlighted choice: continue
     assert fresh.state.scenario == "Duel at the ford"
     assert fresh.state.models["orc"].y == pytest.approx(17.0, abs=0.05)

@@ -203,7 +203,7 @@ def test_log_line_click_rings_the_models_until_the_next_order(make_app):
     click_model(app, "orc")
     click_model(app, "elf")
     app.step([])
-    idx = next(i for i, t in enumerate(app.panels.log_items) if "Charge at" in t)
+    idx = next(i for i, t in enumerate(app.panels.log_items) if "charges" in t)
     item = app.panels.log.item_list[idx]
     if item["button_element"] is None:
         pytest.skip("line scrolled out of view")

@@ -87,7 +87,7 @@ def test_names_cover_no_other_name_nor_another_base(make_app):
     from game.ui.labels import place_labels
 
     bases = [pygame.Rect(100, 100, 20, 20), pygame.Rect(120, 100, 20, 20)]
-    spots = place_labels([(60, 14, 110, 110, 10, 0), (60, 14, 130, 110, 10, 1)], bases)
+    spots = place_labels([(60, 14, 110, 110, 10, 10, 0), (60, 14, 130, 110, 10, 10, 1)], bases)
     assert spots[0] == (80.0, 120.0) and spots[1] == (100.0, 86.0)  # under, then above
     for scenario in (TRENCH, STUDY):
         app = make_app(scenario)

@@ -17,8 +17,12 @@ FREE_ATTACKS = {
     "trample": "Trample", "reach": "a Fight from the Reach position",
 }
 
-VERBS = {"move": "moves", "charge": "charges", "break away": "breaks away",
+VERBS = {"move": "moves", "charge": "runs", "break away": "breaks away",
          "trample": "tramples", "rampage": "rampages into contact"}
+#: the actions as sentences (None: the move that follows says it)
+ACTIONS = {"move": None, "charge": "charges", "fight": "fights", "focus": "focuses",
+           "inspire": "inspires the friends around it", "pass": "passes",
+           "rampage_move": None, "rampage": None}
 
 
 def describe(state: GameState, e: ev.Event) -> str | None:
@@ -35,9 +39,16 @@ def describe(state: GameState, e: ev.Event) -> str | None:
         what = FREE_ATTACKS.get(kind, f"a {words(kind)} attack")
         target = f" at {n(e.target)}" if e.target else ""
         return f"{n(e.model)}: {what}{target}{' (a free action)' if e.free else ''}"
+    if isinstance(e, ev.ActionTaken) and e.action in ACTIONS:
+        verb = ACTIONS[e.action]
+        if verb is None:
+            return None
+        target = f" {n(e.target)}" if e.target else ""
+        return f"{n(e.model)} {verb}{target}{' (a free action)' if e.free else ''}"
     if isinstance(e, ev.ModelMoved):
         verb = VERBS.get(e.reason, words(e.reason))
-        return f'{n(e.model)} {verb} {e.distance:.1f}"'
+        into = " into base contact" if e.reason == "charge" else ""
+        return f'{n(e.model)} {verb} {e.distance:.1f}"{into}'
     if isinstance(e, ev.StatusChanged) and e.status == "destroyed":
         return f"{n(e.model)} is destroyed ({player_text(state, words(e.reason))})"
     return shared(e, state)

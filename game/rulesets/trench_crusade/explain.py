@@ -13,7 +13,9 @@ OUTCOMES = {
     "out_of_action": "Out of Action",
 }
 MARKERS = {"blood_markers": "Blood Marker", "blessing_markers": "Blessing Marker"}
-ACTIONS = {"diving_charge": "Diving Charge", "stand_up": "Stand Up"}
+#: the actions as sentences (None: what follows says it)
+ACTIONS = {"move": None, "stand_up": None, "charge": "charges",
+           "diving_charge": "makes a Diving Charge at", "fight": "fights", "pass": "passes"}
 
 
 def describe(state: GameState, e: ev.Event) -> str | None:
@@ -38,14 +40,19 @@ def describe(state: GameState, e: ev.Event) -> str | None:
         if e.status in states:
             return f"{n(e.model)} {states[e.status]} ({player_text(state, e.reason)})"
     if isinstance(e, ev.ModelMoved):
-        verb = {"move": "moves", "charge": "charges", "diving_charge": "makes a Diving Charge of"}
-        return f'{n(e.model)} {verb.get(e.reason, words(e.reason))} {e.distance:.1f}"'
+        verb = {"move": "moves", "charge": "runs", "diving_charge": "leaps"}
+        into = {"charge": " into contact", "diving_charge": " down onto its target"}
+        around = " (around what was in the way)" if e.via else ""
+        return (f'{n(e.model)} {verb.get(e.reason, words(e.reason))} {e.distance:.1f}"'
+                f'{into.get(e.reason, "")}{around}')
     if isinstance(e, ev.ActionTaken):
-        if e.action == "stand_up":
-            return None  # the status change says it
+        if e.action in ACTIONS:
+            verb = ACTIONS[e.action]
+            if verb is None:
+                return None
+            return f"{n(e.model)} {verb}{' ' + n(e.target) if e.target else ''}"
         target = f" at {n(e.target)}" if e.target else ""
-        what = ACTIONS.get(e.action, words(e.action).capitalize())
-        return f"{n(e.model)}: {what}{target}"
+        return f"{n(e.model)}: {words(e.action).capitalize()}{target}"
     if isinstance(e, ev.FlagSet):
         return None
     return shared(e, state)
