@@ -120,8 +120,11 @@ def describe(e: ev.Event, state: GameState | None = None) -> str | None:
     if isinstance(e, DiceRolled):
         return describe_roll(e, state)
     if isinstance(e, ev.RuleApplied):
-        who = f"{n(e.model)} " if e.model else ""
-        return f"{e.rule}: {who}{t(e.detail)}"
+        detail = t(e.detail)
+        if e.detail.startswith('"') or not e.model:  # the detail names its own subject
+            whose = f" ({n(e.model)})" if e.model else ""
+            return f"{e.rule}{whose}: {detail[:1].upper() + detail[1:]}"
+        return f"{e.rule}: {n(e.model)} {detail}"
     if isinstance(e, ev.TurnStarted):
         return f"— game turn {e.turn} —"
     if isinstance(e, ev.TurnEnded):
