@@ -39,7 +39,7 @@ def card_html(state: GameState, m: Model, ruleset: Ruleset) -> str:
         lines.append(f"<font color='#ff8080'><b>{e(m.status.replace('_', ' ').upper())}</b></font>")
     marks = ruleset.marks(state, m) if m.on_table else ()
     if marks:
-        lines.append(" ".join(f"<font color='{_hex(tone_colour(mk.tone))}'><b>{e(mk.label)}</b></font>"
+        lines.append(" · ".join(f"<font color='{_hex(tone_colour(mk.tone))}'><b>{e(mk.label)}</b></font>"
                               for mk in marks))
     table = ruleset.stat_table(m)
     if table.columns:
