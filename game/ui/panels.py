@@ -108,7 +108,7 @@ class Panels:
                 items += [(mk.label, mk.label, mk.description, "#condition_button")
                           for mk in ruleset.marks(state, m)]
             self._place_chips(items)
-        app.tooltips.set_areas(self.tips())
+        app.tooltips.set_areas(self.tips() + app.replay_view.tips())
         return True
 
     def _place_chips(self, items: list[tuple[str, str, str, str]]) -> None:

@@ -319,6 +319,9 @@ class PlayController:
         lines = [eng.ruleset.describe(eng.state, e) for _, e in out.events]
         lines = [ln for ln in lines if ln]
         app.say(lines[-1] if lines else "Done.")
+        if app.session.autosave_problem:
+            app.say(app.session.autosave_problem, BAD_TEXT)
+            app.session.autosave_problem = None
         app.log_highlight = ()
         app.notes.add(eng.ruleset, eng.state, [e for _, e in out.events])
 

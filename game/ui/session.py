@@ -138,6 +138,7 @@ class GameSession:
         self.autosave_on = autosave
         self.source = source or scenario.path
         self.saved_path: Path | None = None
+        self.autosave_problem: str | None = None
         self.unsaved = 0
         self.redo_stack: list[Command] = []
         self._preview_cache: dict[tuple[int, Command], Outcome | None] = {}
@@ -168,6 +169,7 @@ class GameSession:
         p = Path(path).resolve()
         in_autosaves = p.parent == autosave_folder(saves_dir).resolve()
         out.saved_path = None if in_autosaves else p
+        out.autosave_problem = None
         out.unsaved = 0
         out.redo_stack = []
         out._preview_cache = {}
@@ -204,10 +206,15 @@ class GameSession:
     def _on_record(self, rec: Record, events: list[ev.Event]) -> None:
         if not self.autosave_on:
             return
-        if self.autosave is None:
-            self._open_autosave()  # writes the whole log, this record included
-        else:
-            self.autosave.append(rec, events)
+        try:
+            if self.autosave is None:
+                self._open_autosave()  # writes the whole log, this record included
+            else:
+                self.autosave.append(rec, events)
+        except OSError as exc:  # a full disk, a folder without rights: say so, play on
+            self.autosave_on = False
+            self.autosave_problem = (f"The autosave stopped ({exc.strerror or exc}): save the "
+                                     "game under a name with Ctrl+S.")
 
     @property
     def autosave_path(self) -> Path | None:

@@ -112,3 +112,17 @@ def test_typed_answers_accept_the_names_players_read(make_app):
     assert parse_open_answer(s, "Elf Blademaster, orc", ["x"]) == ["elf", "orc"]
     assert parse_open_answer(s, "yes", False) is True
     assert parse_open_answer(s, "(2.5, 3)", (1.0, 1.0)) == [2.5, 3.0]
+
+
+def test_undo_works_while_a_decision_waits(make_app, scenario_file):
+    from game.ui.dialogs import ChoiceDialog
+    from tests.ui.conftest import choose, ctrl, dialogs
+
+    app = make_app(two_on_one(scenario_file))
+    fight_both(app)
+    assert app.decision is not None
+    ctrl(app, pygame.K_z)  # the end of the activation rolled dice: asks first
+    assert dialogs(app, ChoiceDialog)
+    choose(app, "ok")
+    assert app.session.engine.pending_ask is None and app.decision is None
+    assert app.ruleset.acting_unit(app.state) == "a"

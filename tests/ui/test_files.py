@@ -194,3 +194,14 @@ def test_no_display_gives_one_line_and_exit_2_quickly():
     assert out.returncode == 2 and took < 5
     assert out.stderr.count("\n") == 1 and "display" in out.stderr and "Traceback" not in out.stderr
     assert out.stdout == ""
+
+
+def test_an_autosave_that_cannot_be_written_is_said_and_the_game_goes_on(make_app, tmp_path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the saves folder should be")
+    app = make_app(DUEL, saves_dir=blocked)
+    move_orc(app)
+    assert app.state.models["orc"].y == pytest.approx(17.0, abs=0.05)
+    assert "autosave stopped" in app.message and "Ctrl+S" in app.message
+    key(app, pygame.K_e)
+    assert app.errors == []
