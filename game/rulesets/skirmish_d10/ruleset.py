@@ -317,7 +317,7 @@ class SkirmishD10(AlternatingActivations):
 
     def score_text(self, state: GameState) -> str:
         d = damage_by_side(state)
-        return f"Damage inflicted: side 1 {d[1]}, side 2 {d[2]}."
+        return f"Damage inflicted: {d[1]} by side 1, {d[2]} by side 2."
 
     def final_score(self, s: GameState) -> tuple[str, int, int]:
         d = damage_by_side(s)
