@@ -45,6 +45,7 @@ class Panels:
         self._log_key: Any = None
         self._card_key: Any = None
         self._buttons_key: Any = None
+        self._banner: tuple[Any, tuple[str, tuple[int, int, int]]] | None = None
 
     # -- building ----------------------------------------------------------------------------
     def build(self, lay: Layout, actions: list[UIAction]) -> None:
@@ -235,6 +236,18 @@ class Panels:
         surf.blit(t, (8, lay.status.y + (lay.status.h - t.get_height()) // 2))
 
     def banner_text(self) -> tuple[str, tuple[int, int, int]]:
+        """The banner's words and colour (worked out again only when the game moved on)."""
+        app = self.app
+        s = app.state
+        key = (app.mode, id(s), s.events_applied, app.log_length(),
+               app.session.engine.pending_ask is not None if app.session else None)
+        if self._banner is not None and self._banner[0] == key:
+            return self._banner[1]
+        out = self._banner_text()
+        self._banner = (key, out)
+        return out
+
+    def _banner_text(self) -> tuple[str, tuple[int, int, int]]:
         app = self.app
         s = app.state
         if app.mode == "replay" and app.replay is not None:

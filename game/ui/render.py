@@ -233,7 +233,7 @@ class TableRenderer:
         if s < 8 or not state.terrain:
             return
         key = (cam.step, round(cam.base, 6), round(cam.ox, 2), round(cam.oy, 2),
-               state.terrain, tuple(self._per_model_boxes(state, cam)))
+               state.terrain, id(state), state.events_applied)  # (models move by events)
         if key != self._terrain_key:
             labels, pieces = [], []
             surfaces = []
