@@ -286,7 +286,14 @@ class App:
             self.help = None
             return
         actions = list(self.play.button_actions.values()) if self.mode == "play" else []
-        self.help = HelpWindow(self, info.help_html(actions, self.ruleset.id))
+        rs, s = self.ruleset, self.state
+        rules = {}
+        for m in s.models.values():
+            for _text, ri in rs.model_rules(s, m):
+                if ri is not None:
+                    rules.setdefault(ri.name, ri.summary)
+        conditions = [(c.label, c.description) for c in rs.conditions().values()]
+        self.help = HelpWindow(self, info.help_html(actions, rs.id, sorted(rules.items()), conditions))
         self.open_dialog(self.help)
 
     def screenshot(self, path: str | Path | None = None) -> Path:

@@ -122,9 +122,11 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
-def help_html(actions: Iterable[Any] = (), ruleset_id: str = "") -> str:
+def help_html(actions: Iterable[Any] = (), ruleset_id: str = "",
+              rules: Iterable[tuple[str, str]] = (), conditions: Iterable[tuple[str, str]] = ()) -> str:
     """Every control; first, when given, the buttons of the game open (``UIAction``s: they
-    come from its ruleset)."""
+    come from its ruleset), then the special rules of its models and the conditions of its
+    ruleset, each with what it does."""
     out = []
     actions = [a for a in actions if a.hotkey]
     if actions:
@@ -135,6 +137,14 @@ def help_html(actions: Iterable[Any] = (), ruleset_id: str = "") -> str:
                 f"{a.label}: {a.tip}" if a.tip else a.label)
             out.append(f"<font color='#ffe080'>{html.escape(a.hotkey.upper())}</font> — {html.escape(what)}")
         out.append("")
+    for title, items in (("The special rules in this game", rules),
+                         ("Conditions and states", conditions)):
+        items = list(items)
+        if items:
+            out.append(f"<b>{html.escape(title)}</b>")
+            out += [f"<font color='#ffe080'>{html.escape(n)}</font> — {html.escape(t)}"
+                    for n, t in items]
+            out.append("")
     for title, rows in CONTROLS:
         out.append(f"<b>{html.escape(title)}</b>")
         for key, what in rows:

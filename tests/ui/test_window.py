@@ -89,3 +89,19 @@ def test_the_window_code_is_in_small_modules_that_name_no_rule():
         assert not re.search(conditions, code), path.name
         assert "rulesets.common.flow" not in code and "skirmish_d10" not in code, path.name
         assert "trench_crusade" not in code, path.name
+
+
+def test_f1_lists_the_game_s_actions_rules_and_conditions(make_app):
+    from tests.ui.conftest import TRENCH, key
+
+    app = make_app(TRENCH)
+    key(app, pygame.K_F1)
+    assert app.help is not None and app.help.alive()
+    text = app.help.window.get_container().elements[0].html_text
+    rs = app.ruleset
+    for name in ("FEAR", "TOUGH", "ARMOUR PIERCING"):
+        info = rs.rules()[name.lower()]
+        assert name in text and info.summary.replace("'", "&#x27;") in text
+    assert "Down" in text and "Diving Charge" in text and "Ctrl+Y" in text
+    key(app, pygame.K_F1)
+    assert not app.help.alive()
