@@ -426,7 +426,10 @@ def _check_terrain(c: _Checker, items: Any, tw: float, th: float) -> tuple[Terra
         shp = Polygon(pts)
         if not shp.is_valid or shp.area <= 0:
             raise c.fail(where, "polygon crosses itself or has no area")
-        out.append(Terrain(tid, kind, tuple(pts), float(height)))
+        tname = t.get("name", "")
+        if not isinstance(tname, str):
+            raise c.fail(where, f"name must be a string, got {show_value(tname)}")
+        out.append(Terrain(tid, kind, tuple(pts), float(height), tname.strip()))
     return tuple(out)
 
 
