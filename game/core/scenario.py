@@ -876,14 +876,19 @@ def _placement_problems(c: _Checker, sc: Scenario, ruleset: Ruleset) -> Iterator
     contact = ContactIndex([(k, p) for k, p, _ in keyed])
     wheres = {k: w for k, _, w in keyed}
     polys = {k: p for k, p, _ in keyed}
+    said: set[str] = set()  # a unit's first overlapping base is enough to name
     for k, p, w in keyed:
         for other in contact.overlapping(p, exclude=(k,)):
-            yield c.fail(w, f'the base of "{k}" overlaps the base of "{other}" ({wheres[other]})')
+            if w not in said:
+                said.add(w)
+                yield c.fail(w, f'the base of "{k}" overlaps the base of "{other}" ({wheres[other]})')
             break
     for t in sc.terrain:
         if t.kind not in ("obstacle", "impassable"):
             continue
         tp = Polygon(t.polygon)
+        said = set()
         for k, p in polys.items():
-            if overlaps(p, tp):
+            if wheres[k] not in said and overlaps(p, tp):
+                said.add(wheres[k])
                 yield c.fail(wheres[k], f'the base of "{k}" stands inside terrain "{t.id}" ({t.kind})')
