@@ -113,6 +113,27 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("B", "continue from here: a new game from this point, saved as a new file"),
         ("Esc", "back to the game (when one is open)"),
     ]),
+    ("Editing a battle", [
+        ("Units tab", "pick a profile (search by name, faction or rule), then click the table "
+                      "to place it; or drag it from the list onto the table"),
+        ("1 / 2", "new units join side 1 (blue) or side 2 (red)"),
+        ("Click / drag", "select a unit, terrain piece or zone; drag it to move it"),
+        ("Drag the handle", "turn the selected unit (Shift: in steps of 15 degrees)"),
+        ("Q / E", "turn the selected unit 15 degrees left / right (Shift: 1 degree)"),
+        ("[ and ]", "fewer / more files in the selected unit's ranks (units in formation)"),
+        ("Ctrl+D", "duplicate the selection"),
+        ("Del", "delete the selection (over a corner of the selected terrain: that corner)"),
+        ("Rectangle / Zone", "drag on the table to draw a piece of terrain / a deployment zone"),
+        ("Polygon", "click each corner; click the first one, double-click or Enter closes it; "
+                    "Backspace takes the last corner back"),
+        ("Drag a corner", "reshape the selected terrain (Ctrl+click an edge adds a corner)"),
+        ("Selected tab", "edit the selection's fields; a problem shows in red under its field"),
+        ("Ctrl+Z / Ctrl+Y", "undo / redo any edit"),
+        ("Ctrl+S", "save the scenario (Ctrl+Shift+S: under another name)"),
+        ("Ctrl+N / Ctrl+O", "a new battle / open a scenario to edit"),
+        ("F5", "play the battle; Ctrl+E in the game comes back to the editor"),
+        ("Esc", "stop placing or drawing, then clear the selection"),
+    ]),
     ("Anywhere", [
         ("F1", "this help"),
         ("H", "hand-over screens between sides on or off"),

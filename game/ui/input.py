@@ -143,6 +143,8 @@ class InputHandler:
             app.play.ask_undo()
         elif k == pygame.K_q:
             app.files.request_quit()
+        elif k == pygame.K_e and app.editor is not None:
+            app.editor.back()
 
     def escape(self) -> None:
         app = self.app
