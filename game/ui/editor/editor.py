@@ -22,7 +22,7 @@ from game.ui.editor.document import EditDoc
 from game.ui.editor.files import EditorFiles
 from game.ui.editor.input import EditorInput
 from game.ui.editor.panel import THEME, EditorPanel
-from game.ui.editor.table import TableTools, ghost_polys, polys_trouble
+from game.ui.editor.table import TableTools
 from game.ui.editor.view import View, build_view
 from game.ui.info import side_label
 from game.ui.panels import BAD_TEXT, NEUTRAL, OK_TEXT, QUIET
@@ -88,6 +88,9 @@ class Editor:
             app.decision = None
         for d in list(app.dialogs):
             d.close()
+        if app.panels is not self.panel:
+            for el in getattr(app.panels, "elements", []):  # the game's panel, left behind
+                el.kill()
         app.panels = self.panel
         app.input = self.input
         self.active = True
@@ -355,6 +358,23 @@ class Editor:
         except (KeyError, TypeError, ValueError):
             return None
 
+    def zone_note(self, sel: Sel | None) -> str:
+        """A word when a selected unit stands outside every deployment zone of its side (a
+        guide only: the rules do not check it)."""
+        if sel is None or sel[0] != "unit":
+            return ""
+        u = self.doc.units()[sel[1]]
+        side = u.get("side")
+        rects = [self.zone_rect(i) for i, z in enumerate(self.doc.zones())
+                 if isinstance(z, dict) and z.get("side") == side]
+        rects = [r for r in rects if r is not None]
+        ms = [self.view.state.models[n] for n in self.view.models_of(sel[1])
+              if n in self.view.state.models]
+        if not rects or not ms:
+            return ""
+        inside = all(any(r[0] <= m.x <= r[2] and r[1] <= m.y <= r[3] for r in rects) for m in ms)
+        return "" if inside else f" It stands outside side {side}'s deployment zone."
+
     def add_piece(self, poly: list[tuple[float, float]]) -> None:
         heights = {"obstacle": 1.0, "impassable": 4.0, "area": 0.0, "elevation": 1.0}
         i = edits.add_terrain(self.doc, self.kind, poly, heights[self.kind])
@@ -372,9 +392,15 @@ class Editor:
         self.add_piece(poly)
 
     def add_zone(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """A deployment zone; an edge drawn within an inch of the table's edge goes to it."""
         tw, th = self.doc.table()
-        x0, x1 = sorted((max(0.0, min(tw, x0)), max(0.0, min(tw, x1))))
-        y0, y1 = sorted((max(0.0, min(th, y0)), max(0.0, min(th, y1))))
+
+        def edge(v: float, top: float) -> float:
+            v = max(0.0, min(top, v))
+            return 0.0 if v < 1.0 else top if v > top - 1.0 else v
+
+        x0, x1 = sorted((edge(x0, tw), edge(x1, tw)))
+        y0, y1 = sorted((edge(y0, th), edge(y1, th)))
         i = edits.add_zone(self.doc, self.side, x0, y0, x1, y1)
         self.changed()
         self.select(("zone", i, None))
@@ -382,43 +408,8 @@ class Editor:
     # -- hovering ------------------------------------------------------------------------------
     def hover(self, pos: tuple[int, int], p: tuple[float, float],
               carrying: Profile | None = None) -> None:
-        """What a click would do where the pointer is (the status line), and the ghost of the
-        unit about to be placed (``carrying``: one dragged from the roster)."""
-        old = (self.hint, self.ghost is not None and self.ghost[1])
-        self.hint, self.ghost = None, None
-        app = self.app
-        if not app.in_view(pos) or app.modal_open() or self.input.ruler_on:
-            if old != (None, False):
-                app.dirty = True
-            return
-        tools = self.tools
-        handle = tools.turn_handle()
-        placing = carrying or self.armed
-        hit = tools.unit_at(p) if carrying is None else None
-        if handle is not None and tools.near(pos, handle[:2]) and carrying is None:
-            self.hint = ("Drag to turn the unit (Shift: in steps of 15°; Q and E turn it too).",
-                         OK_TEXT)
-        elif tools.vertex_at(pos) is not None:
-            self.hint = ("Drag to move this corner; Del removes it.", OK_TEXT)
-        elif tools.corner_at(pos) is not None:
-            self.hint = ("Drag to size the zone.", OK_TEXT)
-        elif self.tool != "select":
-            return
-        elif hit is not None:
-            u = self.doc.units()[hit[0]]
-            probs = self.doc.problems_of("units", hit[0])
-            self.hint = ((f"{edits.unit_name(u)}: {player_text(self.state, probs[0].reason)}.",
-                          BAD_TEXT) if probs
-                         else (f"Click to select {edits.unit_name(u)}; drag to move it.", QUIET))
-        elif placing is not None:
-            polys = ghost_polys(self, placing.unit, *p)
-            why = polys_trouble(self.view.state, polys, set(), self) if polys else ""
-            self.ghost = (polys, why)
-            self.hint = ((f"{placing.name} cannot stand here: {why}.", BAD_TEXT) if why
-                         else (f"{'Let go' if carrying else 'Click'} to place {placing.name} "
-                               f"for {side_label(self.side)}.", OK_TEXT))
-        if (self.hint, self.ghost is not None and self.ghost[1]) != old or self.ghost is not None:
-            app.dirty = True
+        """What a click would do where the pointer is, and the ghost of a unit to place."""
+        self.tools.hover(pos, p, carrying)
 
     # -- undo, redo, escape ----------------------------------------------------------------------
     def undo(self) -> None:

@@ -215,7 +215,7 @@ class NewBattleDialog(Dialog):
                                                container=self.window)
         self.entries["name"].set_text("New battle")
         self.problem = UILabel(pygame.Rect(0, 180, inner, 20), "", manager=m,
-                               container=self.window, object_id="#problem_label")
+                               container=self.window, object_id="#field_problem")
         self.ok = UIButton(pygame.Rect(inner - 230, 204, 110, 34), "Create", manager=m,
                            container=self.window, object_id="#default_button")
         self.cancel = UIButton(pygame.Rect(inner - 110, 204, 110, 34), "Cancel", manager=m,

@@ -121,7 +121,12 @@ class Forms:
     def heading(self, kind: str, table: dict[str, Any]) -> str:
         if kind == "unit":
             name = edits.unit_name(table)
-            return f"{name}" + (" (a character in the unit it joins)" if "joins" in table else "")
+            if "joins" in table:
+                return f"{name}: a character in the unit it joins (dragging moves that unit)."
+            joined = [edits.unit_name(u) for u in self.editor.doc.units()
+                      if isinstance(u, dict) and u.get("joins") == table.get("id")]
+            return name + (f", joined by {', '.join(joined)} (gold on the table)." if joined
+                           else "") + self.editor.zone_note(self.editor.sel)
         if kind == "terrain":
             return f"Terrain: {edits.piece_name(table)}. Drag its corners to reshape it; Ctrl+click " \
                    "an edge to add a corner, Del over a corner to remove it."
@@ -133,8 +138,13 @@ class Forms:
             keep.append(f"{len(self.editor.doc.data['orders'])} scripted orders")
         if self.editor.doc.data.get("dice"):
             keep.append("fixed dice")
-        head = "The battle." + (f" Kept as they are: {' and '.join(keep)} (for headless play)."
-                                if keep else "")
+        doc = self.editor.doc
+        zones = len(doc.zones())
+        head = (f"The battle as a whole: {_count(len(doc.units()), 'unit')}, "
+                f"{_count(len(doc.terrain()), 'piece')} of terrain, "
+                f"{_count(zones, 'deployment zone')}"
+                + (" (draw them with Zone)." if not zones else ".")
+                + (f" Kept as they are: {' and '.join(keep)} (for headless play)." if keep else ""))
         if rest:
             head += (f" {len(rest)} problem{'s' if len(rest) != 1 else ''} in units or terrain "
                      f"(red on the table), the first: {rest[0].message}")
@@ -237,3 +247,7 @@ class Forms:
 
     def focused(self) -> bool:
         return self.form is not None and self.form.focused()
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n if n else 'no'} {what}{'s' if n != 1 else ''}"

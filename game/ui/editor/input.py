@@ -37,12 +37,12 @@ class EditorInput(InputHandler):
         if t == pygame.KEYDOWN and self.editing_text() and not app.modal_open():
             # the file keys work while a field is being typed in
             ctrl = bool(getattr(e, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
-            if e.key == pygame.K_F5 or ctrl and e.key in FILE_KEYS:
-                self.shift_down = bool(e.mod & pygame.KMOD_SHIFT)
-                if ctrl:
-                    self.ctrl_key(e.key, self.shift_down)
-                else:
-                    self.ed.play()
+            if ctrl and e.key in FILE_KEYS:
+                self.ctrl_key(e.key, bool(e.mod & pygame.KMOD_SHIFT))
+                return
+            if e.key in (pygame.K_F1, pygame.K_F5, pygame.K_F12):
+                {pygame.K_F1: app.toggle_help, pygame.K_F5: self.ed.play,
+                 pygame.K_F12: app.screenshot}[e.key]()
                 return
         if t == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 0) == 1 and not app.modal_open():
             self.carrying = (self.ed.panel.roster.profile_at(e.pos)

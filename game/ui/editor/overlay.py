@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 PROBLEM = (255, 80, 64)
 HANDLE = (255, 235, 120)
+CHARACTER = (235, 190, 60)
 
 
 def draw(surf: pygame.Surface, ed: Editor) -> None:
@@ -29,6 +30,7 @@ def draw(surf: pygame.Surface, ed: Editor) -> None:
     surf.set_clip(cam.view)
     try:
         _zones(surf, ed, cam)
+        _characters(surf, ed, cam)
         _problems(surf, ed, cam)
         _selection(surf, ed, cam)
         _drafts(surf, ed, cam)
@@ -72,6 +74,15 @@ def _zones(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
         _poly(surf, cam, pts, col, 2, 46)
         sx, sy = cam.to_screen(r[0], r[1])
         _label(surf, ed, f"Side {side} sets up here", (sx + 4, sy + 3), (235, 235, 235))
+
+
+def _characters(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
+    """Characters standing in the unit they joined: a gold edge, to find them to click."""
+    sizes = ed.doc.ruleset.base_sizes
+    for i, u in enumerate(ed.doc.units()):
+        if isinstance(u, dict) and "joins" in u:
+            for name in ed.view.models_of(i):
+                _poly(surf, cam, outline(ed.state, [name], sizes), CHARACTER, 2)
 
 
 def _problems(surf: pygame.Surface, ed: Editor, cam: Any) -> None:

@@ -43,7 +43,8 @@ ROW = 30
 THEME = {
     "#field_label": {"misc": {"text_horiz_alignment": "left"},
                      "colours": {"normal_text": "#c8c8c8"}},
-    "#problem_label": {"misc": {"text_horiz_alignment": "left"},
+    "#field_value": {"misc": {"text_horiz_alignment": "left"}},
+    "#field_problem": {"misc": {"text_horiz_alignment": "left"},
                        "colours": {"normal_text": "#ff8a78"}},
 }
 
@@ -156,17 +157,20 @@ class EditorPanel:
     def banner_text(self) -> tuple[str, tuple[int, int, int]]:
         ed = self.editor
         doc = ed.doc
-        key = (doc.revision, doc.saved_revision, doc.path)
+        key = (id(doc), doc.revision, doc.saved_revision, doc.path)
         if self._banner is not None and self._banner[0] == key:
             return self._banner[1]
         n = len({(p.part, p.index, p.key if p.index is None else "") for p in doc.problems()})
         tw, th = doc.table()
         units = len(doc.units())
-        state = (f"{n} thing{'s' if n != 1 else ''} to fix before saving" if n
+        state = ("no units yet: place them from the Units tab" if not units
+                 else f"{n} thing{'s' if n != 1 else ''} to fix before saving" if n
                  else "unsaved changes" if doc.dirty else "saved")
-        text = (f"EDITOR · {doc.name} · {doc.ruleset.title or doc.ruleset.id} · {tw:g} x "
-                f"{th:g} in · {units} unit{'s' if units != 1 else ''} · {state}")
-        out = (text, (120, 60, 52) if n else (44, 84, 92))
+        file = f" ({doc.path.name})" if doc.path is not None else ""
+        count = f" · {units} unit{'s' if units != 1 else ''}" if units else ""
+        text = (f"EDITOR · {doc.name}{file} · {doc.ruleset.title or doc.ruleset.id} · {tw:g} x "
+                f"{th:g} in{count} · {state}")
+        out = (text, (120, 60, 52) if n and units else (44, 84, 92))
         self._banner = (key, out)
         return out
 

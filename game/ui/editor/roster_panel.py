@@ -17,7 +17,6 @@ from game.ui.info import side_label
 if TYPE_CHECKING:
     from game.ui.editor.editor import Editor
 
-HEAD = "\u2014 "  # a faction's line in the list
 BLANK = "Blank unit"
 
 
@@ -59,7 +58,8 @@ class RosterPanel:
         self.search = UITextEntryLine(pygame.Rect(rect.x, rect.y + 32, w, 30), manager=m,
                                       placeholder_text="Search: name, faction, rule...")
         room = rect.h - 66 - 34  # the list and the profile's box share what is left
-        rows = 2 * len(self.roster.profiles) if self.roster is not None else 0
+        rows = (len(self.roster.profiles) + len(self.roster.factions())
+                if self.roster is not None else 0)
         list_h = max(80, min(room - 150, 19 * max(6, rows) + 8))
         self.list = UISelectionList(pygame.Rect(rect.x, rect.y + 66, w, list_h), [], manager=m)
         self.info = UITextBox("", pygame.Rect(rect.x, rect.y + 70 + list_h, w,
@@ -86,10 +86,10 @@ class RosterPanel:
         last = None
         for p in self.roster.search(words):
             if p.faction != last:
-                rows.append((f"{HEAD}{p.faction}", None))
+                rows.append((p.faction.upper(), None))
                 last = p.faction
             size = p.unit.get("models", 1)
-            rows.append((f"    {p.name}" + (f"  ({size})" if isinstance(size, int) and size > 1
+            rows.append((f"      {p.name}" + (f"  ({size})" if isinstance(size, int) and size > 1
                                              else ""), p))
         self.shown = rows
         self.list.set_item_list([t for t, _ in rows])

@@ -13,12 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point, Polygon
 
+from game.core.log import player_text
+from game.core.roster import Profile
 from game.core.state import GameState, Terrain
 from game.geometry.bases import facing_toward, footprint, parse_base
 from game.geometry.contact import overlaps
 from game.ui.editor import edits
 from game.ui.editor.view import front_point, moved
-from game.ui.panels import BAD_TEXT, OK_TEXT
+from game.ui.info import side_label
+from game.ui.panels import BAD_TEXT, OK_TEXT, QUIET
 
 if TYPE_CHECKING:
     from game.ui.editor.editor import Editor
@@ -98,6 +101,46 @@ class TableTools:
             return None
         corners = [(r[0], r[1]), (r[2], r[1]), (r[2], r[3]), (r[0], r[3])]
         return next((k for k, c in enumerate(corners) if self.near(pos, c, 9)), None)
+
+    def hover(self, pos: tuple[int, int], p: tuple[float, float],
+              carrying: Profile | None = None) -> None:
+        """What a click would do where the pointer is (the status line), and the ghost of the
+        unit about to be placed (``carrying``: one dragged from the roster)."""
+        ed = self.ed
+        app = ed.app
+        old = (ed.hint, ed.ghost is not None and ed.ghost[1])
+        ed.hint, ed.ghost = None, None
+        if not app.in_view(pos) or app.modal_open() or ed.input.ruler_on:
+            if old != (None, False):
+                app.dirty = True
+            return
+        handle = self.turn_handle()
+        placing = carrying or ed.armed
+        hit = self.unit_at(p) if carrying is None else None
+        if handle is not None and self.near(pos, handle[:2]) and carrying is None:
+            ed.hint = ("Drag to turn the unit (Shift: in steps of 15°; Q and E turn it too).",
+                       OK_TEXT)
+        elif self.vertex_at(pos) is not None:
+            ed.hint = ("Drag to move this corner; Del removes it.", OK_TEXT)
+        elif self.corner_at(pos) is not None:
+            ed.hint = ("Drag to size the zone.", OK_TEXT)
+        elif ed.tool != "select":
+            return
+        elif hit is not None:
+            u = ed.doc.units()[hit[0]]
+            probs = ed.doc.problems_of("units", hit[0])
+            ed.hint = ((f"{edits.unit_name(u)}: {player_text(ed.state, probs[0].reason)}.",
+                        BAD_TEXT) if probs else
+                       (f"Click to select {edits.unit_name(u)}; drag to move it.", QUIET))
+        elif placing is not None:
+            polys = ghost_polys(ed, placing.unit, *p)
+            why = polys_trouble(ed.view.state, polys, set(), ed) if polys else ""
+            ed.ghost = (polys, why)
+            ed.hint = ((f"{placing.name} cannot stand here: {why}.", BAD_TEXT) if why else
+                       (f"{'Let go' if carrying else 'Click'} to place {placing.name} for "
+                        f"{side_label(ed.side)}.", OK_TEXT))
+        if (ed.hint, ed.ghost is not None and ed.ghost[1]) != old or ed.ghost is not None:
+            app.dirty = True
 
     # -- pressing ----------------------------------------------------------------------------
     def press(self, pos: tuple[int, int], shift: bool, ctrl: bool) -> None:

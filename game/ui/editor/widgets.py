@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 LABEL_H = 20
 ENTRY_H = 28
-LINE_H = 23
+LINE_H = 25
 PROBLEM_H = 20
 GAP = 6
 NONE = "(none)"
@@ -116,7 +116,8 @@ class Form:
                     el: Any = UIButton(rect, "", manager=m, container=self.box)
                     self.buttons[el] = (f, "choose")
                 elif f.kind == READ:
-                    el = UILabel(rect, "", manager=m, container=self.box)
+                    el = UILabel(rect, "", manager=m, container=self.box,
+                                 object_id="#field_value")
                 elif f.kind == LINES:
                     el = UITextEntryBox(rect, "", manager=m, container=self.box)
                 else:
@@ -131,7 +132,7 @@ class Form:
 
     @staticmethod
     def input_height(f: Field) -> int:
-        return ENTRY_H if f.kind != LINES else 10 + LINE_H * f.lines
+        return ENTRY_H if f.kind != LINES else 14 + LINE_H * f.lines
 
     def layout(self) -> None:
         """Place every row, each followed by the problems of its fields."""
@@ -146,7 +147,7 @@ class Form:
             for line in wrap(text, self.width - 12, font(14)):
                 lab = UILabel(pygame.Rect(0, y, self.width, PROBLEM_H), line, manager=m,
                               container=self.box,
-                              object_id="#problem_label" if i or not self.head else "#field_label")
+                              object_id="#field_problem" if i or not self.head else "#field_label")
                 self.head_lines.append(lab)
                 y += PROBLEM_H
             y += 4
@@ -174,7 +175,7 @@ class Form:
                 for line in wrap(text, self.width - 12, font(14)):
                     labs.append(UILabel(pygame.Rect(0, y, self.width, PROBLEM_H), line,
                                         manager=m, container=self.box,
-                                        object_id="#problem_label"))
+                                        object_id="#field_problem"))
                     y += PROBLEM_H
                 self.problems[f.key] = labs
             y += GAP
@@ -193,6 +194,9 @@ class Form:
                 el.set_text(text or NONE)
             elif isinstance(el, UILabel) or (force or not el.is_focused) and el.get_text() != text:
                 el.set_text(text)
+                if isinstance(el, UITextEntryBox):  # its first lines show, not its last
+                    el.edit_position = 0
+                    el.cursor_has_moved_recently = True
 
     def set_problems(self, problems: dict[str, str]) -> None:
         """The problem of each field (by key; "" for the form as a whole)."""
