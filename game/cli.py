@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.cmd is None:
-            return _window(str(DEFAULT_MAP), None)
+            return _window(None, None)  # the start screen, over the default battle
         if args.cmd == "play":
             if args.headless:
                 return play_headless(args.file, args.seed, args.save, args.json)
@@ -426,7 +426,7 @@ def _first_sentence(text: str) -> str:
 # --- the window ------------------------------------------------------------------------------
 
 
-def _window(path: str, seed: int | None) -> int:
+def _window(path: str | None, seed: int | None) -> int:
     try:
         from game.ui.app import run_app
     except ModuleNotFoundError as exc:

@@ -100,6 +100,7 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Ctrl+W", "watch this game so far as a replay"),
         ("Ctrl+Z", "undo the last order (asks first when it rolled dice)"),
         ("Ctrl+Y", "redo the order undone (the same dice come up)"),
+        ("Ctrl+E", "back to the scenario editor, in a game started from it (F5)"),
         ("(automatic)", "every order is saved as it happens in saves/autosave/"),
     ]),
     ("Replay viewer", [

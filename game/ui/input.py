@@ -73,6 +73,8 @@ class InputHandler:
         if app.modal_open():
             if t == pygame.KEYDOWN and e.key == pygame.K_F1:
                 app.toggle_help()
+            elif t == pygame.KEYDOWN and e.key == pygame.K_F12:
+                app.screenshot()  # (a picture of a dialog too)
             return
         if t == pygame.KEYDOWN:
             self.key(e)

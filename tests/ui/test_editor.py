@@ -366,3 +366,13 @@ def test_edit_says_in_one_line_when_a_file_cannot_be_edited(tmp_path, capsys):
     assert main(["edit", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown ruleset 'chess'" in err
+
+
+def test_run_py_opens_the_start_screen_and_edit_opens_the_editor(monkeypatch):
+    import game.ui.app as app_module
+
+    calls = []
+    monkeypatch.setattr(app_module, "run_app", lambda **kw: calls.append(kw) or 0)
+    assert main([]) == 0 and main(["edit"]) == 0 and main(["edit", str(DUEL)]) == 0
+    assert calls[0]["scenario"] is None  # (no scenario named: the start screen shows)
+    assert calls[1]["edit"] is True and calls[2]["edit"] == str(DUEL)
