@@ -624,7 +624,8 @@ def review_scenario(data: dict[str, Any], path: str,
         except ValueError as exc:
             problems.append(problem_of(path, f"{path}: {exc}"))
     # a unit that cannot be placed (a character joining no unit) is not shown
-    unplaced = {p.index for p in placement if p.part == "units" and "joins" in p.reason}
+    unplaced = {p.index for p in placement
+                if p.part == "units" and p.index is not None and "joins" in p.reason}
     if unplaced:
         ids = {items[i].get("id") for i in unplaced if isinstance(items[i], dict)}
         sc.units = [u for u in sc.units if u.id not in ids]

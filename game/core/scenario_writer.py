@@ -98,7 +98,7 @@ def scenario_toml(data: dict[str, Any]) -> str:
         out += [_assignment(k, v) for k, v in ordered(table, KEY_ORDER["table"]) if v is not None]
     for block in BLOCKS:
         items = data.get(block)
-        if not _block(block, items):
+        if not isinstance(items, list) or not _block(block, items):
             continue
         for item in items:
             out.append("")

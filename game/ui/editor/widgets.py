@@ -65,6 +65,17 @@ class Picker(Dialog):
         return False
 
 
+def show_start(box: UITextEntryBox) -> None:
+    """A text box not being typed in shows its first lines, with no cursor."""
+    box.edit_position = 0
+    box.cursor_has_moved_recently = True
+    box.update(0.0)
+    box.cursor_on = False
+    if box.text_box_layout is not None:
+        box.text_box_layout.turn_off_cursor()
+    box.should_redraw_from_text_block = True
+
+
 class Form:
     """Fields in rows in a scrolling panel at ``rect``. ``on_change(field, text)`` hears every
     change a player makes; :meth:`set_values` shows the file's values, :meth:`set_problems`
@@ -194,9 +205,8 @@ class Form:
                 el.set_text(text or NONE)
             elif isinstance(el, UILabel) or (force or not el.is_focused) and el.get_text() != text:
                 el.set_text(text)
-                if isinstance(el, UITextEntryBox):  # its first lines show, not its last
-                    el.edit_position = 0
-                    el.cursor_has_moved_recently = True
+                if isinstance(el, UITextEntryBox) and not el.is_focused:
+                    show_start(el)
 
     def set_problems(self, problems: dict[str, str]) -> None:
         """The problem of each field (by key; "" for the form as a whole)."""
