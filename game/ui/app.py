@@ -150,7 +150,7 @@ class App:
         if self.mode == "replay" and self.replay is not None:
             return self.replay.state
         if self.mode == "edit" and self.editor is not None:
-            return self.editor.state  # type: ignore[no-any-return]
+            return self.editor.state
         assert self.session is not None
         return self.session.state
 
@@ -159,7 +159,7 @@ class App:
         if self.mode == "replay" and self.replay is not None:
             return self.replay.ruleset
         if self.mode == "edit" and self.editor is not None:
-            return self.editor.doc.ruleset  # type: ignore[no-any-return]
+            return self.editor.doc.ruleset
         assert self.session is not None
         return self.session.engine.ruleset
 
