@@ -1,0 +1,176 @@
+"""Charges of units in formation, what the rank-and-flank rulesets share: the front arc, line of
+sight and the facing a charge goes into at declaration; then, once the charges are declared,
+each charger moving in the order declared. Contact brings the charger flush against the facing
+it charged ("closing the door"); a charge that falls short moves part of the way toward the
+target; a charge at a unit that fled runs it down or moves on.
+
+The ruleset rolls the charge range (:class:`ChargeRoll`: old-world M + the higher of 2D6,
+ninth-age 2D6 + Adv) and may act when a charge is resolved (First Charge).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import events as ev
+from game.core.ruleset import Step
+from game.core.state import GameState
+from game.geometry import formation
+from game.geometry import formation_actions as actions
+from game.rulesets.rank_and_flank import space
+from game.rulesets.rank_and_flank.units import name, on_table
+
+
+def in_front_arc(s: GameState, unit: str, target: str) -> bool:
+    """Whether any part of the target's Unit Boundary lies in the unit's front arc."""
+    return formation.in_front_arc(space.block_of(s, unit), space.block_of(s, target))
+
+
+def line_of_sight(s: GameState, unit: str, target: str) -> bool:
+    """Some part of the target (in the front arc) can be seen from the unit's front edge:
+    taller terrain and the other units block sight."""
+    return actions.unit_line_of_sight(space.block_of(s, unit), space.block_of(s, target),
+                                      space.sight_walls(s, unit, target))
+
+
+def charge_facing(s: GameState, charger: str, target: str) -> str:
+    """The facing of the target the charge goes into: the target's arc holding most of the
+    charger's front-rank models (by their centres); a tie goes to the arc least good for the
+    charger (front, then flank, then rear)."""
+    return formation.facing_for_charge(space.block_of(s, target), space.block_of(s, charger),
+                                       by="models")
+
+
+def gap(s: GameState, unit: str, target: str) -> float:
+    """The distance between two Unit Boundaries."""
+    return space.rects_distance(space.unit_key(s, unit), space.unit_key(s, target))
+
+
+def declared(s: GameState) -> list[str]:
+    """Units that declared a charge this turn and have not moved it yet, in declared order."""
+    got = [(u.flag("charge_declared")[2], uid) for uid, u in s.units.items()
+           if u.flag("charge_declared") and not u.flag("charge_moved")]
+    return [uid for _, uid in sorted(got)]
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeRoll:
+    """A charger's roll: the dice thrown and kept, what is added (``("Movement", 4)``), the
+    charge range in inches and how far a charge that falls short moves."""
+
+    faces: tuple[int, ...]
+    kept: tuple[int, ...]
+    mods: tuple[tuple[str, int], ...]
+    reach: int
+    short: int
+    die: str = "2d6"
+
+
+RollCharge = Callable[[Any, str], ChargeRoll]
+Resolved = Callable[[Any, str, str, bool], Step]
+
+
+def _nothing(ctx: Any, unit: str, target: str, contact: bool) -> Step:
+    yield from ()
+
+
+def move_chargers(ctx: Any, roll: RollCharge, resolved: Resolved = _nothing) -> Step:
+    """Move every declared charge, in the order declared."""
+    for unit in declared(ctx.state):
+        if ctx.state.game_over:
+            return
+        yield from move_charger(ctx, unit, roll, resolved)
+
+
+def move_charger(ctx: Any, unit: str, roll: RollCharge, resolved: Resolved = _nothing) -> Step:
+    """Roll the charge range and move: into contact flush with the facing charged when the gap
+    is within range and there is room; otherwise a failed charge. A charger whose target fled
+    runs it down (see :func:`run_down`). ``resolved`` hears whether contact was made."""
+    s = ctx.state
+    rec = s.units[unit]
+    target, facing, _ = rec.flag("charge_declared")
+    yield ev.UnitFlagSet(unit, "charge_moved", "player_turn", True)
+    if not on_table(s, unit):
+        return
+    if rec.flag("charge_failed"):
+        yield from resolved(ctx, unit, target, False)
+        return
+    got = roll(ctx, unit)
+    reach = got.reach
+    trec = s.units[target]
+    running_down = trec.status in ("fleeing", "fled") or rec.flag("charge_reaction") == "flee"
+    here = space.block_of(s, unit)
+    plan = None
+    if on_table(s, target) and not running_down:
+        plan = actions.charge_position(here, space.block_of(s, target), facing,
+                                       space.surroundings(s, unit), target_key=target)
+        distance = plan.gap_distance
+    elif on_table(s, target):
+        distance = here.polygon.distance(space.block_of(s, target).polygon)
+    else:
+        distance = math.inf
+    ok = distance <= reach + 1e-9 and (plan is None or plan.reason is None)
+    word = "reaches" if ok else "falls short"
+    yield ev.DiceRolled("charge_range", unit, got.die, got.faces, got.kept, got.mods, reach,
+                        None if distance == math.inf else math.ceil(distance - 1e-9), word, target)
+    if running_down:
+        yield from run_down(ctx, unit, target, reach, resolved)
+        return
+    if not ok:
+        if plan is not None and plan.reason is not None and distance <= reach + 1e-9:
+            yield ev.RuleApplied("Charge", unit, f"cannot close with {name(s, target)}: "
+                                 f"{plan.reason}", target)
+        yield from failed_charge(ctx, unit, target, got.short, distance)
+        yield from resolved(ctx, unit, target, False)
+        return
+    assert plan is not None
+    end = space.formation_of_block(plan.block)
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, distance, "charge")
+    yield ev.UnitFlagSet(unit, "charged", "player_turn", (target, round(distance, 6), facing, False))
+    stamp = ctx.state.events_applied
+    yield ev.UnitFlagSet(unit, "engaged_at", "game", stamp)
+    if not ctx.state.units[target].flag("engaged_at"):
+        yield ev.UnitFlagSet(target, "engaged_at", "game", stamp)
+    yield ev.RuleApplied("Charge", unit, f"crashes into the {formation.facing_name(facing)} of "
+                         f'{name(s, target)} after {distance:.1f}"', target)
+    yield from resolved(ctx, unit, target, True)
+
+
+def failed_charge(ctx: Any, unit: str, target: str, inches: int, distance: float) -> Step:
+    """A charge that falls short: the unit moves ``inches`` toward the target, stopping 1"
+    short of enemies."""
+    s = ctx.state
+    got = actions.failed_charge_position(space.block_of(s, unit), space.block_of(s, target),
+                                         float(inches), space.surroundings(s, unit))
+    end = space.formation_of_block(got.block)
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "failed charge")
+    yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
+    yield ev.RuleApplied("Charge", unit, f'falls short of {name(s, target)} ({distance:.1f}" away): '
+                         f'it moves {got.moved:.1f}"', target)
+
+
+def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = _nothing) -> Step:
+    """The target fled from the charge: the charger moves its charge range after it; if it
+    reaches the fleeing unit, that unit is destroyed (this is never a failed charge)."""
+    s = ctx.state
+    if not on_table(s, target):
+        yield ev.RuleApplied("Charge", unit, f"{name(s, target)} has fled beyond reach", target)
+        yield from resolved(ctx, unit, target, False)
+        return
+    got = actions.pursue_move(space.block_of(s, unit), space.block_of(s, target), float(reach),
+                              space.surroundings(s, unit), target_key=target)
+    end = space.formation_of_block(got.block)
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")
+    if got.caught:
+        yield ev.UnitStatusChanged(target, "destroyed", f"run down by {name(s, unit)}", unit)
+    else:
+        yield ev.RuleApplied("Charge", unit, f"does not catch the fleeing {name(s, target)}",
+                             target)
+    yield from resolved(ctx, unit, target, got.caught)
+
+
+__all__ = ["ChargeRoll", "charge_facing", "declared", "failed_charge", "gap", "in_front_arc",
+           "line_of_sight", "move_charger", "move_chargers", "run_down"]

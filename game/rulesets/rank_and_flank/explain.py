@@ -1,0 +1,68 @@
+"""Log lines the rank-and-flank rulesets share: the units' names, the turn and phase headers,
+moves, casualties, statuses, conditions, decisions and the combat result. Each ruleset words
+its own dice rolls and passes the rest here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core import events as ev
+from game.core.log import describe as shared
+from game.core.state import GameState
+from game.rulesets.rank_and_flank.events import CombatResult
+from game.rulesets.rank_and_flank.flow import PhaseStep
+
+
+def name(state: GameState, unit: str | None) -> str:
+    """A unit's or model's name as players read it ("" for none)."""
+    if unit is None:
+        return ""
+    u = state.units.get(unit)
+    if u is not None:
+        return u.display or unit
+    m = state.models.get(unit)
+    return m.display if m is not None and m.display else unit
+
+
+def combat_result_line(e: CombatResult, items: Sequence[tuple[str, str]]) -> str:
+    """"Combat result: side 1 5 (wounds 3, ranks 2); side 2 1 (wounds 1) — side 1 wins"."""
+    parts = []
+    for side in ("1", "2"):
+        sc = e.scores[side]
+        shown = ", ".join(f"{label} {sc[k]}" for k, label in items if sc.get(k))
+        parts.append(f"side {side} {sc['total']}" + (f" ({shown})" if shown else ""))
+    won = f"side {e.winner} wins" if e.winner else "a draw"
+    return "Combat result: " + "; ".join(parts) + f" — {won}"
+
+
+def describe_common(state: GameState, e: ev.Event) -> str | None:
+    """The line for an event every rank-and-flank ruleset words the same way (None: no line)."""
+    if isinstance(e, ev.RuleApplied):
+        who = name(state, e.model)
+        return f"{e.rule}: {who + ' ' if who else ''}{e.detail}"
+    if isinstance(e, ev.PlayerTurnStarted):
+        return f"— side {e.side}'s turn —"
+    if isinstance(e, ev.PhaseStarted):
+        return f"{e.phase.capitalize()} phase"
+    if isinstance(e, (ev.PhaseEnded, ev.PlayerTurnEnded, PhaseStep, ev.UnitFlagSet,
+                      ev.UnitCounterChanged, ev.ActionTaken)):
+        return None
+    if isinstance(e, ev.UnitMoved):
+        return f'{name(state, e.unit)}: {e.reason} {e.distance:.1f}"'
+    if isinstance(e, ev.CasualtiesRemoved):
+        n = len(e.models)
+        return f"{name(state, e.unit)}: {n} casualt{'ies' if n != 1 else 'y'} removed ({e.reason})"
+    if isinstance(e, ev.UnitStatusChanged):
+        return f"{name(state, e.unit)} is {e.status} ({e.reason})"
+    if isinstance(e, ev.UnitConditionAdded):
+        return f"{name(state, e.unit)} is {e.condition} ({e.source})"
+    if isinstance(e, ev.UnitConditionRemoved):
+        return f"{name(state, e.unit)} is no longer {e.condition} ({e.reason})"
+    if isinstance(e, ev.DecisionRequested):
+        return f"decision: {e.question}"
+    if isinstance(e, ev.DecisionAnswered):
+        return f"answer: {e.answer}{' (default)' if e.by_default else ''}"
+    return shared(e)
+
+
+__all__ = ["combat_result_line", "describe_common", "name"]
