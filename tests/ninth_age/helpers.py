@@ -57,3 +57,62 @@ def engaged(a_kw: dict[str, Any] | None = None, b_kw: dict[str, Any] | None = No
     a = block("a", 1, 24, 30, **(a_kw or {}))
     b = block("b", 2, 24, 0, **(b_kw or {}))
     return na(facing_off(a, b, gap=gap), orders=list(orders), dice=dice, **top)
+
+
+def steps(eng: Any) -> list[str]:
+    """The Initiative Steps announced, in order."""
+    from game.core import events as ev
+    from tests.support import events
+
+    return [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Initiative"]
+
+
+def score(eng: Any, side: int, i: int = 0) -> dict[str, int]:
+    """Side ``side``'s items of the ``i``-th combat result."""
+    from game.rulesets.rank_and_flank.events import CombatResult
+    from tests.support import events
+
+    return events(eng, CombatResult)[i].scores[str(side)]
+
+
+def applied(eng: Any, rule: str) -> list[str]:
+    """The details of the rule_applied events of ``rule``."""
+    from game.core import events as ev
+    from tests.support import events
+
+    return [e.detail for e in events(eng, ev.RuleApplied) if e.rule == rule]
+
+
+CHARGE = {"unit": "a", "do": "charge", "target": "b"}
+
+
+def chariot(impact: str = "D3", **extra: Any) -> dict[str, Any]:
+    """A war chariot: an Inanimate chassis with Impact Hits, a crew (Agi 4) and a Harnessed
+    steed (Agi 3), Large, on a 50 x 100 mm base."""
+    parts = [
+        {"name": "chassis", "stats": {"Att": 0, "Off": 0, "Str": 5, "AP": 2, "Agi": 0},
+         "rules": ["Inanimate", f"Impact Hits ({impact})"]},
+        {"name": "crew", "stats": {"Att": 1, "Off": 4, "Str": 3, "AP": 0, "Agi": 4}},
+        {"name": "steed", "stats": {"Att": 1, "Off": 3, "Str": 4, "AP": 0, "Agi": 3},
+         "rules": ["Harnessed"]},
+    ]
+    u: dict[str, Any] = {"models": 1, "files": 1, "base": "50x100", "troop_type": "construct",
+                         "height": "large", "parts": parts,
+                         "stats": {"Adv": 8, "Mar": 8, "Dis": 8, "HP": 4, "Def": 4, "Res": 4, "Arm": 2}}
+    u.update(extra)
+    return u
+
+
+def monster(rules: list[str], **extra: Any) -> dict[str, Any]:
+    """A one-part Gigantic monster on a 50 x 50 mm base: Att 2, Off 4, Str 5, AP 2, Agi 4."""
+    stats = {"HP": 6, "Res": 5, "Def": 4, "Arm": 3, "Att": 2, "Off": 4, "Str": 5, "AP": 2,
+             "Agi": 4, "Dis": 8}
+    stats.update(extra.pop("stats", {}))
+    u: dict[str, Any] = {"models": 1, "files": 1, "base": "50x50", "troop_type": "beast",
+                         "height": "gigantic", "rules": rules, "stats": stats}
+    u.update(extra)
+    return u
+
+
+#: from the Charge Phase to the start of the Melee Phase (where a combat's decisions come)
+TO_MELEE = [{"do": "next_phase"}] * 4

@@ -107,8 +107,6 @@ def check_unit(unit: dict[str, Any]) -> None:
     height = unit.get("height", "standard")
     if not isinstance(height, str) or height.strip().lower() not in K.HEIGHTS:
         raise ValueError(f"height must be one of: {', '.join(K.HEIGHTS)}; got {show(height)}")
-    if "armour" in unit:
-        raise ValueError("armour is an old-world key: a ninth-age model's Armour is stats.Arm")
     stats = unit["stats"]
     parts = unit.get("parts")
     known = (*K.GLOBAL, *K.DEFENSIVE) + (() if parts is not None else K.OFFENSIVE)
