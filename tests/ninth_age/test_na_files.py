@@ -160,3 +160,10 @@ def test_no_ladder_for_a_unit_out_of_combat():
     eng = Engine(check_scenario(engaged(gap=5.0), "t"), seed=1)
     assert rs.initiative_ladder(eng.state, "a") == ()
     assert len(rs.unit_parts(eng.state, "a")) == 1  # a one-part model: the unit's own profile
+
+
+def test_a_bad_base_is_refused_with_a_message(tmp_path, capsys):
+    code, save = play_file(tmp_path, GOOD.replace('base = "25x50"', 'base = "2Lx50"'))
+    err = capsys.readouterr().err
+    assert code == 2 and 'units[0] "knights"' in err and "2Lx50" in err and "Traceback" not in err
+    assert not save.exists()

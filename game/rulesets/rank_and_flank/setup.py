@@ -59,11 +59,16 @@ def check_formation_keys(unit: dict[str, Any], command: tuple[str, ...]) -> None
 
 
 def placements(unit: dict[str, Any], x: float, y: float, facing: float,
-               default_files: int = DEFAULT_FILES) -> list[tuple[float, float, float]]:
-    """The models of a unit in formation, centred on its Unit Boundary's centre ``x``, ``y``."""
+               default_files: int = DEFAULT_FILES) -> list[tuple[float, float, float]] | None:
+    """The models of a unit in formation, centred on its Unit Boundary's centre ``x``, ``y``
+    (None for a base that is no base: the scenario check then says what is wrong with it;
+    this runs before the unit's own checks)."""
     models = unit.get("models", 1)
     files = unit.get("files") or min(models, default_files)
-    shape = parse_base(unit.get("base", "25x25"), {})
+    try:
+        shape = parse_base(unit.get("base", "25x25"), {})
+    except (ValueError, TypeError):
+        return None
     f = Formation(x, y, facing, files)
     return [(px, py, facing) for px, py in layout.positions(f, models, shape.width, shape.depth)]
 
