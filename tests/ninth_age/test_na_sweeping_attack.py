@@ -4,6 +4,8 @@ included): automatic hits as a ranged Special Attack, once per player turn."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.core import events as ev
 from tests.ninth_age.helpers import applied, block, na
 from tests.support import events, refusal, result, rolls, run
@@ -86,3 +88,19 @@ def test_a_unit_that_neither_flies_nor_sweeps_cannot_move_through_an_enemy():
     eng = run(over(rules=["Sweeping Attack (1)"], march=False, path=(("forward", 10.0),), adv=10,
                    b_y=33.0, dice=[1]))
     assert applied(eng, "Sweeping Attack") == ["sweeps B: 1 automatic hit"]
+
+
+@pytest.mark.parametrize("text, want", [
+    ("D6 hits, Str 4, AP 1", ("D6", False, 4, 1, False)),
+    ("D6 hits with Strength 4 and AP 1", ("D6", False, 4, 1, False)),
+    ("D3 hits per model, Str 3, AP 0, Flaming Attacks", ("D3", True, 3, 0, True)),
+    ("1 hit per model", ("1", True, None, None, False)),
+    ("2D6+1, S2, AP -3", ("2D6+1", False, 2, 3, False)),
+])
+def test_the_brackets_are_read_as_a_profile_writes_them(text, want):
+    from game.rulesets.ninth_age.attacks import parse_bracket
+
+    b = parse_bracket(text, hits=True)
+    assert (str(b.hits), b.per_model, b.strength, b.ap, b.flaming) == want
+    with pytest.raises(ValueError, match="(?i)poisoned attacks. is not understood"):
+        parse_bracket(text + ", Poisoned Attacks", hits=True)

@@ -49,38 +49,44 @@ class Bracket:
     lethal: bool = False
 
 
-_VALUE = re.compile(r"^(str|strength|s|ap|armour penetration)\s*:?\s*(\d+)$")
+_STR = re.compile(r"\b(?:strength|str|s)\s*[:=]?\s*(\d+)\b")
+_AP = re.compile(r"\b(?:armou?r\s+penetration|ap)\s*[:=]?\s*-?\s*(\d+)\b")
+_DICE = re.compile(r"\b(\d*\s*d\s*[36](?:\s*[+-]\s*\d+)?|\d+)\b")
+_FILLER = {"hit", "hits", "automatic", "with", "and", "at", "of", "per", "model", "each", "x"}
 
 
 def parse_bracket(param: str | None, hits: bool = False) -> Bracket:
-    """``"Str 4, AP 1, Flaming Attacks"`` (and, when ``hits``, a number of hits first:
-    ``"D6 hits per model, Str 3, AP 0"``). Raises ValueError naming what is wrong."""
+    """What a Special Attack's brackets say, as a profile writes them: ``"Str 4, AP 1,
+    Flaming Attacks"`` (also ``S4``, ``Strength 4``, ``AP -1``), and when ``hits``, the number
+    of hits: ``"D6 hits, Str 4, AP 1"``, ``"D3 hits per model, Str 3, AP 0"``, ``"2"``. Raises
+    ValueError saying what is not understood."""
     if param is None or not param.strip():
         return Bracket()
+    low = " ".join(param.lower().replace(",", " , ").split())
     out: dict[str, Any] = {}
-    for piece in (p.strip() for p in param.split(",")):
-        low = " ".join(piece.lower().split())
-        if not low:
-            continue
-        m = _VALUE.match(low)
+    for key, rx in (("strength", _STR), ("ap", _AP)):
+        m = rx.search(low)
         if m:
-            key = "ap" if m.group(1) in ("ap", "armour penetration") else "strength"
-            v = int(m.group(2))
+            v = int(m.group(1))
             if not 0 <= v <= 10:
-                raise ValueError(f"{piece!r}: Strength and AP go from 0 to 10")
+                raise ValueError(f"{m.group(0)!r}: Strength and AP go from 0 to 10")
             out[key] = v
-        elif low in ATTRIBUTES:
-            out[ATTRIBUTES[low]] = True
-        elif hits and "hits" not in out:
-            per = low.endswith("per model")
-            expr = low.removesuffix("per model").strip()
-            expr = re.sub(r"\s*hits?$", "", expr).strip()
-            out["hits"] = parse_dice(expr.upper())
-            out["per_model"] = per
-        else:
-            known = "Str X, AP X, Flaming Attacks, Lethal Strike"
-            raise ValueError(f"{piece!r} is not understood (write it like: "
-                             f"{'D6 hits per model, ' if hits else ''}{known})")
+            low = low[:m.start()] + " " + low[m.end():]
+    for words in sorted(ATTRIBUTES, key=len, reverse=True):
+        if words in low:
+            out[ATTRIBUTES[words]] = True
+            low = low.replace(words, " ")
+    if hits:
+        out["per_model"] = "per model" in low or "each model" in low
+        m = _DICE.search(low)
+        if m:
+            out["hits"] = parse_dice(m.group(1).replace(" ", "").upper())
+            low = low[:m.start()] + " " + low[m.end():]
+    left = [w for w in low.replace(",", " ").split() if w not in _FILLER]
+    if left:
+        known = "Str X, AP X, Flaming Attacks, Lethal Strike"
+        raise ValueError(f"{' '.join(left)!r} is not understood (write it like: "
+                         f"{'D6 hits per model, ' if hits else ''}{known})")
     return Bracket(**out)
 
 
