@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.geometry.bases import MM_PER_INCH, BaseShape, footprints, parse_base  # noqa: E402
 from game.geometry.contact import ContactIndex  # noqa: E402
-from game.physics.movement import check_straight_move, plan_charge  # noqa: E402
+from game.physics.charge import plan_charge  # noqa: E402
+from game.physics.movement import check_straight_move  # noqa: E402
 
 N_BASES = 400
 REPEATS = 300

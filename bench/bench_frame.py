@@ -72,6 +72,7 @@ def main() -> int:
             app.mouse = (200 + (i * 7) % 1200, 200 + (i * 3) % 600)
             if i % 50 == 25:
                 app.camera.pan(3, 0)
+            app.dirty = True  # a frame that must be drawn (the window skips unchanged ones)
             t0 = time.perf_counter()
             c0 = time.thread_time()
             app.step([])

@@ -52,8 +52,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Contact Zone: tabletop miniature battles that know the rules.",
     )
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
-    play = sub.add_parser("play", help="play a scenario (in the window, or --headless)")
-    play.add_argument("file", help="scenario file (.toml or .json)")
+    play = sub.add_parser("play", help="play a scenario, or play on from a save (in the window, "
+                                       "or a scenario --headless)")
+    play.add_argument("file", help="scenario file (.toml or .json), or a save (.jsonl) to play on")
     play.add_argument("--headless", action="store_true", help="no window: carry out the orders")
     play.add_argument("--json", action="store_true", help="print the result as one JSON document")
     play.add_argument("--seed", type=_seed, help="dice seed, a whole number from 0 (default: the "
@@ -64,8 +65,8 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("--check", action="store_true",
                     help="re-run the recorded commands and verify every event; changes nothing")
     rp.add_argument("--log", action="store_true", help="print the dice and rules log")
-    lr = sub.add_parser("rules", help="list the special rules a ruleset knows")
-    lr.add_argument("ruleset", nargs="?", default="skirmish-d10")
+    lr = sub.add_parser("rules", help="list the special rules of a ruleset (or of every one)")
+    lr.add_argument("ruleset", nargs="?", default=None)
     return p
 
 
@@ -179,6 +180,12 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool) 
     out) leaves no file behind and changes none: the save is created only once the scenario
     has been accepted and the game started, and is taken back if an order is then refused
     (a save that was at that path before is put back as it was)."""
+    from game.core.replay import is_save
+
+    if is_save(path):
+        raise BadInput(f"{path}: is a save, not a scenario: play on from it in the window with "
+                       f"'python run.py play {path}', or print its log with "
+                       f"'python run.py replay {path} --log'")
     target = _SaveTarget(save) if save is not None else None
     engine, commands = start_orders(path, seed)
     if target is None:
@@ -306,7 +313,8 @@ def _summary(engine: Any) -> str:
         rows.append(f"  {u:12s} side {r['side']}  {r['status']:9s} damage {r['wounds_taken']}"
                     + (f"  [{', '.join(r['conditions'])}]" if r["conditions"] else ""))
     if s.game_over:
-        rows.append("result: " + ("a draw" if s.winner == "draw" else f"side {s.winner} wins"))
+        rows.append("result: " + ("a draw" if s.winner == "draw" else
+                                  f"side {s.winner} wins" if s.winner in (1, 2) else "no winner"))
     return "\n".join(rows)
 
 
@@ -355,22 +363,59 @@ def replay_log(path: str) -> int:
     return 0
 
 
-def list_rules(ruleset: str) -> int:
-    from game.core.ruleset import get_ruleset
+def list_rules(ruleset: str | None) -> int:
+    """Every special rule (and condition) of one ruleset, or of every ruleset available,
+    each once with its one-line summary."""
+    from game.core.ruleset import get_ruleset, known_rulesets
 
-    try:
-        rs = get_ruleset(ruleset)
-    except (KeyError, NotImplementedError):
-        raise BadInput(f'unknown or unavailable ruleset "{ruleset}"') from None
-    rules = rs.rules()
-    if not rules:
-        print(f"{ruleset}: no special rules")
-        return 0
-    width = max(len(r.name) + (4 if r.takes_param else 0) for r in rules.values())
-    for info in rules.values():
-        name = f"{info.name} (X)" if info.takes_param else info.name
-        print(f"{name:{width}s}  {info.summary}")
+    if ruleset is not None:
+        try:
+            chosen = [get_ruleset(ruleset)]
+        except (KeyError, NotImplementedError):
+            known = ", ".join(_available_rulesets())
+            raise BadInput(f'unknown or unavailable ruleset "{ruleset}" (available: {known})') from None
+    else:
+        chosen = [get_ruleset(r) for r in _available_rulesets()]
+    for i, rs in enumerate(chosen):
+        if len(chosen) > 1:
+            print(("\n" if i else "") + f"{rs.id}")
+            print("=" * len(rs.id))
+        rules = rs.rules()
+        conds = {c.label: c for c in rs.conditions().values()}
+        if not rules and not conds:
+            print("  (no special rules)")
+            continue
+        names = [f"{r.name} (X)" if r.takes_param else r.name for r in rules.values()]
+        width = max(len(n) for n in [*names, *conds])
+        for name, info in zip(names, rules.values()):
+            print(f"  {name:{width}s}  {info.summary}")
+        if conds:
+            print("\n  Conditions")
+            for label, c in conds.items():
+                print(f"  {label:{width}s}  {_first_sentence(c.description)}")
+    if len(chosen) > 1:
+        planned = [r for r in known_rulesets() if r not in {rs.id for rs in chosen}]
+        if planned:
+            print(f"\n(planned, not yet available: {', '.join(planned)})")
     return 0
+
+
+def _available_rulesets() -> list[str]:
+    from game.core.ruleset import get_ruleset, known_rulesets
+
+    out = []
+    for r in known_rulesets():
+        try:
+            get_ruleset(r)
+        except NotImplementedError:
+            continue
+        out.append(r)
+    return out
+
+
+def _first_sentence(text: str) -> str:
+    head = text.split(". ", 1)[0].rstrip(".")
+    return head + "." if head else ""
 
 
 # --- the window ------------------------------------------------------------------------------

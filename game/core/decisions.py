@@ -9,6 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+#: an answer made of models picked in order (a list of names)
+PICK_MODELS = "models"
+#: an answer that is a point on the table ([x, y] in inches)
+PICK_POINT = "point"
+
 
 @dataclass(frozen=True, slots=True)
 class Ask:
@@ -20,6 +25,13 @@ class Ask:
     side: int | None = None
     # For open answers (a point, a number in a range): returns an error text or None.
     check: Callable[[Any], str | None] | None = field(default=None, compare=False)
+    #: how a player may give an open answer by clicking (the window; headless play ignores
+    #: it): :data:`PICK_MODELS` (``count`` models, in order, from ``choices``; one may be
+    #: picked again) or :data:`PICK_POINT` (a point on the table); empty: the options are
+    #: the choices, or the answer is typed
+    pick: str = ""
+    choices: tuple[str, ...] = ()
+    count: int = 0
 
     def problem(self, answer: Any) -> str | None:
         if self.check is not None:

@@ -20,7 +20,7 @@ from game.core import events as ev
 from game.core.commands import Answer, Command
 from game.core.decisions import Ask
 from game.core.dice import DiceSource, make_dice
-from game.core.errors import Refusal, Refused
+from game.core.errors import NOT_NOW, Refusal, Refused
 from game.core.ruleset import Ruleset, get_ruleset
 from game.core.scenario import Scenario
 from game.core.state import GameState
@@ -115,7 +115,7 @@ class Engine:
         carries the refusal. Raises :class:`~game.core.errors.DiceExhausted` when scripted dice
         run out (the state is rolled back first)."""
         if self.state.game_over:
-            return Outcome(refusal=Refusal("game_over", "the game is over"))
+            return Outcome(refusal=Refusal("game_over", "the game is over", NOT_NOW))
         start = len(self.log)
         snapshot = self.state.copy()
         mark = self.dice.mark()
@@ -144,6 +144,7 @@ class Engine:
                     raise Refused(
                         "decision_pending",
                         f"answer the pending decision first: {self._ask.question if self._ask else ''}",
+                        NOT_NOW,
                     )
                 self._drive(self.ruleset.handle(Context(self), cmd), None, fresh=True)
                 if self._suspended is not None:

@@ -13,16 +13,20 @@ its own event class with :func:`event_type`.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
 
-def event_type(name: str):
+E = TypeVar("E", bound="Event")
+
+
+def event_type(name: str) -> Callable[[type[E]], type[E]]:
     """Class decorator: register an event class under its snake_case ``name``."""
 
-    def wrap(cls: type[Event]) -> type[Event]:
+    def wrap(cls: type[E]) -> type[E]:
         if name in EVENT_TYPES and EVENT_TYPES[name] is not cls:
             raise ValueError(f"event type {name!r} registered twice")
         cls.type = name
@@ -231,12 +235,18 @@ class RuleApplied(Event):
 @event_type("model_moved")
 @dataclass(frozen=True, slots=True)
 class ModelMoved(Event):
+    """A model's new place. ``via``: the points its centre passed on the way when it did not
+    go straight (a charge around an obstacle); ``distance`` is then the length of that path."""
+
+    _quiet_defaults: ClassVar[tuple[str, ...]] = ("via",)
+
     model: str
     x: float
     y: float
     facing: float
     distance: float
     reason: str = "move"
+    via: tuple[tuple[float, float], ...] = ()
 
     def __post_init__(self) -> None:
         # Positions come out of trigonometry and geometry searches whose last bits can differ
@@ -244,6 +254,9 @@ class ModelMoved(Event):
         # same events anywhere (a millionth of an inch is far below the contact tolerance).
         for name in ("x", "y", "facing", "distance"):
             object.__setattr__(self, name, round(float(getattr(self, name)), 6))
+        if self.via:
+            object.__setattr__(self, "via", tuple((round(float(px), 6), round(float(py), 6))
+                                                  for px, py in self.via))
 
 
 @event_type("damage_taken")

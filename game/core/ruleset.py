@@ -29,7 +29,7 @@ from game.core.decisions import Ask
 if TYPE_CHECKING:
     from game.core.engine import Context
     from game.core.scenario import Scenario
-    from game.core.state import GameState, Handler
+    from game.core.state import GameState, Handler, Model
 
 Step = Generator[ev.Event | Ask, Any, Any]
 
@@ -49,13 +49,57 @@ class RuleInfo:
     takes_param: bool = False
 
 
+#: tones of what the window shows about a model (colours of badges and notes on the table)
+BAD = "bad"  # hurts the model (Shaken, Down, damage, a failed roll)
+GOOD = "good"  # helps it (Inspired, a success)
+INFO = "info"  # neither (markers, a die result)
+
+
 @dataclass(frozen=True, slots=True)
 class ConditionInfo:
-    """A condition or state a model or unit can be in (Shaken, Down, Disrupted...)."""
+    """A condition or state a model or unit can be in (Shaken, Down, Disrupted...).
+    ``short``: its badge on the table (one or two letters; the label's first letter when
+    empty); ``tone``: :data:`BAD`, :data:`GOOD` or :data:`INFO`."""
 
     name: str
     label: str
     description: str
+    short: str = ""
+    tone: str = BAD
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """Something shown about a model on its card and as a badge by its base: a condition, a
+    status (Down), markers it holds. ``short`` is the badge's text (a letter, a number)."""
+
+    key: str
+    label: str
+    short: str
+    description: str
+    tone: str = INFO
+
+
+@dataclass(frozen=True, slots=True)
+class StatTable:
+    """A model's stats as its card shows them: column names, rows of (row label, values),
+    and the row in use (highlighted; None when there is one row only). ``row_title`` heads
+    the row labels (empty: no label column)."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    current: int | None = None
+    row_title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableNote:
+    """A few words floating up at a model on the table as an event happens (a die result,
+    damage taken), in step with the log."""
+
+    model: str
+    text: str
+    tone: str = INFO
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +131,9 @@ class LadderRung:
 NONE = "none"  # nothing: the button sends the order at once
 POINT = "point"  # a point on the table: the order's "to"
 ENEMY = "enemy"  # an enemy model: the order's "target"
-NEEDS = (NONE, POINT, ENEMY)
+FACING = "facing"  # a direction: the order's "to" is where the model stands, "facing" points
+#                    at the place clicked (turning in place, where the ruleset allows it)
+NEEDS = (NONE, POINT, ENEMY, FACING)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +147,8 @@ class UIAction:
     the status line: "Click to <label> ...") is too long for a button. With ``needs = ENEMY``
     and ``direct``, the button acts at once on the one enemy the engine accepts (a Fight in
     base contact) and is open only when there is one; without ``direct`` the next click on an
-    enemy chooses the target.
+    enemy chooses the target. ``confirm``: a question the window asks first (an order that
+    cannot be taken back lightly).
     """
 
     name: str
@@ -113,6 +160,7 @@ class UIAction:
     args: tuple[tuple[str, Any], ...] = ()
     direct: bool = False
     short: str = ""
+    confirm: str = ""  # a question the window asks before sending the order ("End the turn?")
 
     def __post_init__(self) -> None:
         if self.needs not in NEEDS:
@@ -271,6 +319,62 @@ class Ruleset(ABC):
     def score_text(self, state: GameState) -> str:
         """One line on the score (for the result screen), or empty."""
         return ""
+
+    # -- what the window shows -------------------------------------------------------------
+    def flow_actions(self) -> tuple[UIAction, ...]:
+        """The buttons of the flow orders (End activation, End turn, End phase...), after
+        the action buttons; the first is also the Enter key."""
+        return ()
+
+    def flow_action_open(self, state: GameState, name: str) -> bool:
+        """Whether the flow order of button ``name`` may be given now."""
+        return not state.game_over
+
+    def model_rules(self, state: GameState, model: Model) -> tuple[tuple[str, RuleInfo | None], ...]:
+        """The special rules a model's card lists: each as written, with what players read
+        about it (None when the ruleset has no words for it)."""
+        known = self.rules()
+        return tuple((r, known.get(r.split("(", 1)[0].strip().lower())) for r in model.rules)
+
+    def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:
+        """What the card and the badges by its base show about a model besides its stats:
+        its conditions and a status other than active. Rulesets add their markers."""
+        known = self.conditions()
+        out = []
+        for name in (*([model.status] if model.status != "active" else []), *sorted(model.conditions)):
+            info = known.get(name)
+            label = info.label if info else name.replace("_", " ").capitalize()
+            short = info.short if info is not None and info.short else label[:1].upper()
+            out.append(Mark(name, label, short, info.description if info else "",
+                            info.tone if info else BAD))
+        return tuple(out)
+
+    def stat_table(self, model: Model) -> StatTable:
+        """The model's stats for its card: one row, or one row per value when a stat has
+        several (the row the model uses highlighted)."""
+        keys = tuple(model.stats)
+        n = max((len(model.stats[k]) for k in keys), default=1)
+        rows = tuple((str(i + 1) if n > 1 else "", tuple(str(model.stat(k, i)) for k in keys))
+                     for i in range(n))
+        return StatTable(keys, rows, min(model.damage, n - 1) if n > 1 else None)
+
+    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
+        """More lines for a model's card (its weapons, what it did this activation...)."""
+        return ()
+
+    def wounds(self, model: Model) -> tuple[int, int] | None:
+        """(damage taken, the most it can take) for the pips by its base, or None."""
+        return None
+
+    def move_allowance(self, state: GameState, model: Model) -> float | None:
+        """How far the model may move now, in inches (the move ghost's "of N"), or None."""
+        return None
+
+    def table_note(self, state: GameState, event: ev.Event) -> TableNote | None:
+        """What floats up at a model as ``event`` happens (a die result, damage), or None."""
+        from game.core.log import table_note
+
+        return table_note(state, event, self.conditions())
 
 
 def die_sides(die: str) -> int | None:

@@ -17,11 +17,14 @@ import reprlib
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.errors import ScenarioError
 from game.core.files import MAX_SCENARIO_BYTES, FileProblem, read_limited
 from game.core.state import Terrain
+
+if TYPE_CHECKING:
+    from game.core.ruleset import Ruleset
 
 FORMAT_VERSION = 1
 TOP_KEYS = {
@@ -423,11 +426,14 @@ def _check_terrain(c: _Checker, items: Any, tw: float, th: float) -> tuple[Terra
         shp = Polygon(pts)
         if not shp.is_valid or shp.area <= 0:
             raise c.fail(where, "polygon crosses itself or has no area")
-        out.append(Terrain(tid, kind, tuple(pts), float(height)))
+        tname = t.get("name", "")
+        if not isinstance(tname, str):
+            raise c.fail(where, f"name must be a string, got {show_value(tname)}")
+        out.append(Terrain(tid, kind, tuple(pts), float(height), tname.strip()))
     return tuple(out)
 
 
-def _check_units(c: _Checker, items: Any, ruleset: Any, tw: float, th: float) -> list[UnitSpec]:
+def _check_units(c: _Checker, items: Any, ruleset: Ruleset, tw: float, th: float) -> list[UnitSpec]:
     if items is None:
         raise c.fail("", "missing required key 'units'")
     if not isinstance(items, list) or not items:
@@ -515,7 +521,7 @@ def _check_units(c: _Checker, items: Any, ruleset: Any, tw: float, th: float) ->
 
 def _placements(
     c: _Checker, where: str, u: dict[str, Any], models: int, files: int | None, facing: float,
-    base: str, ruleset: Any,
+    base: str, ruleset: Ruleset,
 ) -> list[tuple[float, float, float]]:
     positions = u.get("positions")
     if positions is not None:
@@ -537,7 +543,11 @@ def _placements(
     x, y = float(u["x"]), float(u["y"])
     if models == 1:
         return [(x, y, facing)]
-    laid = ruleset.formation_placements(u, x, y, facing)
+    try:
+        laid: list[tuple[float, float, float]] | None = ruleset.formation_placements(
+            u, x, y, facing)
+    except ValueError as exc:
+        raise c.fail(where, str(exc)) from None
     if laid is not None:
         return laid
     # A formation: ranks of `files` models side by side, centred on (x, y), the first rank
@@ -562,7 +572,7 @@ def _placements(
     return out
 
 
-def _check_placement(c: _Checker, sc: Scenario, ruleset: Any) -> None:
+def _check_placement(c: _Checker, sc: Scenario, ruleset: Ruleset) -> None:
     from game.geometry.bases import footprint, parse_base
     from game.geometry.contact import ContactIndex, overlaps
 

@@ -22,6 +22,11 @@ class Terrain:
     kind: str  # obstacle | impassable | area | elevation
     polygon: tuple[tuple[float, float], ...]
     height: float = 0.0
+    name: str = ""  # the name players read (the scenario's "name"), or empty
+
+    @property
+    def display(self) -> str:
+        return self.name or self.id
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,14 @@
 """Movement questions for the rules engine, answered with pymunk and checked with shapely.
 
-See :mod:`game.physics.movement`.
+See :mod:`game.physics.movement` and :mod:`game.physics.charge`.
 """
 
+from .charge import plan_charge
 from .movement import (
     ChargePlan,
     MoveCheck,
     check_straight_move,
     first_contact_along,
-    plan_charge,
     separation_ok,
 )
 

@@ -29,7 +29,6 @@ from shapely import Polygon
 from game.geometry.bases import (
     CONTACT_TOL,
     BaseShape,
-    facing_toward,
     facing_vector,
     footprint,
 )
@@ -38,7 +37,6 @@ from game.geometry.contact import (
     ContactIndex,
     circle_of,
     distance,
-    in_contact,
     lens_area,
     overlaps,
 )
@@ -48,7 +46,6 @@ __all__ = [
     "MoveCheck",
     "check_straight_move",
     "first_contact_along",
-    "plan_charge",
     "separation_ok",
 ]
 
@@ -82,7 +79,8 @@ class ChargePlan:
     """Where and how a charging base ends up, or why it cannot charge.
 
     ``x``, ``y`` and ``facing`` are the charger's final centre and facing and ``distance``
-    how far its centre moves.  On a refusal, ``reason`` explains it for the player.
+    how far its centre moves (along ``via`` when the route is not straight).  On a refusal,
+    ``reason`` explains it for the player.  Planned by :func:`game.physics.charge.plan_charge`.
     """
 
     ok: bool
@@ -91,6 +89,7 @@ class ChargePlan:
     y: float = 0.0
     facing: float = 0.0
     distance: float = 0.0
+    via: tuple[tuple[float, float], ...] = ()  # corners of a route that is not straight
 
 
 # --------------------------------------------------------------------------- wording
@@ -517,83 +516,6 @@ def first_contact_along(
     if result is None:
         return s_max, None
     return result[0], result[1].key
-
-
-def plan_charge(
-    shape: BaseShape,
-    start: tuple[float, float],
-    target_key: str,
-    others: Mapping[str, Polygon],
-    target_center: tuple[float, float],
-    obstacles: Mapping[str, Polygon],
-    table: tuple[float, float],
-    max_distance: float | None,
-) -> ChargePlan:
-    """Plan a charge: turn to face the target's centre, then go straight at it until B2B.
-
-    ``others`` holds every other base's footprint, the target's under ``target_key``.  The
-    charger ends about CONTACT_TOL / 4 from the target (always in B2B, never overlapping).
-    Refused, in this order, when turning in place would overlap a base or obstacle, when
-    the distance needed exceeds ``max_distance`` (None: no limit), when another base or an
-    obstacle is in the way, or when the end footprint is off the table.  A charger already
-    in B2B with the target after turning stays where it is (distance 0).
-    """
-    if target_key not in others:
-        return ChargePlan(False, f'there is no model "{target_key}" to charge')
-    sx, sy = float(start[0]), float(start[1])
-    tx, ty = float(target_center[0]), float(target_center[1])
-    fac = facing_toward(sx, sy, tx, ty)
-    target_poly = others[target_key]
-    turned = footprint(shape, sx, sy, fac)
-    catalog = _Catalog(others, obstacles)
-    for thing in catalog.near(turned.bounds):
-        if overlaps(turned, thing.poly):
-            return ChargePlan(
-                False, f'turning to face "{target_key}" would overlap {thing.label}', sx, sy, fac
-            )
-    if in_contact(turned, target_poly):
-        if not _on_table(turned, table):
-            return ChargePlan(False, "the end point is off the table", sx, sy, fac)
-        return ChargePlan(True, "", sx, sy, fac, 0.0)
-
-    centre_gap = math.hypot(tx - sx, ty - sy)
-    u = facing_vector(fac)
-    sweep = _Sweep(shape, (sx, sy), fac, u)
-    target = _Thing(target_key, target_poly, False, circle_of(target_poly))
-    # By the time the centres meet the bases overlap, so the touch comes before that.
-    touch = _first_touch_checked(sweep, [target], centre_gap)
-    if touch is None:
-        return ChargePlan(
-            False, f'"{target_key}" cannot be reached in a straight line', sx, sy, fac
-        )
-    s = touch[0]
-    if (
-        max_distance is not None
-        and max_distance + DISTANCE_SLACK < s <= max_distance + CONTACT_TOL - TARGET_GAP - 1e-4
-        and in_contact(sweep.at(max_distance), target_poly)
-    ):
-        # The charge aims to stop TARGET_GAP short, but stopping at MOV already leaves the
-        # bases within the contact tolerance: that is a charge into contact all the same.
-        s = max_distance
-    if max_distance is not None and s > max_distance + DISTANCE_SLACK:
-        return ChargePlan(
-            False,
-            f'the target is {_fmt_inches(s, max_distance)}" away, beyond MOV '
-            f'{_fmt_inches(max_distance)}"',
-            sx,
-            sy,
-            fac,
-            s,
-        )
-    rest = [t for t in catalog.near(sweep.box(s, CONTACT_TOL)) if t.key != target_key or t.terrain]
-    blocking = [t for t in rest if sweep.swept_overlaps(s, t)]
-    if blocking:
-        first = _first_overlap(sweep, blocking, s)
-        return ChargePlan(False, f"{first.label} is in the way", sx, sy, fac, s)
-    x, y = sweep.point(s)
-    if not _on_table(sweep.at(s), table):
-        return ChargePlan(False, "the end point is off the table", x, y, fac, s)
-    return ChargePlan(True, "", x, y, fac, s)
 
 
 def separation_ok(polys: Mapping[str, Polygon]) -> list[tuple[str, str]]:

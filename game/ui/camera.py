@@ -11,6 +11,7 @@ import pygame
 ZOOM_STEP = 1.15
 MIN_STEP = -8
 MAX_STEP = 26
+FOCUS_SCALE = 64.0  # pixels per inch at most when a game opens on a few models
 
 
 class Camera:
@@ -24,14 +25,33 @@ class Camera:
         self.fit()
 
     # -- set up ------------------------------------------------------------------------------
-    def fit(self) -> None:
-        """Show the whole table, centred, with a small margin."""
+    def fit(self, focus: tuple[float, float, float, float] | None = None) -> None:
+        """Show the whole table, centred, with a small margin; or, given ``focus`` (a box on
+        the table, x0 y0 x1 y1), zoom in on it when the whole table would show it small (at
+        most :data:`FOCUS_SCALE` pixels per inch)."""
         tw, th = self.table
         self.base = max(1e-3, min(self.view.w / (tw + 1.0), self.view.h / (th + 1.0)))
         self.step = 0
+        if focus is not None:
+            x0, y0, x1, y1 = focus
+            want = min(self.view.w / max(x1 - x0, 1.0), self.view.h / max(y1 - y0, 1.0),
+                       FOCUS_SCALE)
+            while self.step < MAX_STEP and self.base * ZOOM_STEP ** (self.step + 1) <= want:
+                self.step += 1
         s = self.scale
-        self.ox = self.view.x + (self.view.w - tw * s) / 2
-        self.oy = self.view.y + (self.view.h - th * s) / 2
+        if self.step == 0 or focus is None:
+            self.ox = self.view.x + (self.view.w - tw * s) / 2
+            self.oy = self.view.y + (self.view.h - th * s) / 2
+        else:
+            cx, cy = (focus[0] + focus[2]) / 2, (focus[1] + focus[3]) / 2
+            self.ox = self.view.centerx - cx * s
+            self.oy = self.view.centery - cy * s
+            self._keep_in_view()
+
+    def refit(self, view: pygame.Rect, focus: tuple[float, float, float, float] | None = None) -> None:
+        """A new view size (the window was resized, a game opened): show the table again."""
+        self.view = pygame.Rect(view)
+        self.fit(focus)
 
     def resize(self, view: pygame.Rect) -> None:
         """Keep the table point at the centre of the view in the centre of the new view."""
@@ -50,6 +70,14 @@ class Camera:
         s = self.scale
         self.ox = self.view.centerx - cx * s
         self.oy = self.view.centery - cy * s
+
+    def shifted(self) -> Camera:
+        """The same view drawn into a surface of the view's own size (origin at its corner)."""
+        out = Camera.__new__(Camera)
+        out.__dict__.update(self.__dict__)
+        out.view = pygame.Rect(0, 0, self.view.w, self.view.h)
+        out.ox, out.oy = self.ox - self.view.x, self.oy - self.view.y
+        return out
 
     # -- queries -----------------------------------------------------------------------------
     @property

@@ -1,5 +1,5 @@
-"""Words for the window: the unit card, rule descriptions (from the rule classes' docstrings,
-read from the ruleset's registry when asked), and the list of controls shown by F1."""
+"""Words for the window: the model card (from what the ruleset says players see of a model),
+and the list of controls shown by F1 (also the tables of docs/ui.md)."""
 
 from __future__ import annotations
 
@@ -9,61 +9,56 @@ from typing import Any
 
 from game.core.ruleset import Ruleset
 from game.core.state import GameState, Model
+from game.ui.sprites import SIDE_NAMES, tone_colour
+
+NB = "\u00a0"
 
 
-def rule_description(ruleset: Ruleset, rule_text: str) -> str:
-    """What a special rule does, in the ruleset's own player-facing words."""
-    name = rule_text.split("(", 1)[0].strip().lower()
-    info = ruleset.rules().get(name)
-    if info is None:
-        return f"{rule_text}: no description found"
-    return info.description or info.summary or f"{rule_text}: no description found"
+def _hex(rgb: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
-def condition_description(ruleset: Ruleset, name: str) -> str:
-    info = ruleset.conditions().get(name)
-    if info is None:
-        return f"{name.replace('_', ' ').capitalize()}: a condition on this model."
-    return f"{info.label}: {info.description}"
+def side_label(side: int | None) -> str:
+    if side is None:
+        return "nobody"
+    return f"Side {side} ({SIDE_NAMES.get(side, '?')})"
 
 
-def card_html(state: GameState, m: Model, ruleset: Any) -> str:
+def card_html(state: GameState, m: Model, ruleset: Ruleset) -> str:
+    """The card of a model: name and side, its stats, what is shown about it (Down,
+    conditions, markers), its damage, keywords, and the ruleset's notes (weapons, what it did
+    this activation)."""
     e = html.escape
-    lines = [f"<b>{e(m.display or m.name)}</b> — side {m.side}"]
-    dt = m.stat("DT", 0) if "DT" in m.stats else None
-    dmg = f" · damage {min(m.damage, dt)} of {dt}" if dt else ""
-    lines.append(f"<font color='#b0b0b0'>{e(m.name)} · unit {e(m.unit)} · base {e(m.base)}{dmg}</font>")
+    lines = [f"<b>{e(m.display or m.name)}</b> — {e(side_label(m.side))}"]
+    facts = [f"base {e(m.base)}"]
+    wounds = ruleset.wounds(m)
+    if wounds is not None:
+        facts.append(f"damage {wounds[0]} of {wounds[1]}")
+    lines.append(f"<font color='#b0b0b0'>{' · '.join(facts)}</font>")
     if not m.on_table:
         lines.append(f"<font color='#ff8080'><b>{e(m.status.replace('_', ' ').upper())}</b></font>")
-    elif m.status != "active":
-        lines.append(f"<font color='#ffd060'>{e(m.status.replace('_', ' '))}</font>")
-    tracks = max((len(v) for v in m.stats.values()), default=1)
-    if dt:
-        tracks = max(tracks, dt)
-    keys = [k for k in m.stats if k != "DT"]
-    if keys:
-        # one row per damage track, the track the model is on highlighted
-        nb = "\u00a0"
-        widths = [max(3, len(k)) for k in keys]
-        head = "Track" + "".join(nb + k.rjust(w, nb) for k, w in zip(keys, widths))
-        rows = [f"<font face='fira_code' size=3 color='#b0b0b0'>{e(head)}</font>"]
-        current = min(m.damage, tracks - 1)
-        for i in range(tracks):
-            cells = "".join(nb + str(m.stat(k, i)).rjust(w, nb) for k, w in zip(keys, widths))
-            row = e(f"{i + 1:>5}".replace(" ", nb) + cells)
-            if i == current and m.on_table:
+    marks = ruleset.marks(state, m) if m.on_table else ()
+    if marks:
+        lines.append(" · ".join(f"<font color='{_hex(tone_colour(mk.tone))}'><b>{e(mk.label)}</b></font>"
+                              for mk in marks))
+    table = ruleset.stat_table(m)
+    if table.columns:
+        widths = [max(3, len(k), *(len(r[1][i]) for r in table.rows))
+                  for i, k in enumerate(table.columns)]
+        lead = len(table.row_title) + 1 if table.row_title else 0
+        head = table.row_title + "".join(NB + k.rjust(w, NB) for k, w in zip(table.columns, widths))
+        rows = [f"<font face='fira_code' size=3 color='#b0b0b0'>{e(head[1 - bool(lead):])}</font>"]
+        for i, (label, values) in enumerate(table.rows):
+            cells = "".join(NB + v.rjust(w, NB) for v, w in zip(values, widths))
+            row = e(label.rjust(lead - 1, NB) + cells if lead else cells[1:])
+            if table.current == i:
                 row = f"<b><font color='#ffe060'>{row}</font></b>"
             rows.append(f"<font face='fira_code' size=3>{row}</font>")
         lines.extend(rows)
     if m.keywords:
         lines.append("Keywords: " + e(", ".join(sorted(k.capitalize() for k in m.keywords))))
-    from game.rulesets.common.flow import activation
-
-    act = activation(state)
-    if act is not None:
-        taken = act.taken(m.name)
-        if taken:
-            lines.append("This activation: " + e(", ".join(a.action + (f" {a.target}" if a.target else "") for a in taken)))
+    for note in ruleset.card_notes(state, m):
+        lines.append(f"<font color='#d8d8d8'>{e(note)}</font>")
     return "<br>".join(lines)
 
 
@@ -76,39 +71,36 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("0 (zero)", "show the whole table"),
         ("N", "names on every base on or off (by default they show when zoomed in)"),
         ("M", "ruler: drag from a base or point to another; edge to edge, in inches"),
+        ("F12", "save a picture of the window in saves/screenshots/"),
     ]),
     ("Playing", [
-        ("Left click a model", "select it; its card shows its stats and rules"),
-        ("Shift + left click", "select any model without acting"),
+        ("Left click a model", "select it; its card shows its stats, rules and state"),
+        ("Shift + click a model", "select any model without acting"),
         ("Click the table", "with one of your models selected: move it there (a ghost shows the "
                             "inches used; red means the engine refuses, with the reason below)"),
-        ("Drag your model", "move it by dragging; release to confirm"),
-        ("Shift when confirming a move", "the model turns to face where it moves"),
-        ("Click an enemy", "charge it (the ghost shows where you stop) or, in base contact, fight it"),
-        ("G", "Move: the next click on the table moves the selected model"),
-        ("C", "Charge: the next click on an enemy charges it"),
-        ("F", "Fight: fight the enemy in contact (or click one)"),
-        ("O", "Focus"),
-        ("I", "Inspire (Warlords and Captains)"),
-        ("P", "Pass"),
-        ("E or Enter", "end the activation (the melee is resolved)"),
-        ("T", "end the game turn (asks first)"),
+        ("Shift + click the table", "move there and turn to face the way it moves"),
+        ("Drag your model", "move it by dragging; release to confirm (hold Shift to face the way)"),
+        ("Click an enemy", "attack it with the first action that fits: in base contact a fight, "
+                           "else a charge (the ghost shows where the charge ends)"),
         ("Tab", "select the next model of the side to act"),
         ("Esc", "cancel the current mode, then clear the selection"),
         ("Right click (no drag)", "cancel the current mode"),
-        ("Click a log line", "highlight the models it names"),
+        ("Hover a rule or badge", "what it does"),
+        ("Click a log line", "ring the models it names (until the next order)"),
     ]),
     ("Decisions", [
-        ("Dialog", "choose an option (the default is preselected) and press OK; "
-                   "lists are typed as names separated by commas"),
+        ("Click a choice", "answer with it; the default is highlighted and Enter takes it"),
+        ("Click models on the table", "pick them in order when a decision asks for a list"),
+        ("Click the table", "when a decision asks for a point"),
     ]),
     ("Files", [
-        ("Ctrl+S", "save the game (in saves/)"),
+        ("Ctrl+S", "save the game under a name (in saves/)"),
         ("Ctrl+O", "open a scenario (.toml) or a save (.jsonl) to play on"),
         ("Ctrl+R", "open a save in the replay viewer"),
         ("Ctrl+W", "watch this game so far as a replay"),
-        ("Ctrl+Z", "undo the last command (asks first when it rolled dice)"),
-        ("(automatic)", "every command is saved to saves/autosave.jsonl"),
+        ("Ctrl+Z", "undo the last order (asks first when it rolled dice)"),
+        ("Ctrl+Y", "redo the order undone (the same dice come up)"),
+        ("(automatic)", "every order is saved as it happens in saves/autosave/"),
     ]),
     ("Replay viewer", [
         ("Space", "play / pause"),
@@ -117,30 +109,42 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Page Up / Page Down", "previous / next game turn"),
         ("Home / End", "first / last event"),
         ("1 2 3 4 5", "speed 0.5x, 1x, 2x, 4x, 8x"),
-        ("Timeline slider", "drag to any event"),
+        ("Timeline", "click or drag anywhere on it to go there"),
         ("B", "continue from here: a new game from this point, saved as a new file"),
         ("Esc", "back to the game (when one is open)"),
     ]),
     ("Anywhere", [
         ("F1", "this help"),
         ("H", "hand-over screens between sides on or off"),
-        ("Ctrl+Q", "quit"),
+        ("Enter", "in a dialog: its highlighted button"),
+        ("Ctrl+Q", "quit (asks first when moves are not saved under a name)"),
     ]),
 ]
 
 
-def help_html(actions: Iterable[Any] = (), ruleset_id: str = "") -> str:
-    """Every control; first, when given, the action buttons of the game open (``UIAction``s:
-    they come from its ruleset)."""
+def help_html(actions: Iterable[Any] = (), ruleset_id: str = "",
+              rules: Iterable[tuple[str, str]] = (), conditions: Iterable[tuple[str, str]] = ()) -> str:
+    """Every control; first, when given, the buttons of the game open (``UIAction``s: they
+    come from its ruleset), then the special rules of its models and the conditions of its
+    ruleset, each with what it does."""
     out = []
     actions = [a for a in actions if a.hotkey]
     if actions:
         title = f"This game's actions ({ruleset_id})" if ruleset_id else "This game's actions"
         out.append(f"<b>{html.escape(title)}</b>")
         for a in actions:
-            what = f"{a.label}: {a.tip}" if a.tip else a.label
+            what = a.tip if a.tip.lower().startswith(a.label.lower()) else (
+                f"{a.label}: {a.tip}" if a.tip else a.label)
             out.append(f"<font color='#ffe080'>{html.escape(a.hotkey.upper())}</font> — {html.escape(what)}")
         out.append("")
+    for title, items in (("The special rules in this game", rules),
+                         ("Conditions and states", conditions)):
+        items = list(items)
+        if items:
+            out.append(f"<b>{html.escape(title)}</b>")
+            out += [f"<font color='#ffe080'>{html.escape(n)}</font> — {html.escape(t)}"
+                    for n, t in items]
+            out.append("")
     for title, rows in CONTROLS:
         out.append(f"<b>{html.escape(title)}</b>")
         for key, what in rows:

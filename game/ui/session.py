@@ -1,49 +1,151 @@
-"""The game behind the window: one engine, its autosave, undo, previews; and the replay model.
+"""The game behind the window: one engine, its autosave, undo and redo, previews.
 
 The window never changes the state itself. It sends commands through :meth:`GameSession.execute`
 (the same ``Engine.execute`` headless play uses) and asks :meth:`GameSession.preview` what a
 command would do by running it on a throw-away copy of the engine.
+
+Every game has its own autosave, ``saves/autosave/<scenario>-<date>-<time>.jsonl``, written
+from its first command on and appended as the game goes (:class:`Autosave`); only the newest
+:data:`AUTOSAVES_KEPT` are kept. Continuing an autosave writes on into the same file.
 """
 
 from __future__ import annotations
 
 import copy
+import os
+import re
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core import events as ev
-from game.core.commands import Answer, Command, Order
-from game.core.engine import Engine, Outcome
-from game.core.errors import DiceExhausted, Refusal, ReplayError
-from game.core.replay import SaveFile, SaveWriter, is_save, load_game, read_save, write_save
-from game.core.ruleset import get_ruleset
-from game.core.scenario import Scenario, load_scenario
-from game.core.state import GameState, apply
+import orjson
 
-AUTOSAVE = "autosave.jsonl"
+from game.core import events as ev
+from game.core.commands import Command
+from game.core.engine import Engine, Outcome, Record
+from game.core.errors import DiceExhausted, Refusal, ReplayError
+from game.core.replay import is_save, load_game, record_line, write_save
+from game.core.scenario import Scenario, load_scenario
+from game.core.state import GameState
+
+AUTOSAVE_DIR = "autosave"
+AUTOSAVES_KEPT = 20
 
 
 def stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S")
 
 
+def slug(text: str) -> str:
+    """A file-name-friendly form of a scenario name: "Duel at the ford" -> "duel-at-the-ford"."""
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return s[:40] or "game"
+
+
+class Autosave:
+    """One game's autosave file: written whole (atomically) when it starts or when the log
+    is cut (undo), then one line appended per command."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fh: Any = None
+        self._count = 0
+
+    def start(self, engine: Engine) -> None:
+        self.close()
+        write_save(engine, self.path)
+        self._fh = open(self.path, "ab")  # noqa: SIM115 - kept open while the game goes on
+        self._count = len(engine.records)
+
+    def append(self, rec: Record, events: list[ev.Event]) -> None:
+        if self._fh is None:
+            return
+        self._fh.write(record_line(self._count, rec, events, rec.first + 1))
+        self._fh.flush()
+        self._count += 1
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+
+def autosave_folder(saves_dir: str | Path) -> Path:
+    return Path(saves_dir) / AUTOSAVE_DIR
+
+
+def new_autosave_path(saves_dir: str | Path, scenario_name: str) -> Path:
+    folder = autosave_folder(saves_dir)
+    base = f"{slug(scenario_name)}-{stamp()}"
+    path = folder / f"{base}.jsonl"
+    k = 2
+    while path.exists():
+        path = folder / f"{base}-{k}.jsonl"
+        k += 1
+    return path
+
+
+def autosaves(saves_dir: str | Path) -> list[Path]:
+    """The autosaves in ``saves_dir``, newest first."""
+    folder = autosave_folder(saves_dir)
+    if not folder.is_dir():
+        return []
+    files = [p for p in folder.glob("*.jsonl") if not p.name.startswith(".")]
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def prune_autosaves(saves_dir: str | Path, keep: int = AUTOSAVES_KEPT,
+                    spare: Path | None = None) -> list[Path]:
+    """Delete the oldest autosaves beyond ``keep`` (never ``spare``). Returns those deleted."""
+    gone = []
+    for p in autosaves(saves_dir)[keep:]:
+        if spare is not None and p.resolve() == spare.resolve():
+            continue
+        try:
+            p.unlink()
+            gone.append(p)
+        except OSError:
+            pass
+    return gone
+
+
+def save_summary(path: Path) -> dict[str, Any] | None:
+    """Name, ruleset, number of commands and time of a save, read cheaply (None if it is
+    not a save)."""
+    try:
+        with open(path, "rb") as fh:
+            head = orjson.loads(fh.readline())
+            moves = sum(1 for line in fh if line.strip()) - 1
+    except (OSError, orjson.JSONDecodeError):
+        return None
+    if not isinstance(head, dict) or head.get("format") != "contact-zone-replay":
+        return None
+    sc = head.get("scenario") or {}
+    return {"name": sc.get("name", path.stem), "ruleset": head.get("ruleset", ""),
+            "moves": max(0, moves), "time": path.stat().st_mtime, "path": path}
+
+
 class GameSession:
-    """A game in progress: the engine, the autosave file, undo."""
+    """A game in progress: the engine, its autosave, undo and redo, and how many commands
+    were given since it was last saved under a name (``unsaved``)."""
 
     def __init__(self, scenario: Scenario, seed: int, saves_dir: str | Path,
                  commands: list[Command] | None = None, autosave: bool = True,
-                 source: str | None = None) -> None:
+                 source: str | None = None, autosave_path: Path | None = None) -> None:
         self.scenario = scenario
         self.seed = seed
         self.saves_dir = Path(saves_dir)
-        self.autosave = autosave
+        self.autosave_on = autosave
         self.source = source or scenario.path
-        self._writer: SaveWriter | None = None
+        self.saved_path: Path | None = None
+        self.autosave_problem: str | None = None
+        self.unsaved = 0
+        self.redo_stack: list[Command] = []
         self._preview_cache: dict[tuple[int, Command], Outcome | None] = {}
+        self.autosave: Autosave | None = None
+        self._autosave_path = autosave_path
         self.engine = self._build(commands or [])
-        self._start_autosave()
+        self._attach()
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
@@ -56,16 +158,25 @@ class GameSession:
 
     @classmethod
     def from_save(cls, path: str | Path, saves_dir: str | Path, autosave: bool = True) -> GameSession:
+        """Play on from a save. An autosave goes on in the same file; any other save is left
+        as it is and the game gets an autosave of its own."""
         engine, save = load_game(path)
         out = cls.__new__(cls)
         out.scenario, out.seed = save.scenario, save.seed
         out.saves_dir = Path(saves_dir)
-        out.autosave = autosave
+        out.autosave_on = autosave
         out.source = str(path)
-        out._writer = None
+        p = Path(path).resolve()
+        in_autosaves = p.parent == autosave_folder(saves_dir).resolve()
+        out.saved_path = None if in_autosaves else p
+        out.autosave_problem = None
+        out.unsaved = 0
+        out.redo_stack = []
         out._preview_cache = {}
+        out.autosave = None
+        out._autosave_path = p if in_autosaves else None
         out.engine = engine
-        out._start_autosave()
+        out._attach()
         return out
 
     def _build(self, commands: list[Command]) -> Engine:
@@ -76,29 +187,58 @@ class GameSession:
                 raise ReplayError(f"command {i + 1} ({cmd.describe()}) is refused: {out.refusal}")
         return engine
 
-    def _start_autosave(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
-        if self.autosave:
-            self._writer = SaveWriter(self.engine, self.saves_dir / AUTOSAVE)
+    def _attach(self) -> None:
+        """Listen to the engine: the autosave starts with the first command (a game opened and
+        left at once leaves no file) and is rewritten whole when the log is cut."""
+        self.engine.listeners.append(self._on_record)
+        if self.autosave is not None:
+            self.autosave.start(self.engine)
+        elif self.autosave_on and len(self.engine.records) > 1:
+            self._open_autosave()
+
+    def _open_autosave(self) -> None:
+        path = self._autosave_path or new_autosave_path(self.saves_dir, self.scenario.name)
+        self._autosave_path = path
+        self.autosave = Autosave(path)
+        self.autosave.start(self.engine)
+        prune_autosaves(self.saves_dir, spare=path)
+
+    def _on_record(self, rec: Record, events: list[ev.Event]) -> None:
+        if not self.autosave_on:
+            return
+        try:
+            if self.autosave is None:
+                self._open_autosave()  # writes the whole log, this record included
+            else:
+                self.autosave.append(rec, events)
+        except OSError as exc:  # a full disk, a folder without rights: say so, play on
+            self.autosave_on = False
+            self.autosave_problem = (f"The autosave stopped ({exc.strerror or exc}): save the "
+                                     "game under a name with Ctrl+S.")
+
+    @property
+    def autosave_path(self) -> Path | None:
+        return self.autosave.path if self.autosave is not None else None
 
     def close(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        if self.autosave is not None:
+            self.autosave.close()
 
     # -- playing -----------------------------------------------------------------------------
     @property
     def state(self) -> GameState:
         return self.engine.state
 
-    def execute(self, cmd: Command) -> Outcome:
+    def execute(self, cmd: Command, keep_redo: bool = False) -> Outcome:
         try:
             out = self.engine.execute(cmd)
         except DiceExhausted as exc:
             return Outcome(refusal=Refusal("dice_exhausted", f"the scenario's fixed dice ran out: {exc}"))
         self._preview_cache.clear()
+        if out.ok:
+            self.unsaved += 1
+            if not keep_redo:
+                self.redo_stack.clear()
         return out
 
     def preview(self, cmd: Command) -> Outcome | None:
@@ -130,15 +270,30 @@ class GameSession:
 
     def undo(self) -> Command | None:
         """Cut the last command from the log: re-create the engine from the scenario and seed
-        and run every recorded command but the last."""
+        and run every recorded command but the last (it can be redone)."""
         cmds = self.commands()
         if not cmds:
             return None
         last = cmds.pop()
+        self._rebuild(cmds)
+        self.redo_stack.append(last)
+        self.unsaved += 1
+        return last
+
+    def redo(self) -> Outcome | None:
+        """Give again the last command undone (the same dice come up: they follow the seed)."""
+        if not self.redo_stack:
+            return None
+        cmd = self.redo_stack.pop()
+        out = self.execute(cmd, keep_redo=True)
+        if not out.ok:
+            self.redo_stack.clear()
+        return out
+
+    def _rebuild(self, cmds: list[Command]) -> None:
         self.engine = self._build(cmds)
         self._preview_cache.clear()
-        self._start_autosave()
-        return last
+        self._attach()
 
     def save_as(self, path: str | Path) -> Path:
         p = Path(path)
@@ -147,8 +302,10 @@ class GameSession:
         if p.is_dir():
             raise ValueError(f"{p} is a folder")
         if p.exists() and not is_save(p):
-            raise ValueError(f"{p} exists and is not a Contact Zone save; not overwriting it")
+            raise ValueError(f"{p.name} exists and is not a Contact Zone save; not overwriting it")
         write_save(self.engine, p)
+        self.saved_path = p
+        self.unsaved = 0
         return p
 
 
@@ -167,185 +324,9 @@ def engine_copy(engine: Engine) -> Engine:
     return e
 
 
-def describe_command(cmd: Command) -> str:
-    if isinstance(cmd, Answer):
-        return f"answer {cmd.value!r}"
-    assert isinstance(cmd, Order)
-    what = cmd.do.replace("_", " ")
-    who = f"{cmd.unit}: " if cmd.unit else ""
-    target = cmd.arg("target")
-    return f"{who}{what}{' ' + target if target else ''}"
-
-
-# --- replays -----------------------------------------------------------------------------------
-
-
-@dataclass
-class LogLine:
-    index: int  # the event's position in the log (0-based)
-    text: str
-
-
-class ReplayModel:
-    """A save folded event by event, with snapshots every ``every`` events for fast seeking."""
-
-    def __init__(self, save: SaveFile, every: int = 50) -> None:
-        self.save = save
-        self.every = max(1, every)
-        self.ruleset = get_ruleset(save.scenario.ruleset)
-        try:
-            self.events = save.events()
-        except ValueError as exc:
-            raise ReplayError(f"{save.path}: {exc}") from None
-        st = self.ruleset.initial_state(save.scenario, save.seed)
-        self.snapshots: list[GameState] = [st.copy()]
-        for i, e in enumerate(self.events, 1):
-            apply(st, e)
-            if i % self.every == 0:
-                self.snapshots.append(st.copy())
-        self.final = st
-        self.lines: list[LogLine] = []
-        for i, e in enumerate(self.events):
-            text = self.ruleset.describe(st, e)
-            if text:
-                self.lines.append(LogLine(i, text))
-        self.activations = [i for i, e in enumerate(self.events) if isinstance(e, ev.ActivationStarted)]
-        self.turns = [i for i, e in enumerate(self.events) if isinstance(e, ev.TurnStarted)]
-        self.record_ends: list[int] = []
-        n = 0
-        for r in save.records:
-            n += len(r.events)
-            self.record_ends.append(n)
-        self.pos = 0
-        self.state = self.snapshots[0].copy()
-
-    @classmethod
-    def open(cls, path: str | Path) -> ReplayModel:
-        return cls(read_save(path))
-
-    @property
-    def length(self) -> int:
-        return len(self.events)
-
-    def seek(self, pos: int) -> None:
-        pos = max(0, min(self.length, int(pos)))
-        if pos == self.pos:
-            return
-        if pos > self.pos and pos - self.pos <= self.every:
-            for e in self.events[self.pos:pos]:
-                apply(self.state, e)
-        else:
-            k = pos // self.every
-            st = self.snapshots[k].copy()
-            for e in self.events[k * self.every:pos]:
-                apply(st, e)
-            self.state = st
-        self.pos = pos
-
-    def step(self, delta: int) -> None:
-        self.seek(self.pos + delta)
-
-    def _jump(self, marks: list[int], forward: bool) -> None:
-        # a mark at index i means "just before event i"; landing there shows the event next
-        if forward:
-            nxt = [i for i in marks if i > self.pos]
-            self.seek(nxt[0] if nxt else self.length)
-        else:
-            prev = [i for i in marks if i < self.pos]
-            self.seek(prev[-1] if prev else 0)
-
-    def next_activation(self) -> None:
-        self._jump([i + 1 for i in self.activations], True)
-
-    def prev_activation(self) -> None:
-        self._jump([i + 1 for i in self.activations], False)
-
-    def next_turn(self) -> None:
-        self._jump([i + 1 for i in self.turns], True)
-
-    def prev_turn(self) -> None:
-        self._jump([i + 1 for i in self.turns], False)
-
-    def lines_upto(self) -> list[LogLine]:
-        return [ln for ln in self.lines if ln.index < self.pos]
-
-    def last_event(self) -> ev.Event | None:
-        return self.events[self.pos - 1] if self.pos > 0 else None
-
-    def branch_point(self) -> tuple[int, int]:
-        """(records to keep, the event position they end at) for "continue from here": whole
-        commands only, the last one ending at or before the current position."""
-        keep = 1
-        for j, end in enumerate(self.record_ends):
-            if end <= self.pos:
-                keep = j + 1
-        return keep, self.record_ends[keep - 1]
-
-    def branch(self, saves_dir: str | Path, autosave: bool = True) -> tuple[GameSession, Path, int]:
-        """A new game from the current position, saved as a new file."""
-        keep, at = self.branch_point()
-        cmds = [r.command for r in self.save.records[1:keep] if r.command is not None]
-        session = GameSession(self.save.scenario, self.save.seed, saves_dir, commands=cmds,
-                              autosave=autosave, source=self.save.path)
-        path = Path(saves_dir) / f"branch-{stamp()}.jsonl"
-        k = 1
-        while path.exists():
-            path = Path(saves_dir) / f"branch-{stamp()}-{k}.jsonl"
-            k += 1
-        write_save(session.engine, path)
-        return session, path, at
-
-
-def save_of_session(session: GameSession) -> SaveFile:
-    """The session's log as a save (for watching the game in progress as a replay)."""
-    from game.core.replay import SavedRecord
-    from game.core.replay import header as make_header
-
-    eng = session.engine
-    records = []
-    for rec in eng.records:
-        evs = [ev.event_to_dict(e, rec.first + k + 1) for k, e in enumerate(eng.log[rec.first:rec.last])]
-        raw = None
-        if rec.command is not None:
-            from game.core.commands import command_to_dict
-
-            raw = command_to_dict(rec.command)
-        records.append(SavedRecord(rec.command, raw, evs))
-    return SaveFile("(this game)", make_header(eng), eng.scenario, eng.seed, records)
-
-
-def parse_open_answer(text: str, default: Any) -> Any:
-    """Read what the player typed for an open decision, shaped like its default: a list of
-    names (comma-separated), a whole number, a number, yes/no, or text."""
-    t = text.strip()
-    if isinstance(default, list | tuple):
-        return [p.strip().strip('"') for p in t.split(",") if p.strip()] if t else []
-    if isinstance(default, bool):
-        if t.lower() in ("yes", "y", "true", "1"):
-            return True
-        if t.lower() in ("no", "n", "false", "0"):
-            return False
-        raise ValueError("answer yes or no")
-    if isinstance(default, int):
-        try:
-            return int(t)
-        except ValueError:
-            raise ValueError("a whole number is needed") from None
-    if isinstance(default, float):
-        try:
-            return float(t)
-        except ValueError:
-            raise ValueError("a number is needed") from None
-    return t
-
-
-def format_open_answer(value: Any) -> str:
-    if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return "" if value is None else str(value)
-
-
-def answer_command(value: Any) -> Answer:
-    return Answer(tuple(value) if isinstance(value, list) else value)
+def file_time(path: Path) -> str:
+    """When a file was last written, for a player: "today 14:05", "3 Dec 09:12"."""
+    t = os.path.getmtime(path)
+    if time.strftime("%Y%m%d", time.localtime(t)) == time.strftime("%Y%m%d"):
+        return "today " + time.strftime("%H:%M", time.localtime(t))
+    return time.strftime("%d %b %H:%M", time.localtime(t)).lstrip("0")

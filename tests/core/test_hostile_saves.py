@@ -142,7 +142,7 @@ def test_an_untouched_save_logs_without_warnings(tmp_path, capsys, duel_save):
     p.write_text(duel_save)
     code, out = run(capsys, p, "--log")
     assert code == 0 and out.err == ""
-    assert "Duel at the ford (skirmish-d10), seed 5" in out.out.splitlines()[0]
+    assert "Duel at the ford (skirmish-d10), dice seed 5" in out.out.splitlines()[0]
 
 
 @pytest.mark.parametrize("version", [True, 1.0, "1", [1], None])

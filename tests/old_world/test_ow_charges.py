@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.core import events as ev
+from game.rulesets.rank_and_flank.events import CombatResult
 from tests.old_world.helpers import BASE_IN, block, facing_off, ow
 from tests.support import events, refusal, result, rolls, run
 
@@ -92,3 +93,25 @@ def test_a_charge_after_a_move_is_refused():
     b = block("b", 2, 24, 0)
     msg = refusal(ow([*facing_off(a, b, gap=3.0), c], orders=orders))
     assert "start of the Movement phase" in msg
+
+
+def test_stand_and_shoot_hits_the_charger_first_and_counts_for_the_result():
+    # b (bows, BS3: 4+ to hit, -1 standing and shooting) shoots with its front rank of 5:
+    # 5 5 4 1 6 -> 3 hits; S3 v T3: 4 4 1 -> 2 wounds (a has no armour). Then a charges:
+    # 3 3 -> 7" >= 6": contact. Nobody hits in the fight; side 2: 2 shooting wounds + ranks 1
+    # + massed infantry 1 (US 10 v 8) = 4; a loses by 4, rolls a double 1: gives ground.
+    orders = [CHARGE, {"answer": "stand_and_shoot"}]
+    dice = [5, 5, 4, 1, 6, 4, 4, 1, 3, 3] + [1] * 10 + [1, 1]
+    eng = run(apart(6.0, b_kw={"weapons": ["hand weapon", "bow"]}, orders=orders, dice=dice))
+    shot = rolls(eng, "to_hit")[0]
+    assert shot.model == "b" and shot.target == 4 and shot.modifiers == (("Stand and Shoot", -1),)
+    assert shot.total == 3
+    cr = events(eng, CombatResult)[0]
+    assert cr.scores["2"]["wounds"] == 2 and cr.scores["2"]["total"] == 4 and cr.winner == 2
+    assert result(eng)["units"]["a"]["models_left"] == 8
+
+
+def test_no_stand_and_shoot_when_the_charger_starts_closer_than_its_movement():
+    eng = run(apart(3.0, b_kw={"weapons": ["hand weapon", "bow"]}, dice=[3, 3] + [1] * 20))
+    ask = [e for e in events(eng, ev.DecisionRequested) if e.kind == "charge_reaction"][0]
+    assert "stand_and_shoot" not in ask.options

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.core import events as ev
 from game.rulesets.rank_and_flank.events import CombatResult
 from tests.old_world.helpers import BASE_IN, block, depth, facing_off, ow
 from tests.support import events, result, rolls, run
@@ -126,3 +127,43 @@ def test_flank_and_rear_bonuses():
     # Disrupted, so no rank bonus
     assert (one["ranks"], one["flank"], one["rear"], one["massed_infantry"]) == (1, 1, 0, 1)
     assert one["total"] == 3 and two["ranks"] == 0 and two["total"] == 0
+
+
+def test_a_pursuer_that_catches_a_unit_falling_back_stays_in_contact_with_it():
+    # a (25) wins on ranks and massed infantry (3 v 1); b rolls 3 4: 7, 7 + 2 > 7: falls
+    # back (25 is more than twice 10? yes: it breaks)... use 15 models: 15 is not more than
+    # twice 10, so b falls back 1" (1 1, the higher 1) and a pursues 6 6 = 12": caught.
+    eng = fight(a_kw={"models": 15}, dice=MISS * 2 + [3, 4, 1, 1, 6, 6])
+    assert rolls(eng, "break_test")[0].outcome == "fall_back"
+    out = result(eng)["units"]
+    assert out["b"]["status"] == "active"
+    assert "engaged" in out["a"]["conditions"] and "engaged" in out["b"]["conditions"]
+
+
+def test_a_winner_fought_on_its_flank_turns_to_follow_up():
+    # a (4 models) touches b's left flank... b wins and a gives ground sideways away from b;
+    # b turns to face it and follows up: still in contact
+    b = block("b", 2, 24, 24, facing=180.0)
+    a = block("a", 1, 0, 24, facing=270.0, models=4, files=4,
+              stats={"S": 1, "Ld": 10})
+    a["x"] = b["x"] + 5 * BASE_IN / 2 + BASE_IN / 2  # its front against b's left flank
+    eng = run(ow([a, b], dice=[1] * 6 + [5, 1]))
+    moves = [e for e in events(eng, ev.UnitMoved)]
+    assert [m.reason for m in moves] == ["give ground", "follow up"]
+    out = result(eng)["units"]
+    assert "engaged" in out["a"]["conditions"] and out["b"]["facing"] == 90.0
+
+
+def test_both_sides_wiped_out_means_no_winner():
+    one = {"models": 1, "files": 1, "stats": {"I": 3, "WS": 10, "S": 10}}
+    eng = fight(a_kw=dict(one), b_kw=dict(one), dice=[6, 6, 6, 6])
+    assert result(eng)["winner"] is None and eng.state.game_over
+
+
+def test_ws_zero_rolls_no_dice():
+    # a has WS 0: it misses without rolling, and b hits it without rolling (5 hits, then 5
+    # to-wound dice)
+    eng = fight(a_kw={"stats": {"WS": 0, "I": 5}}, dice=[1] * 5 + [1, 1] * 3)
+    assert not rolls(eng, "to_hit")
+    wound = rolls(eng, "to_wound")[0]
+    assert wound.model == "b" and len(wound.faces) == 5

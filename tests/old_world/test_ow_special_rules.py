@@ -295,3 +295,18 @@ def test_terror_causers_take_no_terror_test():
     eng = run(apart(3.0, a_kw={"rules": ["Terror"]}, b_kw={"rules": ["Terror"]},
                     dice=[3, 3] + [1] * 30))
     assert not rolls(eng, "terror")
+
+
+# --- found by a blind test ---------------------------------------------------------------------------
+
+
+def test_causing_fear_gives_no_protection_against_a_terror_causer():
+    # a (Fear) fights a bigger b (Terror): a still tests for Fear
+    eng = run(engaged(a_kw={"rules": ["Fear"]}, b_kw={"models": 20, "rules": ["Terror"]},
+                      dice=[6, 5] + [1] * 20))
+    assert rolls(eng, "fear")[0].model == "a"
+
+
+def test_after_a_failed_fear_test_the_target_has_no_charge_to_react_to():
+    eng = run(apart(4.0, b_kw={"models": 20, "rules": ["Fear"]}, dice=[6, 6]))
+    assert not [e for e in events(eng, ev.DecisionRequested) if e.kind == "charge_reaction"]

@@ -33,6 +33,32 @@ def test_charge_ends_in_contact_faced_toward_the_target():
     assert a.facing == pytest.approx(270.0, abs=0.01)  # b is straight to the left of a
 
 
+def test_a_charge_from_an_angle_ends_flush_with_the_side_it_touches():
+    from game.rulesets.skirmish_d10.ruleset import TABLE
+
+    # b faces down (180); a comes from below and to the right, 30 degrees off b's axis
+    eng = run(two([{"unit": "a", "do": "charge", "target": "b"}],
+                  a=unit("a", 1, 14, 9.5, 0, stats={"MOV": 6})))
+    a, b = eng.state.models["a"], eng.state.models["b"]
+    assert TABLE.in_contact(a, b)
+    # square on to b's front (its bottom side): facing up, front edge on the line y = 6 + S/2
+    assert a.facing == pytest.approx(0.0, abs=1e-6)
+    assert a.y - S / 2 == pytest.approx(6 + S / 2, abs=0.01)
+
+
+def test_a_charge_takes_another_straight_line_when_the_one_to_the_centre_clips_a_wall():
+    # the corner of a wall lies on the line from a's centre to b's, not on a line to the
+    # side of b's base nearer a's left
+    wall = {"id": "wall", "kind": "obstacle", "height": 1.0,
+            "polygon": [[12.3, 11.5], [14, 11.5], [14, 12], [12.3, 12]]}
+    eng = run(two([{"unit": "a", "do": "charge", "target": "b"}], terrain=[wall],
+                  a=unit("a", 1, 12, 18, 0, stats={"MOV": 12})))
+    a = eng.state.models["a"]
+    moved = events(eng, ev.ModelMoved)[-1]
+    assert moved.reason == "charge" and moved.via == ()
+    assert a.x < 12 and a.facing == pytest.approx(0.0, abs=1e-6)
+
+
 def test_two_actions_per_model_and_a_third_is_refused():
     msg = refusal(two([{"unit": "a", "do": "move", "to": [12, 17]},
                        {"unit": "a", "do": "focus"},

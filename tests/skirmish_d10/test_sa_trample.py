@@ -147,7 +147,7 @@ def test_the_log_names_what_was_run_over():
     eng = run(scenario(units, trample(4.5 * S), dice=[1, 1, 1, 1]))
     moved = [e for e in events(eng, ev.ModelMoved) if e.model == "t"]
     assert moved[0].reason == "trample" and moved[0].distance == pytest.approx(4.5 * S, abs=1e-4)
-    assert any(e.rule == "Trample" and "e1, e2" in e.detail for e in events(eng, ev.RuleApplied))
+    assert any(e.rule == "Trample" and '"e1", "e2"' in e.detail for e in events(eng, ev.RuleApplied))
 
 
 def test_rampage_comes_after_the_last_trampled_model_not_after_each():

@@ -68,7 +68,7 @@ def test_a_target_taken_out_loses_the_attacks_left_against_it():
     eng = run(game([a, b, c], [{"unit": "a", "do": "fight", "target": "b"}], [4, 4, 6, 6]))
     assert len(rolls(eng, "success_roll")) == 1
     assert not eng.state.game_over
-    assert any(e.rule == "Melee Attack" and "lost" in e.detail for e in events(eng, ev.RuleApplied))
+    assert any(e.rule == "Melee Attack" and "loses its attack" in e.detail for e in events(eng, ev.RuleApplied))
 
 
 def test_target_within_one_inch_may_be_attacked():

@@ -243,3 +243,19 @@ def test_diving_charge_risky_roll_takes_blood_marker_penalties():
     eng = run(dive([6, 2, 4, 1, 1, 1], orders=orders, a={"rules": ["Blood Markers (1)"]}))
     risky = rolls(eng, "diving_charge")[0]
     assert risky.dice_modifiers == (("Blood Markers", -1),) and risky.outcome == "failure"
+
+
+def test_a_charge_goes_around_a_wall_by_the_shortest_route():
+    wall = rect("wall", "impassable", 0, 12.5, 8, 13, 3.0)
+    a, b = model("a", 1, 4, 17, stats={"Movement": 14}), model("b", 2, 4, 9)
+    eng = run(game([a, b, FAR], [{"unit": "a", "do": "charge", "target": "b"}], terrain=[wall]))
+    (m,) = moved(eng, "a")
+    assert m.reason == "charge" and m.via and all(x > 8 for x, _ in m.via)
+    points = [(4.0, 17.0), *m.via, (m.x, m.y)]
+    assert m.distance == pytest.approx(sum(
+        ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 for a, b in zip(points, points[1:])), abs=1e-4)
+    assert ((m.x - 4) ** 2 + (m.y - 9) ** 2) ** 0.5 == pytest.approx(R25 + 0.0025, abs=0.003)
+    # with Movement 6 the way around is too long: refused, with the cost of the route
+    a6 = model("a", 1, 4, 17)
+    text = refusal(game([a6, b, FAR], [{"unit": "a", "do": "charge", "target": "b"}], terrain=[wall]))
+    assert "Movement is 6" in text

@@ -15,6 +15,8 @@ import pytest  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = ROOT / "maps" / "duel.toml"
 DEFAULT = ROOT / "maps" / "default.toml"
+TRENCH = ROOT / "maps" / "trench.toml"
+STUDY = ROOT / "maps" / "rules-study.toml"
 
 
 @pytest.fixture
@@ -57,15 +59,21 @@ def screen_of(app, x, y):
     return int(round(sx)), int(round(sy))
 
 
-def click(app, pos, button=1, mod=0, frames=1):
+def shift_key(down):
+    kind = pygame.KEYDOWN if down else pygame.KEYUP
+    return pygame.event.Event(kind, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT if down else 0,
+                              unicode="", scancode=0)
+
+
+def click(app, pos, button=1, shift=False, frames=1):
     pos = (int(pos[0]), int(pos[1]))
     evs = [
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
     ]
-    if mod:
-        evs.insert(0, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=mod, unicode="", scancode=0))
+    if shift:
+        evs = [shift_key(True), *evs, shift_key(False)]
     app.step(evs)
     for _ in range(frames - 1):
         app.step([])
@@ -80,11 +88,38 @@ def move_mouse(app, pos):
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0), buttons=(0, 0, 0))])
 
 
+def drag(app, a, b, shift_at_drop=False):
+    evs = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1),
+           pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0))]
+    if shift_at_drop:
+        evs.append(shift_key(True))
+    evs.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    if shift_at_drop:
+        evs.append(shift_key(False))
+    app.step(evs)
+
+
 def key(app, k, mod=0, unicode=""):
     app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0),
               pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0)])
 
 
+def ctrl(app, k):
+    key(app, k, mod=pygame.KMOD_LCTRL)
+
+
 def click_button(app, button):
     click(app, button.rect.center)
     app.step([])
+
+
+def dialogs(app, cls):
+    return [d for d in app.dialogs if isinstance(d, cls) and d.alive()]
+
+
+def choose(app, key_name):
+    """Press the button ``key_name`` of the top open choice dialog."""
+    from game.ui.dialogs import ChoiceDialog
+
+    (d,) = dialogs(app, ChoiceDialog)[-1:]
+    click_button(app, d.buttons[key_name])

@@ -23,8 +23,8 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
-from game.core.errors import Refused
-from game.core.ruleset import ALTERNATING, FlowInfo, Ruleset, Step
+from game.core.errors import NOT_NOW, Refused
+from game.core.ruleset import ALTERNATING, FlowInfo, Ruleset, Step, UIAction
 from game.core.scenario import Scenario, UnitSpec
 from game.core.state import FlowState, GameState, Handler, Model, clear_scope
 from game.rulesets.common.basics import starting_models, starting_state
@@ -235,11 +235,49 @@ class AlternatingActivations(Ruleset):
         return units_to_activate(state, side) if side is not None else []
 
     def status_text(self, state: GameState) -> str:
+        if state.game_over:
+            return f"Game turn {state.turn} · the game is over"
         act = activation(state)
         if act is not None:
-            name = state.units[act.unit].display
-            return f"Game turn {state.turn} · side {act.side} activates {name}"
-        return f"Game turn {state.turn} · side {alternating(state).next_side} to activate"
+            name = state.units[act.unit].display or act.unit
+            return (f"Game turn {state.turn} · side {act.side} is activating {name}: order its "
+                    "models, then end the activation")
+        side = alternating(state).next_side
+        left = len(units_to_activate(state, side))
+        return (f"Game turn {state.turn} · side {side} to activate one of {left} waiting "
+                f"unit{'s' if left != 1 else ''}")
+
+    # -- what the window shows ---------------------------------------------------------------
+    def flow_actions(self) -> tuple[UIAction, ...]:
+        return (
+            UIAction("end_activation", "End activation", "e",
+                     tip="End this activation: what it set up (a melee) is resolved now",
+                     short="End act."),
+            UIAction("end_turn", "End turn", "t",
+                     tip="End the game turn: every unit that has not activated yet activates "
+                         "without acting",
+                     confirm="End the game turn? Every unit that has not activated yet "
+                             "activates without acting."),
+        )
+
+    def flow_action_open(self, state: GameState, name: str) -> bool:
+        if state.game_over:
+            return False
+        if name == "end_activation":
+            return activation(state) is not None
+        return True
+
+    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
+        act = activation(state)
+        taken = act.taken(model.name) if act is not None else []
+        if not taken:
+            return ()
+        done = []
+        for a in taken:
+            what = a.action.split(":", 1)[0].replace("_", " ").capitalize()
+            target = state.models.get(a.target) if a.target else None
+            done.append(what + (f" at {target.display or target.name}" if target else ""))
+        return ("This activation: " + ", ".join(done),)
 
     # -- orders ----------------------------------------------------------------------------
     def start(self, ctx: Any) -> Step:
@@ -298,11 +336,12 @@ class AlternatingActivations(Ruleset):
         """Refuse an order that would start the activation of ``m``'s unit when side ``due``
         is to activate and the units ``activated`` have activated this game turn."""
         if s.game_over:
-            raise Refused("game_over", "the game is over")
+            raise Refused("game_over", "the game is over", NOT_NOW)
         if m.unit in activated:
-            raise Refused("already_activated", f'"{m.unit}" has already activated this game turn')
+            raise Refused("already_activated", f'"{m.unit}" has already activated this game turn',
+                          NOT_NOW)
         if m.side != due:
-            raise Refused("not_your_turn", f"side {due} activates next, not side {m.side}")
+            raise Refused("not_your_turn", f"side {due} activates next, not side {m.side}", NOT_NOW)
 
     def start_activation(self, ctx: Any, unit: str) -> Step:
         yield ev.ActivationStarted(unit, ctx.state.unit_side(unit))

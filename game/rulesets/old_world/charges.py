@@ -28,6 +28,8 @@ from game.rulesets.old_world.moves import flee
 from game.rulesets.rank_and_flank import space
 
 REACTIONS = ("hold", "flee", "stand_and_shoot")
+#: distances this close count as equal (placing units by hand leaves crumbs of floating point)
+CLOSE_ENOUGH = 0.01
 
 
 def movement_of(s: GameState, unit: str) -> int:
@@ -111,18 +113,18 @@ def declare(ctx: Any, cmd: Order) -> Step:
                          f"{U.name(s, target)}", target)
     # the charger's Fear test
     s = ctx.state
-    if (U.has(s, target, "fear") and "fear" not in U.own_flags(s, unit)
-            and U.unit_strength(s, target) > U.unit_strength(s, unit)
+    if (U.has(s, target, "fear") and U.unit_strength(s, target) > U.unit_strength(s, unit)
             and not s.units[unit].flag("fear_tested")):
-        yield ev.UnitFlagSet(unit, "fear_tested", "player_turn", True)
         if U.has(s, unit, "immune_to_psychology"):
             yield ev.RuleApplied("Fear", unit, "is Immune to Psychology: it charges on", target)
-        else:
+        elif U.frightens(s, target, unit):
+            yield ev.UnitFlagSet(unit, "fear_tested", "player_turn", True)
             ok = yield from U.leadership_test(ctx, unit, "fear", f"to charge {U.name(s, target)}",
                                               against=target)
-            if not ok:
+            if not ok:  # no charge: the target has nothing to react to
                 yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "Fear")
                 yield ev.RuleApplied("Fear", unit, "does not move: a failed charge", target)
+                return
     yield from reaction(ctx, unit, target)
 
 
@@ -146,6 +148,8 @@ def reaction(ctx: Any, unit: str, target: str) -> Step:
                 forced = "flee"
     if forced is None:
         options = ("hold", "flee") if may_flee else ("hold",)
+        if can_stand_and_shoot(s, target, unit):
+            options = (*options, "stand_and_shoot")
         if len(options) > 1:
             answer = yield Ask("charge_reaction",
                                f"{U.name(s, unit)} charges {U.name(s, target)}: how does it react?",
@@ -157,13 +161,64 @@ def reaction(ctx: Any, unit: str, target: str) -> Step:
         why = "must" if forced == "flee" else "can only"
         yield ev.RuleApplied("Charge reaction", target, f"{why} {forced}", unit)
     yield ev.UnitFlagSet(unit, "charge_reaction", "player_turn", answer)
-    yield ev.RuleApplied("Charge reaction", target, f"{'holds' if answer == 'hold' else 'flees'}", unit)
+    words = {"hold": "holds", "flee": "flees", "stand_and_shoot": "stands and shoots"}
+    yield ev.RuleApplied("Charge reaction", target, words[answer], unit)
+    if answer == "stand_and_shoot":
+        yield from stand_and_shoot(ctx, target, unit)
     if answer == "flee" and ctx.state.units[target].status != "fled":
         if ctx.state.units[target].flag("fled_this_phase"):
             yield ev.RuleApplied("Flee", target, "has already fled this phase: it stays put")
         else:
             yield ev.UnitFlagSet(target, "fled_this_phase", "phase", True)
             yield from flee(ctx, target, unit, "reaction")
+
+
+def missile_weapon(s: GameState, unit: str) -> K.Weapon | None:
+    for w in U.profile(s, unit).weapons:
+        if K.WEAPONS[w].missile:
+            return K.WEAPONS[w]
+    return None
+
+
+def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
+    """A unit with a missile weapon, not in combat or fleeing, that sees the charger and is at
+    least the charger's Movement away may stand and shoot."""
+    if missile_weapon(s, unit) is None or s.units[unit].status != "active":
+        return False
+    gap = space.rects_distance(space.unit_key(s, unit), space.unit_key(s, charger))
+    if gap < movement_of(s, charger) - 1e-9:
+        return False
+    return line_of_sight(s, unit, charger)
+
+
+def stand_and_shoot(ctx: Any, unit: str, charger: str) -> Step:
+    """The front rank shoots at the charger once, at -1 to hit whatever the range (to hit:
+    7 - BS; a 1 always misses, a 6 always hits); its Wounds count toward the combat result of
+    the turn. Then the unit holds."""
+    from game.rulesets.old_world.combat import Combat, Losses, remove_casualties, resolve_hits
+
+    s = ctx.state
+    weapon = missile_weapon(s, unit)
+    assert weapon is not None
+    shots = U.rank_sizes(s, unit)[0]
+    bs = U.stat(s, unit, "BS")
+    needed = max(2, 7 - bs)
+    mods = (("Stand and Shoot", K.STAND_AND_SHOOT),)
+    faces = tuple(ctx.roll(K.DIE, "to_hit") for _ in range(shots))
+    hits = sum(1 for f in faces if f == 6 or (f != 1 and f + K.STAND_AND_SHOOT >= needed))
+    yield ev.DiceRolled("to_hit", unit, f"{len(faces)}d6", faces, faces, mods, hits, needed,
+                        f"{hits} hit{'s' if hits != 1 else ''}", charger)
+    if not hits:
+        return
+    tally = Combat([unit, charger])
+    losses: dict[str, Losses] = {}
+    strength = weapon.shot_strength or U.stat(s, unit, "S")
+    yield from resolve_hits(ctx, tally, unit, charger, hits, losses, source="Stand and Shoot",
+                            strength=strength, ap=weapon.shot_ap, bane=0)
+    yield from remove_casualties(ctx, losses, "Stand and Shoot")
+    counted = tally.inflicted[s.units[unit].side]
+    if counted:
+        yield ev.UnitFlagSet(unit, "shot_wounds", "player_turn", (charger, counted))
 
 
 def declared(s: GameState) -> list[str]:
@@ -211,15 +266,16 @@ def move_charger(ctx: Any, unit: str) -> Step:
         gap = here.polygon.distance(space.block_of(s, target).polygon)
     else:
         gap = math.inf
-    ok = gap <= reach + 1e-9 and (plan is None or plan.reason is None)
+    ok = gap <= reach + CLOSE_ENOUGH and (plan is None or plan.reason is None)
     word = "reaches" if ok else "falls short"
     yield ev.DiceRolled("charge_range", unit, "2d6", faces, (best,), (("Movement", m),), reach,
-                        None if gap == math.inf else math.ceil(gap - 1e-9), word, target)
+                        None if gap == math.inf else max(0, math.ceil(gap - CLOSE_ENOUGH)), word,
+                        target)
     if running_down:
         yield from run_down(ctx, unit, target, reach)
         return
     if not ok:
-        if plan is not None and plan.reason is not None and gap <= reach + 1e-9:
+        if plan is not None and plan.reason is not None and gap <= reach + CLOSE_ENOUGH:
             yield ev.RuleApplied("Charge", unit, f"cannot close with {U.name(s, target)}: "
                                  f"{plan.reason}", target)
         yield from failed_charge(ctx, unit, target, best, gap)

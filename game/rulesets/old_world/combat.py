@@ -340,16 +340,19 @@ def strike(ctx: Any, combat: Combat, st: Strike, losses: dict[str, Losses]) -> S
     if target in afraid:
         mods.append(("Fear", -1))
     needed = K.to_hit_needed(ws_a, ws_t)
+    who = U.name(s, member)
+    if ws_a == 0 or ws_t == 0:  # no roll: WS 0 never hits, and is always hit
+        n_hits = 0 if ws_a == 0 else st.attacks
+        why = f"has WS 0: its {st.attacks} attack(s) miss" if ws_a == 0 else (
+            f"hits {U.name(s, target)} (WS 0) with all {st.attacks} attack(s)")
+        yield ev.RuleApplied("To hit", member, why, target)
+        if n_hits:
+            yield from resolve_hits(ctx, combat, member, target, n_hits, losses,
+                                    source=f"attacks of {who}")
+        return
     faces = _roll(ctx, st.attacks, "to_hit")
     mod = sum(v for _, v in mods)
-    if ws_a == 0:
-        hit = [False] * len(faces)
-    elif ws_t == 0:
-        hit = [True] * len(faces)
-    else:
-        hit = _hits(faces, needed, mod)
-    n_hits = sum(hit)
-    who = U.name(s, member)
+    n_hits = sum(_hits(faces, needed, mod))
     yield ev.DiceRolled("to_hit", member, f"{len(faces)}d6", faces, faces, tuple(mods), n_hits,
                         needed, f"{n_hits} hit{'s' if n_hits != 1 else ''}", target)
     missed = len(faces) - n_hits
@@ -541,8 +544,8 @@ def fight_round(ctx: Any, combat: Combat) -> Step:
     yield ev.RuleApplied("Combat", None, f"{names} fight a round of combat")
     yield from fear_tests(ctx, combat)
     for unit in combat.units:
-        for member, r in U.hooked(ctx.state, unit, "impact_hits"):
-            yield from r.impact_hits(ctx, combat, member)
+        for member, r in U.hooked(ctx.state, unit, "combat_chosen"):
+            yield from r.combat_chosen(ctx, combat, member)
     steps = sorted({st.initiative for st in plan_strikes(ctx.state, combat)}, reverse=True)
     order = {u: i for i, u in enumerate(combat.units)}
     for step in steps:
@@ -565,11 +568,9 @@ def fear_tests(ctx: Any, combat: Combat) -> Step:
     Strength tests Leadership (once per turn); on a failure it hits that enemy at -1."""
     for unit in combat.units:
         s = ctx.state
-        if "fear" in U.own_flags(s, unit) or U.has(s, unit, "immune_to_psychology"):
-            continue
         if s.units[unit].flag("fear_tested"):
             continue
-        scary = [e for e in engaged_with(s, unit) if e in combat.units and U.has(s, e, "fear")
+        scary = [e for e in engaged_with(s, unit) if e in combat.units and U.frightens(s, e, unit)
                  and U.unit_strength(s, e) > U.unit_strength(s, unit)]
         if not scary:
             continue

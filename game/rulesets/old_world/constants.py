@@ -119,6 +119,8 @@ class Weapon:
     charge_only: bool = False
     armour: int = 0  # improvement to the armour save (a shield: 1)
     missile: bool = False
+    shot_strength: int = 0  # a missile weapon's Strength (0: the wielder's)
+    shot_ap: int = 0
 
 
 WEAPONS = {
@@ -135,12 +137,12 @@ WEAPONS = {
         Weapon("flail", strength=2, ap=-2, armour_bane=1, charge_only=True, two_handed=True),
         Weapon("morning star", strength=1, ap=-1, armour_bane=1, charge_only=True),
         Weapon("shield", armour=1),
-        Weapon("bow", missile=True),
-        Weapon("longbow", missile=True),
-        Weapon("shortbow", missile=True),
-        Weapon("crossbow", missile=True),
-        Weapon("repeater crossbow", missile=True),
-        Weapon("handgun", missile=True),
+        Weapon("bow", missile=True, shot_strength=3),
+        Weapon("longbow", missile=True, shot_strength=3),
+        Weapon("shortbow", missile=True, shot_strength=3),
+        Weapon("crossbow", missile=True, shot_strength=4),
+        Weapon("repeater crossbow", missile=True, shot_strength=3),
+        Weapon("handgun", missile=True, shot_strength=4, shot_ap=-1),
         Weapon("javelin", missile=True),
         Weapon("throwing weapons", missile=True),
     )
@@ -152,6 +154,7 @@ COMMAND = ("champion", "standard", "musician", "battle standard")
 # --- tests and moves -----------------------------------------------------------------------------
 
 GIVE_GROUND = 2.0  # inches a unit that Gives Ground moves back
+STAND_AND_SHOOT = -1  # to hit when standing and shooting at a charger
 MARCH_TEST_RANGE = 8.0  # a unit wanting to march this close to an enemy tests Leadership first
 IMPACT_MIN_MOVE = 3.0  # a charger must have moved this far to make Impact Hits
 CHARGE_I_CAP_FRONT = 3

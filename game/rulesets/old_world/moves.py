@@ -8,7 +8,7 @@ from typing import Any
 from game.core import events as ev
 from game.core.ruleset import Step
 from game.geometry import formation_actions as actions
-from game.geometry.formation_moves import TABLE_EDGE
+from game.geometry.formation_moves import TABLE_EDGE, turn_block
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.rank_and_flank import space
@@ -61,6 +61,8 @@ def give_ground(ctx: Any, unit: str, enemies: list[str]) -> Step:
     Returns the move (x, y)."""
     s = ctx.state
     here = space.block_of(s, unit)
+    facings = tuple((e, space.facing_touched_by(s, e, unit)) for e in enemies)
+    yield ev.UnitFlagSet(unit, "gave_ground_from", "phase", facings)
     got = actions.give_ground(here, [space.block_of(s, e) for e in enemies], K.GIVE_GROUND,
                               space.surroundings(s, unit), ignore=tuple(enemies))
     if got.moved < 1e-6:
@@ -73,13 +75,33 @@ def give_ground(ctx: Any, unit: str, enemies: list[str]) -> Step:
     return end.x - here.x, end.y - here.y
 
 
+def last_facing(s: Any, winner: str, loser: str) -> str | None:
+    """The facing of ``winner`` the loser touched when the combat was worked out (kept on the
+    loser as it gave ground), else the arc its centre is in now."""
+    got = s.units[loser].flag("gave_ground_from")
+    if got:
+        for w, facing in got:
+            if w == winner:
+                return str(facing)
+    return None
+
+
+#: the free turn a winner makes to face the enemy it fought on that facing
+TURN_TO_FACE = {"left": -90.0, "right": 90.0, "rear": 180.0}
+
+
 def follow_up(ctx: Any, winner: str, loser: str, moved: Any) -> Step:
-    """The winner moves straight after a unit that gave ground, back into contact with it."""
+    """The winner moves straight after a unit that gave ground, back into contact with it;
+    one that fought it on a flank or the rear first turns to face it (a free turn)."""
     s = ctx.state
     if not moved or moved == (0.0, 0.0):
         return
-    got = actions.follow_up(space.block_of(s, winner), space.block_of(s, loser),
-                            space.surroundings(s, winner), target_key=loser)
+    here = space.block_of(s, winner)
+    facing = last_facing(s, winner, loser)
+    if facing in TURN_TO_FACE:
+        here = turn_block(here, TURN_TO_FACE[facing])
+    got = actions.follow_up(here, space.block_of(s, loser), space.surroundings(s, winner),
+                            target_key=loser)
     if got.moved < 1e-6:
         yield ev.RuleApplied("Follow up", winner, "cannot follow up: the way is blocked")
         return
@@ -97,9 +119,16 @@ def pursue(ctx: Any, winner: str, target: str) -> Step:
     aim: Any = space.block_of(s, target)
     if not U.on_table(s, target):  # it has fled the table: go where it was heading
         aim = (aim.x, aim.y)
-    got = actions.pursue_move(space.block_of(s, winner), aim, float(dist),
-                              space.surroundings(s, winner), target_key=target)
-    end = space.formation_of_block(got.block)
+    env = space.surroundings(s, winner)
+    got = actions.pursue_move(space.block_of(s, winner), aim, float(dist), env,
+                              target_key=target)
+    block = got.block
+    if got.caught and s.units[target].status == "active":
+        # it caught a unit that fell back in good order: it closes the door on it, as a charge
+        closer = actions.charge_position(got.block, aim, None, env, target_key=target)
+        if closer.reason is None:
+            block = closer.block
+    end = space.formation_of_block(block)
     yield ev.UnitMoved(winner, end.x, end.y, end.facing, end.files, got.moved, "pursuit")
     if not got.caught:
         return

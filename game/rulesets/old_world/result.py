@@ -55,7 +55,9 @@ def side_scores(s: GameState, combat: Combat) -> dict[int, dict[str, int]]:
     for side in (1, 2):
         mine = [u for u in combat.side(s, side) if U.on_table(s, u)]
         foes = [u for u in combat.side(s, other_side(side)) if U.on_table(s, u)]
-        sc = {"wounds": combat.inflicted[side]}
+        shot = sum(got[1] for u in mine if (got := s.units[u].flag("shot_wounds"))
+                   and got[0] in combat.units)  # Stand and Shoot this turn
+        sc = {"wounds": combat.inflicted[side] + shot}
         sc["ranks"] = max((rank_bonus(s, u) for u in mine), default=0)
         command = set().union(*(U.profile(s, m).command for u in mine for m in U.members(s, u))) \
             if mine else set()
@@ -109,7 +111,8 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
     """Unstable, Break tests, then the moves of losers and winners."""
     if winner is None:
         names = " and ".join(U.name(ctx.state, u) for u in combat.units if U.on_table(ctx.state, u))
-        yield ev.RuleApplied("Combat result", None, f"a draw: {names} stay locked in combat")
+        yield ev.RuleApplied("Combat result", None, f"a draw: {names} stay locked in combat"
+                             if names else "a draw: nobody is left standing")
         return
     loser = other_side(winner)
     s = ctx.state

@@ -12,7 +12,8 @@ the order a player turn reaches them (each with a neutral default):
 - ``fly(state, unit)``: the Fly Movement the rule gives the unit now, or None.
 - ``charge_resolved(ctx, charger, target, contact)``: a declared charge has moved, reaching its
   target or not (First Charge).
-- ``impact_hits(ctx, combat, unit)``: step 1.1 of a combat, before any Initiative step.
+- ``combat_chosen(ctx, combat, unit)``: step 1.1 of a combat, as it is chosen, before any
+  Initiative step (Impact Hits).
 - ``initiative_mods(state, combat, unit, enemy)``: modifiers to the unit's Initiative in a
   round (Elven Reflexes).
 - ``reroll_failed_hits(state, combat, unit, enemy)``: whether the unit re-rolls its failed
@@ -56,7 +57,7 @@ class OldWorldRule(Rule):
         return
         yield
 
-    def impact_hits(self, ctx: Any, combat: Any, unit: str) -> Step:
+    def combat_chosen(self, ctx: Any, combat: Any, unit: str) -> Step:
         return
         yield
 

@@ -74,6 +74,18 @@ def hooked(s: GameState, unit: str, hook: str) -> Iterable[tuple[str, OldWorldRu
             yield u, r
 
 
+def frightens(s: GameState, scary: str, unit: str) -> bool:
+    """Whether ``scary``'s Fear works on ``unit``: units that cause Fear are immune to it,
+    except to the Fear of units that cause Terror; units that cause Terror are immune to both;
+    a character's Fear or Terror lends its unit no immunity."""
+    if not has(s, scary, "fear") or has(s, unit, "immune_to_psychology"):
+        return False
+    own = own_flags(s, host(s, unit))
+    if "terror" in own:
+        return False
+    return "fear" not in own or has(s, scary, "terror")
+
+
 def stat(s: GameState, unit: str, key: str) -> int:
     return lead(s, unit).stat(key)
 

@@ -311,7 +311,7 @@ class PhasedRuleset(Ruleset):
         left = {side: any(u.on_table and u.side == side for u in s.units.values())
                 for side in (1, 2)}
         if not left[1] and not left[2]:
-            yield ev.GameEnded("draw", "no units left on either side")
+            yield ev.GameEnded(None, "no units left on either side")
         elif not left[1]:
             yield ev.GameEnded(2, "side 1 has no units left on the table")
         elif not left[2]:
@@ -319,7 +319,7 @@ class PhasedRuleset(Ruleset):
 
     def final_result(self, s: GameState, turn: int) -> tuple[int | str | None, str]:
         """The winner and the reason when the last game turn ends (default: no winner)."""
-        return None, f"the {turn} game turns are played"
+        return None, f"game turn {turn}, the last, is over"
 
 
 __all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "PhaseStep", "PhasedAction", "PhasedRuleset", "Phases",

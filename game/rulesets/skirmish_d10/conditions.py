@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from game.core import events as ev
-from game.core.ruleset import ConditionInfo, Step
+from game.core.ruleset import BAD, GOOD, ConditionInfo, Step
 from game.core.state import Model
 from game.rulesets.common.flow import alternating
 from game.rulesets.skirmish_d10 import constants as K
@@ -22,10 +22,14 @@ class Condition:
     label: ClassVar[str] = ""
     #: what it does, in plain words for players
     description: ClassVar[str] = ""
+    #: its badge on the table (the label's first letter when empty), and whether it helps
+    short: ClassVar[str] = ""
+    tone: ClassVar[str] = BAD
 
     @classmethod
     def info(cls) -> ConditionInfo:
-        return ConditionInfo(cls.name, cls.label or cls.name.capitalize(), cls.description)
+        return ConditionInfo(cls.name, cls.label or cls.name.capitalize(), cls.description,
+                             cls.short, cls.tone)
 
     def start_activation(self, ctx: Any, m: Model) -> Step:
         return
@@ -61,8 +65,9 @@ def add(ctx: Any, model: str, name: str, source: str, **data: Any) -> Step:
 @condition
 class Shaken(Condition):
     name = "shaken"
-    description = ("Rattled: fights worse and cannot Charge. When its unit activates it tries "
-                   "to recover with a Discipline Check.")
+    description = ("Rattled: -1 MAV on its attacks and Defensive Strikes, and it cannot "
+                   "Charge. Each time its unit activates it takes a Discipline Check and "
+                   "recovers on a pass; a Warlord or Captain nearby can Inspire it out of it.")
 
     def start_activation(self, ctx: Any, m: Model) -> Step:
         ok = yield from discipline_check(ctx, m, "recover from Shaken")
@@ -73,7 +78,8 @@ class Shaken(Condition):
 @condition
 class Disabled(Condition):
     name = "disabled"
-    description = "Hampered until the end of its next activation."
+    description = ("Hampered: -1 MA, so one attack and one Defensive Strike fewer, until the "
+                   "end of its next activation.")
 
     def end_activation(self, ctx: Any, m: Model) -> Step:
         # Ends at the end of the model's next activation: not the one in which it was gained.
@@ -85,8 +91,8 @@ class Disabled(Condition):
 @condition
 class Burning(Condition):
     name = "burning"
-    description = ("On fire: takes 1 damage each time it activates, then may put the fire "
-                   "out with a roll.")
+    description = ("On fire: each time its unit activates it loses 1 damage track, then rolls "
+                   "a d10 and puts the fire out on 6 or more.")
 
     def start_activation(self, ctx: Any, m: Model) -> Step:
         yield ev.RuleApplied("Burning", m.name, "burns for 1 damage")
@@ -103,8 +109,8 @@ class Burning(Condition):
 @condition
 class Poisoned(Condition):
     name = "poisoned"
-    description = ("Takes 1 damage at the end of each of its activations until a roll shows "
-                   "the poison has worn off.")
+    description = ("At the end of each of its activations it rolls a d10: 6 or more and the "
+                   "poison wears off, anything less costs it 1 damage track.")
 
     def end_activation(self, ctx: Any, m: Model) -> Step:
         ends, _ = yield from d10_check(ctx, "poison", m.name, [], K.POISON_ENDS,
@@ -118,7 +124,9 @@ class Poisoned(Condition):
 @condition
 class Inspired(Condition):
     name = "inspired"
-    description = "Encouraged by a leader until the end of the game turn."
+    description = ("Encouraged by a leader: +1 on its Discipline Checks until the end of the "
+                   "game turn.")
+    tone = GOOD
 
     def end_of_turn(self, ctx: Any, m: Model) -> Step:
         yield ev.ConditionRemoved(m.name, "inspired", "the game turn ended")

@@ -24,6 +24,7 @@ BASE_SIZES: dict[str, tuple[float, float]] = {
 DEFAULT_BASE = "standard"
 
 ACTIONS_PER_MODEL = 2
+CHARGES_STRAIGHT = True  # a Charge goes in one straight line toward its target
 NATURAL_HIT = 10  # a natural 10 always hits
 DISCIPLINE_TARGET = 10  # d10 + DIS >= 10 passes
 TOUGH_TARGET = 6  # d10 >= 6 keeps the model on its last track

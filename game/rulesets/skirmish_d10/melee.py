@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import events as ev
-from game.core.decisions import Ask
+from game.core.decisions import PICK_MODELS, Ask
 from game.core.ruleset import Step
 from game.core.state import Model
 from game.rulesets.common.flow import activation
@@ -441,14 +441,16 @@ class Melee:
         if not isinstance(answer, list | tuple) or not all(isinstance(x, str) for x in answer):
             return "give a list of attacker names, one per Defensive Strike"
         if len(answer) > pool:
-            return f"only {pool} Defensive Strike(s) to spend"
+            return f"only {pool} Defensive Strike{'s' if pool != 1 else ''} to spend"
         for a in answer:
             if a not in targets:
-                return f'"{a}" cannot be struck back (choices: {", ".join(targets)})'
+                choices = ", ".join(f'"{t}"' for t in targets)
+                return f'"{a}" cannot be struck back (choices: {choices})'
         for a in dict.fromkeys(answer):  # in the answer's order: the same message every run
             lim = self.ds_limit(d, a)
             if lim is not None and list(answer).count(a) > lim:
-                return f'at most {lim} Defensive Strike(s) against "{a}"'
+                word = "Defensive Strike" if lim == 1 else "Defensive Strikes"
+                return f'at most {lim} {word} against "{a}"'
         need = len(self.default_allocation(d, targets, pool))
         if len(answer) < need:
             return f"all {need} Defensive Strikes are spent: give {need} attacker names"
@@ -494,12 +496,13 @@ class Melee:
                     ts, p = list(targets), pool
                     plan = yield Ask(
                         "defensive_strikes",
-                        f'How does "{d_name}" spend its {pool} Defensive Strike(s)?',
+                        f'How does "{d_name}" spend its {pool} Defensive Strike{"s" if pool != 1 else ""}?',
                         (),
                         plan,
                         d_name,
                         d.side,
                         check=lambda ans, ts=ts, p=p, dn=d_name: self._allocation_problem(dn, ts, p, ans),
+                        pick=PICK_MODELS, choices=tuple(ts), count=p,
                     )
                     plan = list(plan)
             counts: dict[str, int] = {}

@@ -10,12 +10,13 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.errors import Refused
-from game.core.ruleset import ConditionInfo, RuleInfo, Step
+from game.core.errors import NOT_NOW, Refused
+from game.core.ruleset import ConditionInfo, RuleInfo, StatTable, Step
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Handler, Model
 from game.geometry.bases import facing_toward
-from game.physics.movement import check_straight_move, plan_charge
+from game.physics.charge import plan_charge
+from game.physics.movement import check_straight_move
 from game.rulesets.common.basics import order_point
 from game.rulesets.common.flow import (
     FLOW_REDUCERS,
@@ -24,7 +25,7 @@ from game.rulesets.common.flow import (
     alternating,
 )
 from game.rulesets.common.table import Table
-from game.rulesets.common.ui_actions import ENEMY, POINT, UIAction
+from game.rulesets.common.ui_actions import ENEMY, FACING, POINT, UIAction
 from game.rulesets.skirmish_d10 import conditions as C
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive
@@ -55,6 +56,8 @@ ACTIONS: dict[str, ActionHandler] = {}
 #: the action buttons of the window, in order (see game/rulesets/common/ui_actions.py)
 UI_ACTIONS = (
     UIAction("move", "Move", "g", POINT, "Move the selected model: click or drag where it should go"),
+    UIAction("turn", "Turn", "r", FACING, "Turn the model where it stands to face the point you "
+             "click (a Move of no distance)", order="move"),
     UIAction("charge", "Charge", "c", ENEMY,
              "Charge: click an enemy; the model turns and runs into base contact"),
     UIAction("fight", "Fight", "f", ENEMY, "Declare a Fight against an enemy in base contact",
@@ -120,8 +123,10 @@ def _unknown_key(
     return f'order "{do}" has no key "{key}" ({listed})'
 
 
-def refuse(code: str, msg: str) -> Refused:
-    return Refused(code, msg)
+def refuse(code: str, msg: str, kind: str = "") -> Refused:
+    """A refusal; ``kind`` :data:`~game.core.errors.NOT_NOW` when the action is not open to
+    the model now, whatever its target or point."""
+    return Refused(code, msg, kind)
 
 
 class SkirmishD10(AlternatingActivations):
@@ -225,7 +230,7 @@ class SkirmishD10(AlternatingActivations):
                     if asked:
                         yield ev.RuleApplied("orders", model.name, msg)
                         return
-                    raise refuse("cannot_activate", msg)
+                    raise refuse("cannot_activate", msg, NOT_NOW)
             yield from self.start_activation(ctx, model.unit)
             model = ctx.state.models[model.name]
             if not alive(model) or ctx.state.game_over:
@@ -261,7 +266,7 @@ class SkirmishD10(AlternatingActivations):
         else:
             raise refuse("unknown_unit", f'there is no unit or model named "{name}"')
         if not m.on_table:
-            raise refuse("not_on_table", f'"{m.name}" is {m.status} and cannot act')
+            raise refuse("not_on_table", f'"{m.name}" is {m.status} and cannot act', NOT_NOW)
         return m
 
     def activation_started(self, ctx: Any, unit: str) -> Step:
@@ -313,7 +318,7 @@ class SkirmishD10(AlternatingActivations):
 
     def score_text(self, state: GameState) -> str:
         d = damage_by_side(state)
-        return f"Damage inflicted: side 1 {d[1]}, side 2 {d[2]}."
+        return f"Damage inflicted: {d[1]} by side 1, {d[2]} by side 2."
 
     def final_score(self, s: GameState) -> tuple[str, int, int]:
         d = damage_by_side(s)
@@ -375,6 +380,21 @@ class SkirmishD10(AlternatingActivations):
     def ui_actions(self) -> tuple[UIAction, ...]:
         return UI_ACTIONS
 
+    def stat_table(self, model: Model) -> StatTable:
+        """One row per damage track, the track the model is on highlighted."""
+        keys = tuple(k for k in model.stats if k != "DT")
+        dt = max(1, model.stat("DT", 0))
+        rows = tuple((str(i + 1), tuple(str(model.stat(k, i)) for k in keys)) for i in range(dt))
+        return StatTable(keys, rows, min(model.damage, dt - 1) if model.on_table else None,
+                         row_title="Track")
+
+    def wounds(self, model: Model) -> tuple[int, int] | None:
+        dt = model.stat("DT", 0)
+        return (min(model.damage, dt), dt) if dt else None
+
+    def move_allowance(self, state: GameState, model: Model) -> float | None:
+        return float(model.stat("MOV"))
+
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.skirmish_d10.explain import describe
 
@@ -426,12 +446,11 @@ def _spent(s: GameState, m: Model) -> list[ev.ActionTaken]:
 
 def check_action_left(s: GameState, m: Model, what: str) -> None:
     if not alive(m):
-        raise refuse("not_on_table", f'"{m.name}" is out of the fight')
+        raise refuse("not_on_table", f'"{m.name}" is out of the fight', NOT_NOW)
     if len(_spent(s, m)) >= K.ACTIONS_PER_MODEL:
         raise refuse(
             "no_actions_left",
-            f'"{m.name}" has used both its actions this activation (cannot {what})',
-        )
+            f'"{m.name}" has used both its actions this activation (cannot {what})', NOT_NOW)
 
 
 def engaged(s: GameState, m: Model) -> list[Model]:
@@ -463,7 +482,7 @@ def do_move(ctx: Any, m: Model, cmd: Order) -> Step:
     if not isinstance(facing, int | float) or isinstance(facing, bool):
         raise refuse("bad_order", f'"facing" must be a number of degrees, got {facing!r}')
     if engaged(s, m):
-        raise refuse("engaged", f'"{m.name}" is in base contact with an enemy and cannot Move')
+        raise refuse("engaged", f'"{m.name}" is in base contact with an enemy and cannot Move', NOT_NOW)
     flying = m.has_keyword("flying")
     others = TABLE.others(s, exclude=[m.name])
     obstacles = TABLE.obstacles(s)
@@ -509,16 +528,16 @@ def do_charge(ctx: Any, m: Model, cmd: Order) -> Step:
     check_action_left(s, m, "charge")
     t = _enemy_target(s, m, cmd)
     if any(a.action == "charge" for a in _spent(s, m)):
-        raise refuse("charged_already", f'"{m.name}" has already charged this activation')
+        raise refuse("charged_already", f'"{m.name}" has already charged this activation', NOT_NOW)
     if "shaken" in m.conditions:
-        raise refuse("shaken", f'"{m.name}" is Shaken and cannot Charge')
+        raise refuse("shaken", f'"{m.name}" is Shaken and cannot Charge', NOT_NOW)
     if engaged(s, m):
         raise refuse(
-            "engaged", f'"{m.name}" is already in base contact with an enemy: declare a Fight'
-        )
+            "engaged", f'"{m.name}" is already in base contact with an enemy: declare a Fight', NOT_NOW)
     plan = plan_charge(
         TABLE.shape(m), (m.x, m.y), t.name, TABLE.others(s, exclude=[m.name]), (t.x, t.y),
         {} if m.has_keyword("flying") else TABLE.obstacles(s), s.table, m.stat("MOV"),
+        straight=K.CHARGES_STRAIGHT,
     )
     if not plan.ok:
         for rule in rules_for(m.rules):  # another end for the charge (Reach position...)
@@ -562,7 +581,7 @@ def do_fight(ctx: Any, m: Model, cmd: Order) -> Step:
     check_action_left(s, m, "fight")
     t = _enemy_target(s, m, cmd)
     if any(a.action == "fight" or a.action.startswith("fight:") for a in _spent(s, m)):
-        raise refuse("fought_already", f'"{m.name}" has already declared a Fight this activation')
+        raise refuse("fought_already", f'"{m.name}" has already declared a Fight this activation', NOT_NOW)
     if t.name not in {o.name for o in fight_targets(s, m)}:
         raise refuse("not_in_contact", f'"{m.name}" is not in base contact with "{t.name}"')
     yield ev.ActionTaken(m.name, "fight", t.name)
@@ -580,7 +599,7 @@ def do_focus(ctx: Any, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "focus")
     if any(a.action == "focus" for a in _spent(s, m)):
-        raise refuse("focused_already", f'"{m.name}" has already focused this activation')
+        raise refuse("focused_already", f'"{m.name}" has already focused this activation', NOT_NOW)
     yield ev.ActionTaken(m.name, "focus")
 
 
@@ -589,7 +608,7 @@ def do_inspire(ctx: Any, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "inspire")
     if not (m.has_keyword("warlord") or m.has_keyword("captain")):
-        raise refuse("not_a_leader", f'only a Warlord or Captain may Inspire; "{m.name}" is neither')
+        raise refuse("not_a_leader", f'only a Warlord or Captain may Inspire; "{m.name}" is neither', NOT_NOW)
     yield ev.ActionTaken(m.name, "inspire")
     for o in list(s.models.values()):
         if o.side != m.side or not alive(o):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.commands import Order
-from game.core.errors import Refused
+from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Step
 from game.core.state import GameState, Model
 from game.rulesets.common.flow import activation
@@ -91,15 +91,17 @@ def moment(state: GameState, m: Model) -> Moment:
     return Moment(starting, taken, movement, engaged)
 
 
-def refuse(code: str, message: str) -> Refused:
-    return Refused(code, message)
+def refuse(code: str, message: str, kind: str = "") -> Refused:
+    """A refusal; ``kind`` :data:`~game.core.errors.NOT_NOW` when the action is not open to
+    the model now, whatever its target or point."""
+    return Refused(code, message, kind)
 
 
 def check_movement_left(m: Model, now: Moment) -> None:
     if any(a in K.MOVEMENT_ACTIONS for a in now.taken):
-        raise refuse("moved_already", f'"{m.name}" has already moved or charged this activation')
+        raise refuse("moved_already", f'"{m.name}" has already moved or charged this activation', NOT_NOW)
     if "pass" in now.taken:
-        raise refuse("passed", f'"{m.name}" has passed')
+        raise refuse("passed", f'"{m.name}" has passed', NOT_NOW)
 
 
 def enemy(state: GameState, m: Model, t_name: Any, what: str) -> Model:

@@ -44,6 +44,7 @@ FALL_HEIGHT = 3.0  # a drop of this much or more is a fall (an Injury Roll)
 FALL_STEP = 3.0  # +1 INJURY DICE for every full 3" fallen
 DIVE_HEIGHT = 3.0  # a Diving Charge jumps down at least this far
 CHARGE_BONUS = 0.0  # inches a Charge may go beyond Movement
+CHARGES_STRAIGHT = False  # a Charge takes the shortest route, around what is in the way
 EPS = 1e-6
 
 # --- activations --------------------------------------------------------------------------

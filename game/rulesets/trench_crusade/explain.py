@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.core import events as ev
 from game.core.log import describe as shared
+from game.core.log import name_of, player_text, words
 from game.core.state import GameState
 
 OUTCOMES = {
@@ -12,33 +13,46 @@ OUTCOMES = {
     "out_of_action": "Out of Action",
 }
 MARKERS = {"blood_markers": "Blood Marker", "blessing_markers": "Blessing Marker"}
+#: the actions as sentences (None: what follows says it)
+ACTIONS = {"move": None, "stand_up": None, "charge": "charges",
+           "diving_charge": "makes a Diving Charge at", "fight": "fights", "pass": "passes"}
 
 
 def describe(state: GameState, e: ev.Event) -> str | None:
+    n = lambda key: name_of(state, key)  # noqa: E731
     if isinstance(e, ev.DiceRolled):
-        line = shared(e) or ""
+        line = shared(e, state) or ""
         word = OUTCOMES.get(e.outcome)
         if word:
-            line = line[: len(line) - len(e.outcome)] + word
+            line = line[: len(line) - len(words(e.outcome))] + word
         if e.purpose == "diving_charge":
-            line = line.replace("diving charge ", "diving charge (Risky Success Roll) ", 1)
+            line = line.replace("diving charge", "diving charge (Risky Success Roll)", 1)
         return line
     if isinstance(e, ev.CounterChanged) and e.counter in MARKERS:
         word = MARKERS[e.counter] + ("" if abs(e.delta) == 1 else "s")
         if e.delta > 0:
-            return f"{e.model} gains {e.delta} {word} ({e.reason})"
-        return f"{e.model}: {-e.delta} {word} {e.reason}"
+            return f"{n(e.model)} gains {e.delta} {word} ({player_text(state, e.reason)})"
+        return f"{n(e.model)}: {-e.delta} {word} {player_text(state, e.reason)}"
     if isinstance(e, ev.StatusChanged):
-        words = {"down": "is Down", "out_of_action": "is Out of Action", "active": "stands up"}
-        if e.status in words:
-            return f"{e.model} {words[e.status]} ({e.reason})"
+        if e.status == "active":
+            return f"{n(e.model)} stands up (Movement halved this activation)"
+        states = {"down": "is Down", "out_of_action": "is Out of Action"}
+        if e.status in states:
+            return f"{n(e.model)} {states[e.status]} ({player_text(state, e.reason)})"
     if isinstance(e, ev.ModelMoved):
-        verb = {"move": "moves", "charge": "charges", "diving_charge": "makes a Diving Charge"}
-        return (f'{e.model} {verb.get(e.reason, e.reason)} {e.distance:.2f}" to '
-                f"({e.x:.2f}, {e.y:.2f})")
+        verb = {"move": "moves", "charge": "runs", "diving_charge": "leaps"}
+        into = {"charge": " into contact", "diving_charge": " down onto its target"}
+        around = " (around what was in the way)" if e.via else ""
+        return (f'{n(e.model)} {verb.get(e.reason, words(e.reason))} {e.distance:.1f}"'
+                f'{into.get(e.reason, "")}{around}')
     if isinstance(e, ev.ActionTaken):
-        target = f" {e.target}" if e.target else ""
-        return f"{e.model}: {e.action.replace('_', ' ')}{target}"
+        if e.action in ACTIONS:
+            verb = ACTIONS[e.action]
+            if verb is None:
+                return None
+            return f"{n(e.model)} {verb}{' ' + n(e.target) if e.target else ''}"
+        target = f" at {n(e.target)}" if e.target else ""
+        return f"{n(e.model)}: {words(e.action).capitalize()}{target}"
     if isinstance(e, ev.FlagSet):
         return None
-    return shared(e)
+    return shared(e, state)

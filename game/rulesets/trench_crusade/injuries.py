@@ -83,7 +83,7 @@ def injury_roll(
     pool = K.INJURY_DICE
     if answer == "bloodbath":
         yield ev.CounterChanged(target, "blood_markers", -price, "spent on a Bloodbath Roll")
-        yield ev.RuleApplied("Bloodbath Roll", by, f"spends {price} of {target}'s Blood Markers: three dice count", target)
+        yield ev.RuleApplied("Bloodbath Roll", by, f'spends {price} of the Blood Markers of "{target}": three dice count', target)
         pool = K.BLOODBATH_DICE
     elif answer:
         dice.append(("Blood Markers", answer))

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
+from game.core.errors import NOT_NOW
 from game.core.ruleset import Step
 from game.core.state import GameState, Model
 from game.rulesets.trench_crusade.actions import Moment, action, enemy, refuse
@@ -63,7 +64,7 @@ def plan_attacks(s: GameState, m: Model, cmd: Order) -> list[Attack]:
     """The attacks of one Fight action, in the order they are made."""
     weapons = melee_weapons(m)
     if not weapons:
-        raise refuse("no_melee_weapon", f'"{m.name}" has no melee weapon')
+        raise refuse("no_melee_weapon", f'"{m.name}" has no melee weapon', NOT_NOW)
     listed = cmd.arg("attacks")
     default_target = cmd.arg("target")
     if listed is None:
@@ -102,7 +103,7 @@ def plan_attacks(s: GameState, m: Model, cmd: Order) -> list[Attack]:
     for gi, (w, targets) in enumerate(groups):
         if len(targets) > w.attacks:
             raise refuse(
-                "bad_order", f'"{w.name}" makes {w.attacks} attack(s), not {len(targets)}'
+                "bad_order", f'"{w.name}" makes {w.attacks} attack{"s" if w.attacks != 1 else ""}, not {len(targets)}'
             )
         targets = targets + [targets[-1]] * (w.attacks - len(targets))
         out += [Attack(w, t, gi == 1) for t in targets]
@@ -119,9 +120,9 @@ class Fight:
     @staticmethod
     def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> list[Attack]:
         if "fight" in now.taken:
-            raise refuse("fought_already", f'"{m.name}" has already made a Fight action this activation')
+            raise refuse("fought_already", f'"{m.name}" has already made a Fight action this activation', NOT_NOW)
         if "pass" in now.taken:
-            raise refuse("passed", f'"{m.name}" has passed')
+            raise refuse("passed", f'"{m.name}" has passed', NOT_NOW)
         return plan_attacks(ctx.state, m, cmd)
 
     @staticmethod
@@ -134,7 +135,7 @@ class Fight:
             t = s.models[atk.target]
             if not t.on_table:
                 yield ev.RuleApplied(
-                    "Melee Attack", name, f'its attack with {atk.weapon.name} is lost: "{t.name}" '
+                    "Melee Attack", name, f'loses its attack with {atk.weapon.name}: "{t.name}" '
                     f'is {t.status.replace("_", " ")}', t.name,
                 )
                 continue
@@ -178,5 +179,5 @@ def melee_attack(ctx: Any, name: str, atk: Attack) -> Step:
         dice.append(("Critical", 1))
     if t.status == "down":
         dice.append(("Down", 1))
-    yield from injury_roll(ctx, t.name, name, dice, atk.weapon, f"melee attack by {name}")
+    yield from injury_roll(ctx, t.name, name, dice, atk.weapon, f'melee attack by "{name}"')
     return outcome

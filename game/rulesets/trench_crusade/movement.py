@@ -2,8 +2,9 @@
 
 A move goes in a straight line. Its cost is the distance across the table plus every inch
 climbed; jumping down costs nothing, but a drop of 3" or more is a fall (an Injury Roll with
-+1 INJURY DICE for every full 3"). A Charge goes straight at the target until the bases touch,
-or until an obstacle stops it within 1" of the target (a fight across a barricade).
++1 INJURY DICE for every full 3"). A Charge takes the shortest route into base contact, ending
+flush with the target: straight when it can, held by an obstacle within 1" of the target (a
+fight across a barricade), or around bases and obstacles in the way.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
+from game.core.errors import NOT_NOW
 from game.core.ruleset import Step
 from game.core.state import GameState, Model
 from game.geometry.bases import facing_toward
-from game.physics.movement import check_straight_move, first_contact_along, plan_charge
+from game.physics.charge import plan_charge
+from game.physics.movement import check_straight_move, first_contact_along
 from game.rulesets.common.basics import order_point
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.actions import (
@@ -48,6 +51,7 @@ class Path:
     distance: float  # across the table
     climb: float
     drops: tuple[float, ...]
+    via: tuple[tuple[float, float], ...] = ()  # corners of a charge's way around
 
     @property
     def cost(self) -> float:
@@ -58,9 +62,16 @@ class Path:
         return tuple(d for d in self.drops if d >= K.FALL_HEIGHT - K.EPS)
 
 
-def _path(state: GameState, m: Model, to: tuple[float, float], facing: float, dist: float) -> Path:
-    climb, drops = climbs_and_drops(path_levels(state, (m.x, m.y), to))
-    return Path(to[0], to[1], facing % 360, dist, climb, tuple(drops))
+def _path(state: GameState, m: Model, to: tuple[float, float], facing: float, dist: float,
+          via: tuple[tuple[float, float], ...] = ()) -> Path:
+    points = [(m.x, m.y), *via, to]
+    levels: list[float] = []
+    for a, b in zip(points, points[1:]):
+        for h in path_levels(state, a, b):
+            if not levels or abs(levels[-1] - h) > 1e-9:
+                levels.append(h)
+    climb, drops = climbs_and_drops(levels)
+    return Path(to[0], to[1], facing % 360, dist, climb, tuple(drops), tuple(via))
 
 
 def _cost_text(p: Path) -> str:
@@ -78,7 +89,7 @@ def _at(state: GameState, m: Model, x: float, y: float, facing: float) -> tuple[
 
 def _check_stands(m: Model, now: Moment) -> None:
     if not now.starting and m.status == "down":  # pragma: no cover - its activation ended
-        raise refuse("down", f'"{m.name}" is Down')
+        raise refuse("down", f'"{m.name}" is Down', NOT_NOW)
 
 
 @action("move", keys=("to", "facing"))
@@ -163,9 +174,8 @@ class Charge:
         close = enemies_within(s, m)
         if close:
             raise refuse(
-                "in_melee", f'"{m.name}" is already within 1" of "{close[0].name}": Fight instead'
-            )
-        path = _charge_path(s, m, t)
+                "in_melee", f'"{m.name}" is already within 1" of "{close[0].name}": Fight instead', NOT_NOW)
+        path = _charge_path(s, m, t, now.movement + K.CHARGE_BONUS)
         if path.cost > now.movement + K.CHARGE_BONUS + K.EPS:
             raise refuse(
                 "too_far",
@@ -182,7 +192,7 @@ class Charge:
         p = plan.path
         kind = "diving_charge" if plan.order.arg("dive", False) else "charge"
         yield ev.ActionTaken(name, kind, plan.target)
-        yield ev.ModelMoved(name, p.x, p.y, p.facing, round(p.distance, 4), kind)
+        yield ev.ModelMoved(name, p.x, p.y, p.facing, round(p.distance, 4), kind, p.via)
         for rule in RULES.hooked(model_rules(ctx.state.models[name]), "after_charge"):
             got = yield from rule.after_charge(ctx, name, plan.target, plan.order, p.falls)
             if got == "end":
@@ -196,13 +206,32 @@ class Charge:
         return None
 
 
-def _charge_path(s: GameState, m: Model, t: Model) -> Path:
+def _charge_path(s: GameState, m: Model, t: Model, reach: float) -> Path:
+    """A charge goes by the shortest route into base contact (``CHARGES_STRAIGHT`` off): a
+    straight line when one is clear, else held by an obstacle within 1" of the target (a
+    fight across a barricade) when it meets one on the way, else around what is in the way.
+    ``reach``: the Movement it has, to give up early on a target that is too far whatever the
+    way (the cost, climbs included, is checked by the caller)."""
     shape = TABLE.shape(m)
     others = TABLE.others(s, exclude=[m.name])
     obstacles = TABLE.obstacles(s)
-    plan = plan_charge(shape, (m.x, m.y), t.name, others, (t.x, t.y), obstacles, s.table, None)
-    if plan.ok:
+    plan = plan_charge(shape, (m.x, m.y), t.name, others, (t.x, t.y), obstacles, s.table, reach,
+                       straight=K.CHARGES_STRAIGHT)
+    if plan.ok and not plan.via:
         return _path(s, m, (plan.x, plan.y), plan.facing, plan.distance)
+    held = _held_by_obstacle(s, m, t, shape, others, obstacles)
+    if held is not None:
+        return held
+    if plan.ok:  # around what is in the way
+        return _path(s, m, (plan.x, plan.y), plan.facing, plan.distance, plan.via)
+    if plan.distance > reach:  # too far, even in a straight line or by the way around
+        return _path(s, m, (plan.x, plan.y), plan.facing, plan.distance, plan.via)
+    raise refuse("illegal_charge", f'"{m.name}" cannot charge "{t.name}": {plan.reason}')
+
+
+def _held_by_obstacle(s: GameState, m: Model, t: Model, shape: Any, others: Any,
+                      obstacles: Any) -> Path | None:
+    """Straight at the target, stopped by an obstacle within 1" of it (or None)."""
     fac = facing_toward(m.x, m.y, t.x, t.y)
     gap = math.hypot(t.x - m.x, t.y - m.y)
     dist, key = first_contact_along(shape, (m.x, m.y), fac, fac, others, obstacles, gap)
@@ -214,7 +243,7 @@ def _charge_path(s: GameState, m: Model, t: Model) -> Path:
                                   obstacles, s.table)
         if end.ok and within(after, moved, after.models[t.name]):
             return _path(s, m, (x, y), fac, dist)
-    raise refuse("illegal_charge", f'"{m.name}" cannot charge "{t.name}": {plan.reason}')
+    return None
 
 
 @action("stand_up")
@@ -225,7 +254,7 @@ class StandUp:
     @staticmethod
     def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> None:
         if not (now.starting and m.status == "down"):
-            raise refuse("not_down", f'"{m.name}" is not Down: there is nothing to stand up from')
+            raise refuse("not_down", f'"{m.name}" is not Down: there is nothing to stand up from', NOT_NOW)
 
     @staticmethod
     def run(ctx: Any, name: str, plan: None) -> Step:

@@ -35,6 +35,19 @@ class Weapon:
         return keyword.upper() in self.keywords
 
 
+def weapon_text(w: Weapon) -> str:
+    """A weapon as its card line shows it: "melee, 2 attacks, +1 INJURY DICE, RISKY"."""
+    parts = [w.type + (f' {w.range:g}"' if w.range else "")]
+    if w.attacks != 1:
+        parts.append(f"{w.attacks} attacks")
+    for value, what in ((w.dice, "DICE"), (w.injury_dice, "INJURY DICE"),
+                        (w.injury_modifier, "INJURY MODIFIER")):
+        if value:
+            parts.append(f"{value:+d} {what}")
+    parts += list(w.keywords)
+    return ", ".join(parts)
+
+
 def _show(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"

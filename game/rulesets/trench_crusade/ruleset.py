@@ -8,24 +8,28 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.ruleset import ConditionInfo, RuleInfo, Step
+from game.core.errors import NOT_NOW
+from game.core.ruleset import BAD, GOOD, ConditionInfo, Mark, RuleInfo, Step, TableNote
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
 from game.rulesets.common.flow import AlternatingActivations, activation
-from game.rulesets.common.ui_actions import ENEMY, POINT, UIAction
+from game.rulesets.common.ui_actions import ENEMY, FACING, POINT, UIAction
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade import melee as _melee  # noqa: F401 - registers "fight"
 from game.rulesets.trench_crusade import movement as _movement  # noqa: F401 - registers moves
 from game.rulesets.trench_crusade.actions import ACTIONS, Action, check_order_keys, moment, refuse
+from game.rulesets.trench_crusade.explain import OUTCOMES
 from game.rulesets.trench_crusade.injuries import side_left
-from game.rulesets.trench_crusade.profile import check_unit, model_values
+from game.rulesets.trench_crusade.profile import MARKER_RULES, check_unit, model_values, weapon_text
 from game.rulesets.trench_crusade.rolls import other_side
-from game.rulesets.trench_crusade.rules import RULES
+from game.rulesets.trench_crusade.rules import RULES, weapon_rules
 from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
 
 #: the action buttons of the window, in order (see game/rulesets/common/ui_actions.py)
 UI_ACTIONS = (
     UIAction("move", "Move", "g", POINT, "Move the selected model: click or drag where it should go"),
+    UIAction("turn", "Turn", "r", FACING, "Turn the model where it stands to face the point you "
+             "click (its move for this activation)", order="move"),
     UIAction("charge", "Charge", "c", ENEMY,
              "Charge: click an enemy; the model moves into base contact with it"),
     UIAction("diving_charge", "Diving Charge", "d", ENEMY,
@@ -41,11 +45,22 @@ UI_ACTIONS = (
 
 #: what a model's status means, for players
 CONDITIONS = {
-    "down": ConditionInfo("down", "Down", "Knocked to the ground: it rolls with a penalty die, "
-                          "Injury Rolls against it get a bonus die, and it stands up (with its "
-                          "Movement halved) when it next activates."),
+    "down": ConditionInfo("down", "Down", "Knocked to the ground: -1 DICE on all its rolls, "
+                          "melee attacks against it get +1 INJURY DICE, it cannot move, and it "
+                          "stands up (Movement halved) when it next activates.", "DN"),
     "out_of_action": ConditionInfo("out_of_action", "Out of Action",
-                                   "Taken out of the fight and removed from the table."),
+                                   "Taken out of the fight and removed from the table.", "X"),
+}
+
+#: the markers a model may hold: counter -> (label, badge letter, tone, description)
+MARKERS = {
+    "blood_markers": ("Blood Markers", "B", BAD,
+                      "Wounds. The enemy may spend them: each adds a die to an Injury Roll "
+                      "against the model or takes one off its Success Rolls; enough of them buy "
+                      "a Bloodbath Roll."),
+    "blessing_markers": ("Blessing Markers", "+", GOOD,
+                         "Its own player may spend them: each adds a die to the model's Success "
+                         "Roll or takes one off an Injury Roll against it."),
 }
 
 
@@ -107,7 +122,7 @@ class TrenchCrusade(AlternatingActivations):
         else:
             raise refuse("unknown_unit", f'there is no model named "{name}"')
         if not m.on_table:
-            raise refuse("not_on_table", f'"{m.name}" is {m.status.replace("_", " ")} and cannot act')
+            raise refuse("not_on_table", f'"{m.name}" is {m.status.replace("_", " ")} and cannot act', NOT_NOW)
         return m
 
     def due(self, s: GameState) -> tuple[int, set[str]]:
@@ -155,6 +170,42 @@ class TrenchCrusade(AlternatingActivations):
 
     def ui_actions(self) -> tuple[UIAction, ...]:
         return UI_ACTIONS
+
+    def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:
+        """Down (or Out of Action) and the markers the model holds now."""
+        out = list(super().marks(state, model))
+        for counter, (label, letter, tone, text) in MARKERS.items():
+            n = model.counters.get(counter, 0)
+            if n:
+                out.append(Mark(counter, f"{label}: {n}", f"{letter}{n}", text, tone))
+        return tuple(out)
+
+    def model_rules(self, state: GameState, model: Model) -> tuple[tuple[str, RuleInfo | None], ...]:
+        """The model's own rules (its markers are shown as marks, with their count now) and
+        the keywords of its weapons that are rules."""
+        known = self.rules()
+        out: dict[str, RuleInfo | None] = {}
+        for text in model.rules:
+            name = text.split("(", 1)[0].strip()
+            if name.lower() not in MARKER_RULES:
+                out[name] = known.get(name.lower())
+        for w in model.weapons:
+            for k in weapon_rules(w):
+                out.setdefault(k, known.get(k.lower()))
+        return tuple(out.items())
+
+    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
+        weapons = tuple(f"{w.name}: {weapon_text(w)}" for w in model.weapons)
+        return (*weapons, *super().card_notes(state, model))
+
+    def move_allowance(self, state: GameState, model: Model) -> float | None:
+        return moment(state, model).movement
+
+    def table_note(self, state: GameState, event: ev.Event) -> TableNote | None:
+        note = super().table_note(state, event)
+        if note is not None and isinstance(event, ev.DiceRolled) and event.outcome in OUTCOMES:
+            return TableNote(note.model, f"{event.total} {OUTCOMES[event.outcome]}", note.tone)
+        return note
 
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()

@@ -32,7 +32,7 @@ class ImpactHits(OldWorldRule):
             return str(exc)
         return None
 
-    def impact_hits(self, ctx: Any, combat: Any, unit: str) -> Step:
+    def combat_chosen(self, ctx: Any, combat: Any, unit: str) -> Step:
         from game.rulesets.old_world import combat as C
         from game.rulesets.old_world import units as U
         from game.rulesets.rank_and_flank import space

@@ -19,6 +19,12 @@ from game.rulesets.skirmish_d10.rules import SpecialRule, register
 @register
 class Assassin(SpecialRule):
     name = "Assassin"
+    summary = ("Hits that are enough to kill its enemy leave that enemy no strike back and no "
+               "Tough roll.")
+    description = ("When this model's own hits in a fight add up to enough damage to destroy "
+                   "the enemy it attacked, that enemy cannot make Defensive Strikes against it "
+                   "and gets no Tough roll in this melee. Damage other attackers did to the "
+                   "same enemy does not count.")
 
     def on_hit(self, melee: Melee, hit: Hit, role: str) -> Step:
         atk = hit.attack

@@ -24,6 +24,11 @@ IMMUNE_KEYWORDS = ("construct", "undead")
 @register
 class Bloodlust(SpecialRule):
     name = "Bloodlust"
+    summary = "+1 MAV against an enemy that is already wounded."
+    description = ("Its Attack Checks, Defensive Strikes included, get +1 MAV against an enemy "
+                   "that has already lost at least one damage track. Constructs and Undead "
+                   "never give the bonus. Damage still waiting to be applied in the current "
+                   "melee does not count yet.")
 
     def attack_mods(self, melee: Melee, atk: Attack, role: str) -> Iterable[Mod]:
         if role != "attacker":

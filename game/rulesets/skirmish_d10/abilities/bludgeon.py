@@ -32,6 +32,11 @@ PENALTY = {-1: -2, 0: -1}
 @register
 class Bludgeon(SpecialRule):
     name = "Bludgeon"
+    summary = "Enemies it hits strike back with -1 MAV, or -2 if their base is smaller."
+    description = ("When it hits an enemy with a Fight Action in its own activation, that "
+                   "enemy's Defensive Strikes in the melee take -2 MAV if its base is smaller "
+                   "than this model's, -1 if it is the same size, nothing if larger. Several "
+                   "Bludgeon hits do not add up: only the biggest penalty counts.")
 
     def on_hit(self, melee: Melee, hit: Hit, role: str) -> Step:
         atk = hit.attack

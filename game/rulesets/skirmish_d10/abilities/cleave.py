@@ -23,6 +23,10 @@ CLEAVE_MARGIN = 3
 @register
 class Cleave(SpecialRule):
     name = "Cleave"
+    summary = "A hit that beats the target's DV by 3 or more does 1 more damage."
+    description = ("Each hit whose Attack Check total is at least 3 over the defender's DV "
+                   "does one extra point of damage, Defensive Strikes included. It adds to "
+                   "other extra damage such as Mighty and Critical.")
 
     def hit_damage(self, melee: Melee, hit: Hit) -> int:
         return 1 if hit.margin >= CLEAVE_MARGIN else 0

@@ -24,6 +24,10 @@ FOCUSED_CRITICAL = 9
 @register
 class Critical(SpecialRule):
     name = "Critical"
+    summary = "A natural 10 that hits does 1 more damage (a 9 too after Focus)."
+    description = ("A hit rolled as a natural 10 does one extra point of damage. If the model "
+                   "took the Focus action this activation, a natural 9 that hits does too, for "
+                   "the attacks of its Fight Action (not its Defensive Strikes).")
 
     def hit_damage(self, melee: Melee, hit: Hit) -> int:
         lowest = K.NATURAL_HIT

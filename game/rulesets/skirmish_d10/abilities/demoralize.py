@@ -34,6 +34,12 @@ def kills(melee: Melee, name: str) -> list[str]:
 @register
 class Demoralize(SpecialRule):
     name = "Demoralize"
+    summary = ("After it kills an enemy, the enemies touching it must pass a Discipline Check "
+               "or be Shaken.")
+    description = ("At the end of an activation in which it destroyed an enemy, whether "
+                   "attacking or striking back, every other enemy in base contact with it "
+                   "takes a Discipline Check and becomes Shaken if it fails. Enemies already "
+                   "Shaken take no check.")
 
     def end_activation(self, ctx: Any, model: Model, melee: Melee | None) -> Step:
         if melee is None or not alive(model):
@@ -46,8 +52,8 @@ class Demoralize(SpecialRule):
         if not near:
             return
         yield ev.RuleApplied(self.name, model.name,
-                             f"killed {', '.join(killed)}: the enemies in B2B must pass a "
-                             f"Discipline Check")
+                             "killed " + ", ".join(f'"{n}"' for n in killed)
+                             + ": the enemies in B2B must pass a Discipline Check")
         for o in near:
             ok = yield from discipline_check(ctx, ctx.state.models[o.name], "Demoralize")
             if not ok:

@@ -58,6 +58,12 @@ def _renew(melee: Melee, by: str, name: str) -> Step:
 @register
 class Disable(SpecialRule):
     name = "Disable"
+    summary = ("A model it hits is Disabled at once: one attack and one Defensive Strike "
+               "fewer.")
+    description = ("Any model it hits becomes Disabled straight away (-1 MA until the end of "
+                   "that model's next activation), so the effect can already cost it a "
+                   "Defensive Strike in the same melee. Hit again while Disabled, it stays "
+                   "Disabled until the later end.")
 
     def on_hit(self, melee: Melee, hit: Hit, role: str) -> Step:
         atk = hit.attack

@@ -16,6 +16,10 @@ from game.rulesets.skirmish_d10.rules import SpecialRule, register
 @register
 class Fearsome(SpecialRule):
     name = "Fearsome"
+    summary = ("An enemy it charges, or that charges it, must pass a Discipline Check or be "
+               "Shaken.")
+    description = ("Whenever this model charges an enemy, or an enemy charges it, that enemy "
+                   "takes a Discipline Check at once and becomes Shaken if it fails.")
 
     def after_charge(self, ctx: Any, charger: Model, target: Model, role: str) -> Step:
         other = target if role == "charger" else charger

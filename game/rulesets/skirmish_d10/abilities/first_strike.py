@@ -73,6 +73,13 @@ def defend_first(melee: Melee, fight: Fight, defender: Model, rule: str) -> Step
 @register
 class FirstStrike(SpecialRule):
     name = "First Strike"
+    summary = ("Charging, one of its attacks lands before the melee; charged, one Defensive "
+               "Strike does.")
+    description = ("When it charged the enemy it fights, one of its attacks is rolled before "
+                   "the rest of the melee and its damage lands first. When it was charged, one "
+                   "of its Defensive Strikes goes first instead, at the charger. If both sides "
+                   "strike first, they strike at the same time. Not with Frenzy, and not from "
+                   "the Reach position.")
 
     def before_strikes(self, melee: Melee, model: Model) -> Step:
         for f in melee.fights_by(model.name):

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
 @register
 class FlameAttack(SpecialRule):
     name = "Flame Attack"
+    summary = "Every model it hits, friend or foe, catches fire (Burning)."
+    description = ("Any model it hits with an attack or a Defensive Strike becomes Burning "
+                   "once the melee's damage is done, unless that damage destroyed it. Burning "
+                   "models lose 1 damage track each time they activate until the fire goes "
+                   "out.")
 
     def after_damage(self, melee: Melee, model: Model) -> Step:
         for h in list(melee.hits):

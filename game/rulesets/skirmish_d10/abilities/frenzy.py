@@ -32,7 +32,7 @@ def _check_order(model: Model, value: Any) -> str | None:
         return f"give a number of extra attacks (0 or more), got {value!r}"
     most = effective_ma(model)
     if value > most:
-        return f'"{model.name}" may take at most {most} extra attack(s) (its MA)'
+        return f'"{model.name}" may take at most {most} extra attack{"s" if most != 1 else ""} (its MA)'
     return None
 
 
@@ -47,6 +47,13 @@ def _can_strike_any(melee: Melee, model: Model) -> bool:
 @register
 class Frenzy(SpecialRule):
     name = "Frenzy"
+    summary = ("May take extra attacks or Defensive Strikes, each one costing -1 MAV on all of "
+               "them.")
+    description = ("Before any dice are rolled it may take up to as many extra attacks (when "
+                   "it fights) or extra Defensive Strikes (when it is attacked) as it normally "
+                   "has. Each extra one gives -1 MAV to every Attack Check it makes in that "
+                   "melee. A Frenzied model cannot use First Strike, Pike or Parry in the same "
+                   "melee.")
     priority = 40  # declared before Parry, which a Frenzied model may not use
 
     def declare(self, melee: Melee, model: Model) -> Step:
@@ -67,7 +74,7 @@ class Frenzy(SpecialRule):
                     f"(-1 MAV on all its Attack Checks for each)?",
                     tuple(range(most + 1)), 0, model.name, model.side,
                 )
-            what = "attack(s)"
+            what = "attack" if n == 1 else "attacks"
         elif melee.fights_against(model.name) and most > 0 and _can_strike_any(melee, model):
             n = yield Ask(
                 "frenzy",
@@ -75,7 +82,7 @@ class Frenzy(SpecialRule):
                 f"(-1 MAV on all its Attack Checks for each)?",
                 tuple(range(most + 1)), 0, model.name, model.side,
             )
-            what = "Defensive Strike(s)"
+            what = "Defensive Strike" if n == 1 else "Defensive Strikes"
         if not n:
             return
         melee.notes.setdefault("frenzy", {})[model.name] = n

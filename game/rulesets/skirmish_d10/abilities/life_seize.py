@@ -41,6 +41,11 @@ def seizer(melee: Melee, victim: str) -> str | None:
 @register
 class LifeSeize(SpecialRule):
     name = "Life Seize"
+    summary = "After it destroys an enemy it may drain it to heal 1 damage."
+    description = ("When it destroys an enemy in a melee it rolls a d10 and adds the victim's "
+                   "number of damage tracks: 10 or more heals it 1 point of damage. This is a "
+                   "free action. Zombies cannot be drained, and each destroyed enemy can be "
+                   "drained only once.")
 
     def after_fight(self, melee: Melee, model: Model) -> Step:
         done = melee.notes.setdefault("life_seized", set())

@@ -33,6 +33,11 @@ def _check_order(model: Model, value: Any) -> str | None:
 @register
 class Martyr(SpecialRule):
     name = "Martyr"
+    summary = "May sacrifice itself for +2 MAV on one fight's attacks."
+    description = ("When it fights it may give up all its remaining damage tracks to get +2 "
+                   "MAV on that fight's attacks. Once those attacks are made it is removed as "
+                   "a casualty, so no Defensive Strike can reach it. It is never done unless "
+                   "you choose it.")
 
     def declare(self, melee: Melee, model: Model) -> Step:
         if not alive(model):

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 @register
 class Mighty(SpecialRule):
     name = "Mighty"
+    summary = "Every hit it lands does 2 damage instead of 1."
+    description = ("Each of its hits, Defensive Strikes included, does 2 points of damage. "
+                   "Extra damage from Cleave or Critical comes on top.")
 
     def hit_damage(self, melee: Melee, hit: Hit) -> int:
         return 1

@@ -26,6 +26,10 @@ def parried(melee: Melee, name: str) -> int:
 @register
 class Parry(SpecialRule):
     name = "Parry"
+    summary = "When attacked, may give up Defensive Strikes for +1 DV each."
+    description = ("Before the dice are rolled, a model that is attacked may give up any "
+                   "number of its Defensive Strikes; each one given up raises its DV by 1 for "
+                   "the rest of the melee. Not with Frenzy.")
     priority = 45  # after Frenzy's declaration
 
     def declare(self, melee: Melee, model: Model) -> Step:
@@ -47,7 +51,7 @@ class Parry(SpecialRule):
         melee.notes.setdefault("parry", {})[model.name] = n
         melee.dv_mods.setdefault(model.name, []).append(Mod("Parry", n))
         yield ev.RuleApplied(self.name, model.name,
-                             f"gives up {n} Defensive Strike(s) for +{n} DV")
+                             f"gives up {n} Defensive Strike{'s' if n != 1 else ''} for +{n} DV")
 
     def ds_pool(self, melee: Melee, model: Model, pool: int) -> int:
         return pool - parried(melee, model.name)

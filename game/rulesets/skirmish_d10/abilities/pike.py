@@ -19,6 +19,11 @@ from game.rulesets.skirmish_d10.rules import SpecialRule, register
 @register
 class Pike(SpecialRule):
     name = "Pike"
+    summary = "When charged, strikes first at each charger with one Defensive Strike."
+    description = ("In an activation in which it was charged, it makes one of its Defensive "
+                   "Strikes at each charger that attacks it before that charger's attacks, and "
+                   "that damage lands first. A charger with First Strike or Quick Strike "
+                   "strikes at the same time. Not with Frenzy.")
 
     def before_strikes(self, melee: Melee, model: Model) -> Step:
         for f in melee.fights_against(model.name):

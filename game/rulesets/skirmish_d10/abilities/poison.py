@@ -28,6 +28,11 @@ IMMUNE_KEYWORD = "zombie"
 @register
 class Poison(SpecialRule):
     name = "Poison"
+    summary = "Enemies it damages become Poisoned."
+    description = ("Any enemy that takes damage from it becomes Poisoned, unless the damage "
+                   "destroyed it. Zombies are immune. A Poisoned model rolls at the end of "
+                   "each of its activations and loses a damage track until the poison wears "
+                   "off.")
 
     def after_damage(self, melee: Melee, model: Model) -> Step:
         done: set[str] = set()

@@ -12,7 +12,7 @@ are spent as usual: the rule directs them, it does not forbid them.
 from __future__ import annotations
 
 from game.core import events as ev
-from game.core.decisions import Ask
+from game.core.decisions import PICK_MODELS, Ask
 from game.core.ruleset import Step
 from game.core.state import Model
 from game.rulesets.skirmish_d10.melee import Melee
@@ -29,6 +29,10 @@ def provokers(melee: Melee, defender: Model, attackers: list[str]) -> list[str]:
 @register
 class Provoke(SpecialRule):
     name = "Provoke"
+    summary = "An enemy it hits must aim all its Defensive Strikes at it."
+    description = ("An enemy this model hit in the melee must spend all its Defensive Strikes "
+                   "on it. When several models with Provoke hit the same enemy, that enemy's "
+                   "player shares its Defensive Strikes among them.")
 
     def allocate(
         self, melee: Melee, defender: Model, attackers: list[str], pool: int
@@ -47,12 +51,14 @@ class Provoke(SpecialRule):
             yield ev.RuleApplied(self.name, p, f'"{d}" must strike back at it', d)
             return [p] * n
         default = melee.default_allocation(d, found, pool)
+        quoted = ", ".join(f'"{n}"' for n in found)
         plan = yield Ask(
             "provoke",
-            f'"{d}" was provoked by {", ".join(found)}: which one does each of its {pool} '
-            f"Defensive Strike(s) go to?",
+            f'"{d}" was provoked by {quoted}: which one does each of its {pool} '
+            f"Defensive Strike{'s' if pool != 1 else ''} go to?",
             (), default, d, defender.side,
             check=lambda ans: melee._allocation_problem(d, found, pool, ans),
+            pick=PICK_MODELS, choices=tuple(found), count=pool,
         )
         yield ev.RuleApplied(self.name, None,
                              f'"{d}" shares its Defensive Strikes among its provokers', d)

@@ -20,6 +20,11 @@ from game.rulesets.skirmish_d10.rules import SpecialRule, register
 @register
 class QuickStrike(SpecialRule):
     name = "Quick Strike"
+    summary = "Charging, one of its attacks lands before the rest of the melee."
+    description = ("When it charged the enemy it fights, one of its attacks is rolled before "
+                   "the rest of the melee and its damage lands first. Unlike First Strike it "
+                   "works with Frenzy. A charged model with First Strike or Pike strikes back "
+                   "at the same time.")
 
     def before_strikes(self, melee: Melee, model: Model) -> Step:
         for f in melee.fights_by(model.name):

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 @register
 class Rage(SpecialRule):
     name = "Rage"
+    summary = "+1 MAV on its first attack against the model it charged."
+    description = ("Its first Attack Check against a model it charged this activation gets +1 "
+                   "MAV (a re-roll of that attack keeps the bonus).")
 
     def attack_mods(self, melee: Melee, atk: Attack, role: str) -> Iterable[Mod]:
         if role != "attacker" or atk.kind != "attack":

@@ -25,7 +25,8 @@ from game.core import events as ev
 from game.core.decisions import Ask
 from game.core.ruleset import Step
 from game.core.state import Model
-from game.physics.movement import ChargePlan, plan_charge
+from game.physics.charge import plan_charge
+from game.physics.movement import ChargePlan
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import Fight, Melee
 from game.rulesets.skirmish_d10.rules import SpecialRule, register
@@ -54,7 +55,7 @@ def rampage(ctx: Any, name: str, victims: list[str], parent: Melee | None) -> St
     table = TABLE
     s = ctx.state
     m = s.models[name]
-    killed = ", ".join(victims)
+    killed = ", ".join(f'"{v}"' for v in victims)
     near = [o for o in table.touching(s, m, enemies_only=True) if alive(o)]
     if near:
         names = tuple(o.name for o in near)
@@ -120,6 +121,12 @@ def destroyed_victims(melee: Melee, name: str) -> list[str]:
 @register
 class Rampage(SpecialRule):
     name = "Rampage"
+    summary = "When its own attacks kill an enemy, it gets a free extra attack."
+    description = ("If its Fight Action hit an enemy that was destroyed in the melee, it makes "
+                   "one free attack once the melee is over, at an enemy in base contact. With "
+                   'no enemy touching it, it may first move up to 2" into contact. The extra '
+                   "attack is a small melee of its own: the enemy may make one Defensive "
+                   "Strike against it, and a kill there gives no further Rampage.")
     priority = 70  # after the other rules' end-of-fight effects
 
     def after_removal(self, melee: Melee, model: Model) -> Step:

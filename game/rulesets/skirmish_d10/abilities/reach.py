@@ -89,6 +89,12 @@ def reach_fights(melee: Melee, name: str) -> list[Fight]:
 @register
 class Reach(SpecialRule):
     name = "Reach"
+    summary = "Can fight an enemy over the head of a friend standing between them."
+    description = ("It may fight an enemy that a friend is touching when it stands directly "
+                   "behind that friend, on the far side from the enemy, and the friend's base "
+                   "is not larger than its own. From there it makes a single attack and helps "
+                   "its side's Support; the enemy may strike back at the models touching it. A "
+                   "charge may stop behind such a friend.")
     priority = 10  # the fight is flagged before other rules declare anything about it
 
     def fight_targets(self, state: Any, model: Model, table: Any) -> list[str]:

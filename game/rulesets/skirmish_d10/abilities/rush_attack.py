@@ -37,6 +37,11 @@ def spent_actions(ctx: Any, m: Model) -> list[str]:
 @register
 class RushAttack(SpecialRule):
     name = "Rush Attack"
+    summary = "After a Move then a Charge into contact, a free attack on the run."
+    description = ("A model that Moves and then Charges in the same activation, and ends the "
+                   "charge touching an enemy, gets one free attack on an enemy it touches (the "
+                   "charged model unless you pick another). The victim may make at most one "
+                   "Defensive Strike against it for that attack.")
 
     def after_charge(self, ctx: Any, charger: Model, target: Model, role: str) -> Step:
         if role != "charger" or spent_actions(ctx, charger) != ["move", "charge"]:

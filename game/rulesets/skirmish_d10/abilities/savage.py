@@ -32,6 +32,10 @@ def flag_name(target: str) -> str:
 @register
 class Savage(SpecialRule):
     name = "Savage"
+    summary = "Two or more of its attacks landing on one enemy do 1 extra damage."
+    description = ("During its own activation, when two or more of its attacks hit the same "
+                   "enemy, that enemy takes one extra point of damage, once, however many more "
+                   "hits land. Defensive Strikes do not count.")
 
     def after_attacks(self, melee: Melee, model: Model) -> Step:
         act = activation(melee.state)

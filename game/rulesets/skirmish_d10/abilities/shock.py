@@ -20,6 +20,9 @@ from game.rulesets.skirmish_d10.rules import SpecialRule, register
 @register
 class Shock(SpecialRule):
     name = "Shock"
+    summary = "An enemy it charges and attacks may be too stunned to strike back."
+    description = ("An enemy it charged and then attacks takes a Discipline Check; if it "
+                   "fails, it makes no Defensive Strikes at all in that melee, against anyone.")
 
     def before_strikes(self, melee: Melee, model: Model) -> Step:
         for f in melee.fights_by(model.name):

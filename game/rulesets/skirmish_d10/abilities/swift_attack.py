@@ -32,12 +32,12 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.decisions import Ask
+from game.core.decisions import PICK_POINT, Ask
 from game.core.ruleset import Step
 from game.core.state import GameState, Model
 from game.geometry.contact import overlaps
 from game.physics.breakaway import check_break_away, default_break_away
-from game.physics.movement import plan_charge
+from game.physics.charge import plan_charge
 from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10.abilities.rush_attack import spent_actions
 from game.rulesets.skirmish_d10.checks import alive
@@ -93,6 +93,12 @@ def _hovering(s: GameState, m: Model) -> bool:
 @register
 class SwiftAttack(SpecialRule):
     name = "Swift Attack"
+    summary = "Charge, strike once, then break away with its Move."
+    description = ("After it Charges, it may use its Move while still touching the enemy: it "
+                   "then makes one free attack on an enemy it touches (who may strike back at "
+                   "most once), and once the melee is over it moves away in a straight line to "
+                   "a point at least half its MOV from its victim. A flying model may swoop "
+                   "over other bases to reach a target that cannot fly.")
 
     # -- the move order after the charge -------------------------------------------------
     def take_order(self, ctx: Any, model: Model, order: Any) -> Step | None:
@@ -193,6 +199,7 @@ class SwiftAttack(SpecialRule):
                 f'{model.stat("MOV") / 2:g}" from "{victim_name}", within its MOV)?',
                 (), default, model.name, model.side,
                 check=lambda p, s=s, m=model, v=victim: break_away_problem(s, m, v, p),
+                pick=PICK_POINT,
             )
         x, y = float(point[0]), float(point[1])
         dist = math.hypot(x - model.x, y - model.y)

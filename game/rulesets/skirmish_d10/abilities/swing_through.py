@@ -173,6 +173,11 @@ def _planned(m: Model, i: int) -> str | None:
 @register
 class SwingThrough(SpecialRule):
     name = "Swing-Through"
+    summary = "Each attack sweeps one side of its base, hitting everyone touching that side."
+    description = ("Instead of aiming at one model, each attack (and each Defensive Strike) "
+                   "sweeps one side of its base, starting at a corner: it makes an Attack "
+                   "Check against every model touching that side, friend or foe, at full MAV "
+                   "for the first, -1 for the next, -2 for the one after and so on.")
 
     def _choose(self, melee: Melee, m: Model, texts: list[str], default: str,
                 planned: str | None, question: str) -> Step:
@@ -265,7 +270,7 @@ class SwingThrough(SpecialRule):
             victims = ordered(melee, d, corner, side_victims(melee, d, mode, side))
             yield ev.RuleApplied(self.name, d_name,
                                  f"strikes back sweeping its {side} side from the {corner} "
-                                 f"corner: {', '.join(victims)}")
+                                 "corner: " + ", ".join(f'"{v}"' for v in victims))
             k = 0
             for v in victims:
                 t = melee.model(v)

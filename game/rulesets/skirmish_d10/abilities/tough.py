@@ -16,6 +16,9 @@ from game.rulesets.skirmish_d10.rules import SpecialRule, register
 @register
 class Tough(SpecialRule):
     name = "Tough"
+    summary = "When damage would destroy it, a d10 roll of 6+ keeps it standing."
+    description = ("Each time a point of damage would destroy it, it rolls a d10: on 6 or more "
+                   "it stays on its last damage track instead. One roll for each such point.")
     flags = frozenset({"tough"})
 
     def would_be_destroyed(self, ctx: Any, model: Model, source: str, melee: Any) -> Step:

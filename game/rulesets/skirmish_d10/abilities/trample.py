@@ -29,6 +29,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
+from game.core.errors import NOT_NOW
 from game.core.ruleset import Step
 from game.core.state import Model
 from game.geometry.trample import plan_trample
@@ -55,13 +56,13 @@ def tramplable(m: Model, other: Model) -> bool:
 def do_trample(ctx: Any, m: Model, cmd: Order) -> Step:
     s = ctx.state
     if not has_rule(m, "Trample"):
-        raise refuse("no_trample", f'"{m.name}" does not have the Trample Special Ability')
+        raise refuse("no_trample", f'"{m.name}" does not have the Trample Special Ability', NOT_NOW)
     check_action_left(s, m, "trample")
     act = activation(s)
     spent = [a for a in act.taken(m.name) if not a.free] if act else []
     if any(a.action == "fight" or a.action.startswith("fight:") for a in spent):
         raise refuse("fought_already",
-                     f'"{m.name}" has already used its Fight Action this activation')
+                     f'"{m.name}" has already used its Fight Action this activation', NOT_NOW)
     side = cmd.arg("direction")
     if not isinstance(side, str):
         raise refuse("bad_order", 'a trample needs "direction": front, right, back or left')
@@ -79,7 +80,7 @@ def do_trample(ctx: Any, m: Model, cmd: Order) -> Step:
         raise refuse("illegal_trample", f'"{m.name}" cannot trample: {plan.reason}')
     yield ev.ActionTaken(m.name, "fight:trample", None)
     yield ev.ModelMoved(m.name, plan.x, plan.y, m.facing, round(plan.distance, 4), "trample")
-    yield ev.RuleApplied("Trample", m.name, f"runs over {', '.join(plan.trampled)}")
+    yield ev.RuleApplied("Trample", m.name, "runs over " + ", ".join(f'"{n}"' for n in plan.trampled))
     yield from trample_attacks(ctx, m.name, list(plan.trampled))
 
 
@@ -88,7 +89,7 @@ def trample_attacks(ctx: Any, name: str, trampled: list[str]) -> Step:
     victims: list[str] = []
     for i, target in enumerate(trampled):
         if not alive(ctx.state.models[name]):
-            rest = ", ".join(trampled[i:])
+            rest = ", ".join(f'"{n}"' for n in trampled[i:])
             yield ev.RuleApplied("Trample", name, f"is destroyed: {rest} escape its attacks")
             break
         if not alive(ctx.state.models[target]):
@@ -112,3 +113,9 @@ def trample_attacks(ctx: Any, name: str, trampled: list[str]) -> Step:
 @register
 class Trample(SpecialRule):
     name = "Trample"
+    summary = "Runs straight over small enemies, then attacks each one it ran over."
+    description = ("As its Fight Action it moves straight out of one flat side of its base, up "
+                   "to its MOV, over enemies on Standard bases, crossing each one from side to "
+                   "side, and must end with room for its base. It then attacks each model it "
+                   "ran over once, in order; each may strike back. Any other model or an "
+                   "obstacle blocks the way.")

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 @register
 class Vengeful(SpecialRule):
     name = "Vengeful"
+    summary = "Strikes back with +1 MAV at an enemy whose attack hit it."
+    description = ("Once an attack of an enemy's Fight Action has hit it, its Defensive "
+                   "Strikes against that enemy get +1 MAV.")
 
     def attack_mods(self, melee: Melee, atk: Attack, role: str) -> Iterable[Mod]:
         if role != "attacker" or atk.kind != "defensive":

@@ -29,6 +29,10 @@ FLAG = "vicious check taken"
 @register
 class Vicious(SpecialRule):
     name = "Vicious"
+    summary = "A model it damages must pass a Discipline Check or be Shaken."
+    description = ("Any model it damages, Defensive Strikes included, takes a Discipline Check "
+                   "after the melee's damage and becomes Shaken if it fails; at most one such "
+                   "check per model in an activation.")
 
     def after_damage(self, melee: Melee, model: Model) -> Step:
         for target, by, kept, _source in list(melee.damage_done):

@@ -18,6 +18,9 @@ from game.rulesets.skirmish_d10.rules import SpecialRule, register
 @register
 class Weaponmaster(SpecialRule):
     name = "Weaponmaster"
+    summary = "Once per activation, may roll a missed attack again."
+    description = ("Once in each activation it may roll one of its missed attacks again (never "
+                   "a Defensive Strike); the new roll stands.")
 
     def after_roll(self, melee: Melee, atk: Attack, hit: Hit) -> Step:
         if atk.kind != "attack" or hit.hit:

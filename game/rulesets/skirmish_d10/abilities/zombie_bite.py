@@ -41,6 +41,11 @@ def infect(ctx: Any, victim: Model, biter: Model) -> Step:
 @register
 class ZombieBite(SpecialRule):
     name = "Zombie Bite"
+    summary = "A model it bites becomes Infected and may rise as a zombie."
+    description = ("Any enemy it hits and does not kill becomes Infected. If the bite landed "
+                   "on a limb, the limb may be cut off at the end of the game turn (1 damage, "
+                   "then a roll against its DV to stop the infection). A model still Infected "
+                   "two game turns later joins the biter's side as a zombie.")
 
     def after_damage(self, melee: Melee, model: Model) -> Step:
         bitten = melee.notes.setdefault("bitten", set())
@@ -59,8 +64,11 @@ class ZombieBite(SpecialRule):
 @C.condition
 class Infected(C.Condition):
     name = "infected"
-    description = ("Bitten by a zombie: unless the bite is cut out, the model rises as a zombie "
-                   "fighting for the other side a few game turns later.")
+    short = "Z"
+    description = ("Bitten by a zombie: it may rise as one for the other side. If the bite is "
+                   "on a limb, the limb may be cut off at the end of the game turn (1 damage, then a roll to stop the infection); a model "
+                   "still Infected at the end of the second game turn after the bite rises as "
+                   "a zombie on the biter's side.")
 
     def end_of_turn(self, ctx: Any, m: Model) -> Step:
         data = m.conditions["infected"]

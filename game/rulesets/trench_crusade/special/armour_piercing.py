@@ -16,9 +16,9 @@ class ArmourPiercing(TrenchRule):
     name = "ARMOUR PIERCING"
     applies_to = "weapon"
     summary = "Weapon keyword: the target's Armour counts 1 less against its Injury Rolls."
-    description = ("Injury Rolls from this weapon treat the target's Armour as one point "
-                   "weaker, never below nothing; it counts with the other negative modifiers "
-                   "toward the -3 limit.")
+    description = ("Injury Rolls from this weapon's attacks count the target's Armour as one "
+                   "point weaker (an unarmoured target gains nothing from it). Together with "
+                   "the other negative modifiers it can take off at most 3.")
 
     def injury_modifiers(self, target: Any, weapon: Any, armour: int) -> Iterable[tuple[str, int]]:
         if armour:

@@ -1,0 +1,193 @@
+"""What a click would do, shown before it is made: a ghost of the model where a move, a turn
+or a charge would put it (green when the engine accepts the order, red with the reason when
+it refuses it), the enemy a click would attack, and the ruler's measure.
+
+Every preview is the engine's own answer to the order, tried on a copy of the game
+(:meth:`game.ui.session.GameSession.preview`). An order refused because the action is not open
+to the model at all now (``NOT_NOW``: no actions left, not its turn) draws no ghost and says
+so quietly instead of painting every place red.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from shapely.geometry import Point
+
+from game.core import events as ev
+from game.core.engine import Outcome
+from game.core.errors import NOT_NOW
+from game.core.log import player_text
+from game.core.ruleset import ENEMY, FACING, POINT
+from game.core.state import Model
+from game.ui.panels import BAD_TEXT, OK_TEXT, QUIET
+from game.ui.play import sentence
+from game.ui.render import Ghost
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Previews:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.ghost: Ghost | None = None
+        self.target: str | None = None
+        self.status: tuple[str, tuple[int, int, int]] | None = None
+        self._key: Any = None
+
+    def clear(self) -> None:
+        self.ghost = None
+        self.target = None
+        self.status = None
+        self._key = None
+
+    def update(self) -> bool:
+        """Work out the preview for the pointer; True when it changed."""
+        app = self.app
+        if app.camera is None:
+            return False
+        play = app.play
+        in_view = (app.in_view(app.mouse) and play.handover is None and not app.modal_open())
+        dragging = app.input.dragging_model()
+        key = (app.mouse, app.selected, play.action_mode, app.log_length(), app.mode, in_view,
+               app.input.shift(), dragging, id(app.decision))
+        if key == self._key:
+            return False
+        self._key = key
+        old = (self.ghost, self.target, self.status, app.hovered)
+        self.ghost, self.target, self.status = None, None, None
+        point = app.camera.to_table(app.mouse)
+        app.hovered = app.renderer.pick(app.state, point) if in_view else None
+        if in_view and app.mode == "play" and not app.input.ruler_on:
+            self._play_preview(point, dragging)
+        return old != (self.ghost, self.target, self.status, app.hovered)
+
+    def _play_preview(self, point: tuple[float, float], dragging: bool) -> None:
+        app = self.app
+        play = app.play
+        if app.decision is not None:
+            if app.hovered in app.decision.table_choices():
+                self.status = (f"Click to pick {app.state.models[app.hovered].display}.", OK_TEXT)
+            return
+        if not play.may_order(app.selected):
+            if app.hovered is not None and play.may_order(app.hovered):
+                self.status = (f"Click to select {app.state.models[app.hovered].display}.", QUIET)
+            return
+        sel = app.state.models[app.selected]
+        hov = app.state.models.get(app.hovered) if app.hovered else None
+        mode = play.mode_action()
+        if mode is not None and mode.needs == FACING:
+            self._turn_preview(sel, point)
+            return
+        if hov is not None and hov.side != sel.side and not dragging:
+            self._attack_preview(sel, hov)
+            return
+        if hov is not None and not dragging:
+            if hov.name != sel.name:
+                self.status = (f"Click to select {hov.display or hov.name}.", QUIET)
+            return
+        if mode is not None and mode.needs != POINT:
+            return
+        if play.point_action() is None:
+            return
+        self._move_preview(sel, point)
+
+    def _refused(self, pv: Outcome | None) -> bool:
+        """A refusal that is about the model, not the place: said quietly, no ghost."""
+        if pv is not None and not pv.ok and pv.refusal.kind == NOT_NOW:
+            self.status = (sentence(player_text(self.app.state, str(pv.refusal))) + ".", QUIET)
+            return True
+        return False
+
+    def _move_preview(self, sel: Model, point: tuple[float, float]) -> None:
+        app = self.app
+        cmd = app.play.move_order(sel.name, point, app.input.shift())
+        pv = app.session.preview(cmd)
+        if self._refused(pv):
+            return
+        to = cmd.arg("to")
+        facing = cmd.arg("facing", sel.facing)
+        dist = math.hypot(to[0] - sel.x, to[1] - sel.y)
+        path: tuple[tuple[float, float], ...] = ((sel.x, sel.y),)
+        if pv is not None and pv.ok:
+            for _, e in pv.events:
+                if isinstance(e, ev.ModelMoved) and e.model == sel.name:
+                    dist = e.distance
+                    path = ((sel.x, sel.y), *e.via)
+        allowance = app.ruleset.move_allowance(app.state, sel)
+        of = f' of {allowance:g}"' if allowance is not None else ""
+        ok = pv is not None and pv.ok
+        self.ghost = Ghost(sel, to[0], to[1], facing, ok, f'{dist:.1f}"{of}', path)
+        if pv is not None and not pv.ok:
+            self.status = (sentence(player_text(app.state, str(pv.refusal))) + ".", BAD_TEXT)
+        elif ok:
+            face = " and turn to face that way" if cmd.arg("facing") is not None else ""
+            self.status = (f'Click to move {dist:.1f}"{of}{face}. Shift: face the way it moves; '
+                           "drag the model to move it too.", OK_TEXT)
+
+    def _turn_preview(self, sel: Model, point: tuple[float, float]) -> None:
+        app = self.app
+        cmd = app.play.turn_order(sel, point)
+        pv = app.session.preview(cmd)
+        if self._refused(pv):
+            return
+        ok = pv is not None and pv.ok
+        facing = cmd.arg("facing")
+        self.ghost = Ghost(sel, sel.x, sel.y, facing, ok, f"{facing:.0f}°", ())
+        if ok:
+            self.status = ("Click to turn the model to face this way.", OK_TEXT)
+        elif pv is not None:
+            self.status = (sentence(player_text(app.state, str(pv.refusal))) + ".", BAD_TEXT)
+
+    def _attack_preview(self, sel: Model, hov: Model) -> None:
+        """Hovering an enemy: what a click would do (the pressed button, else Fight when the
+        engine takes it, else Charge), with a ghost where a charge ends."""
+        app = self.app
+        self.target = hov.name
+        mode = app.play.mode_action()
+        chain = [mode] if mode is not None and mode.needs == ENEMY else app.play.click_chain()
+        name = hov.display or hov.name
+        last_refusal = None
+        for a in chain:
+            verb = a.label.lower()
+            pv = app.session.preview(app.play.enemy_order(a, sel.name, hov.name))
+            if pv is None:
+                continue
+            if pv.ok:
+                for _, e in pv.events:
+                    if isinstance(e, ev.ModelMoved) and e.model == sel.name:
+                        self.ghost = Ghost(sel, e.x, e.y, e.facing, True, f'{verb} {e.distance:.1f}"',
+                                           ((sel.x, sel.y), *e.via))
+                self.status = (f"Click to {verb} {name}.", OK_TEXT)
+                return
+            last_refusal = pv
+        if last_refusal is None:
+            return
+        if self._refused(last_refusal):
+            self.target = None
+            return
+        self.status = (sentence(player_text(app.state, str(last_refusal.refusal))) + ".", BAD_TEXT)
+
+    # -- the ruler ---------------------------------------------------------------------------
+    def measure(self, a: tuple[float, float], b: tuple[float, float], anchor: str | None) -> str:
+        """The ruler's words: edge to edge between bases, from a base's edge to a point, or
+        point to point, in inches, naming the models."""
+        app = self.app
+        s = app.state
+        table = app.renderer.table
+        end = app.renderer.pick(s, b)
+        ma = s.models.get(anchor) if anchor else None
+        mb = s.models.get(end) if end else None
+        if ma is not None and mb is not None and ma.name != mb.name:
+            return f'{table.distance(ma, mb):.2f}" edge to edge ({ma.display} to {mb.display})'
+        if ma is not None:
+            poly = table.poly(ma)
+            d = 0.0 if poly.contains(Point(b)) else float(poly.exterior.distance(Point(b)))
+            return f'{d:.2f}" from the edge of {ma.display}'
+        if mb is not None:
+            poly = table.poly(mb)
+            d = 0.0 if poly.contains(Point(a)) else float(poly.exterior.distance(Point(a)))
+            return f'{d:.2f}" to the edge of {mb.display}'
+        return f'{math.hypot(b[0] - a[0], b[1] - a[1]):.2f}"'

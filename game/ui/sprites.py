@@ -1,0 +1,144 @@
+"""Pictures of models: a base at its real size in its side's colour with its facing wedge,
+the badges of what the ruleset says about it (conditions, Down, markers), and the pips of the
+damage it has taken. Each picture is drawn once and cached; a frame only blits them."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from importlib import resources
+
+import pygame
+
+from game.core.ruleset import BAD, GOOD, Mark
+from game.geometry.bases import BaseShape, facing_vector, footprint
+
+SIDE_COLOURS: dict[int, tuple[int, int, int]] = {1: (60, 120, 215), 2: (205, 65, 55)}
+SIDE_NAMES = {1: "Blue", 2: "Red"}
+GREY = (125, 125, 125)
+TONE_COLOURS = {BAD: (235, 90, 70), GOOD: (110, 205, 120)}
+INFO_COLOUR = (225, 200, 120)
+PIP_LOST = (220, 40, 35)
+PIP_LEFT = (235, 235, 225)
+
+
+def side_colour(side: int) -> tuple[int, int, int]:
+    return SIDE_COLOURS.get(side, (200, 200, 200))
+
+
+def tone_colour(tone: str) -> tuple[int, int, int]:
+    return TONE_COLOURS.get(tone, INFO_COLOUR)
+
+
+def font_path(bold: bool = False) -> str:
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return str(resources.files("pygame_gui.data").joinpath(name))
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    return pygame.font.Font(font_path(bold), max(6, size))
+
+
+def shade(colour: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    """Lighter for k > 0, darker for k < 0."""
+    if k >= 0:
+        return tuple(min(255, int(c + (255 - c) * k)) for c in colour)  # type: ignore[return-value]
+    return tuple(max(0, int(c * (1 + k))) for c in colour)  # type: ignore[return-value]
+
+
+def fast(surf: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format (much faster to blit), when there is one."""
+    if pygame.display.get_surface() is not None:
+        return surf.convert_alpha()
+    return surf
+
+
+def make_sprite(shape: BaseShape, colour: tuple[int, int, int], facing: float, scale: float,
+                status: str, greyed: bool) -> pygame.Surface:
+    """A base seen from above: filled in ``colour`` (darker when its status is not "active",
+    grey and crossed when it is off the table), its front marked by a light wedge."""
+    poly = footprint(shape, 0.0, 0.0, facing)
+    coords = [(x * scale, y * scale) for x, y in list(poly.exterior.coords)[:-1]]
+    half = max(max(abs(x), abs(y)) for x, y in coords)
+    size = int(math.ceil(half * 2)) + 4
+    size += size % 2 == 0  # odd: a true centre pixel
+    c = size / 2
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    fill: tuple[int, ...] = GREY if greyed else colour
+    lying = status != "active" and not greyed  # Down, knocked over...: darker, striped
+    if lying:
+        fill = shade(colour, -0.5)
+    edge: tuple[int, ...] = shade(fill, -0.5)  # type: ignore[arg-type]
+    if greyed:
+        fill, edge = (*fill, 120), (*edge, 150)
+    pts = [(x + c, y + c) for x, y in coords]
+    width = 2 if half >= 8 else 1
+    if shape.is_round:
+        r = shape.radius * scale
+        pygame.draw.circle(surf, fill, (c, c), r)
+        pygame.draw.circle(surf, edge, (c, c), r, width)
+    else:
+        pygame.draw.polygon(surf, fill, pts)
+        pygame.draw.polygon(surf, edge, pts, width)
+    fx, fy = facing_vector(facing)
+    rx, ry = -fy, fx
+    hd = shape.depth * scale / 2
+    hw = shape.width * scale / 2
+    if greyed:
+        k = hw * 0.6
+        pygame.draw.line(surf, (50, 50, 50, 170), (c - k, c - k), (c + k, c + k), 2)
+        pygame.draw.line(surf, (50, 50, 50, 170), (c - k, c + k), (c + k, c - k), 2)
+        return surf
+    # facing mark: a light wedge at the front edge
+    tip = (c + fx * hd * 0.92, c + fy * hd * 0.92)
+    back = 0.42
+    left = (c + fx * hd * back - rx * hw * 0.32, c + fy * hd * back - ry * hw * 0.32)
+    right = (c + fx * hd * back + rx * hw * 0.32, c + fy * hd * back + ry * hw * 0.32)
+    pygame.draw.polygon(surf, (245, 245, 235) if not lying else (170, 170, 160), [tip, left, right])
+    if lying and hw >= 6:
+        # lying on the ground: two dark stripes across the base
+        for k in (-0.35, 0.35):
+            a = (c - rx * hw * 0.7 + fx * hd * k, c - ry * hw * 0.7 + fy * hd * k)
+            b = (c + rx * hw * 0.7 + fx * hd * k, c + ry * hw * 0.7 + fy * hd * k)
+            pygame.draw.line(surf, (25, 25, 25), a, b, 2)
+    return surf
+
+
+def make_badge(mark: Mark, size: int) -> pygame.Surface:
+    """A mark's badge: its short text on a rounded tab in its tone's colour."""
+    f = font(size, bold=True)
+    t = f.render(mark.short, True, (20, 20, 20))
+    w = max(t.get_width() + 6, t.get_height())
+    h = t.get_height()
+    b = pygame.Surface((w, h), pygame.SRCALPHA)
+    col = tone_colour(mark.tone)
+    pygame.draw.rect(b, col, b.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(b, (20, 20, 20), b.get_rect(), 1, border_radius=h // 2)
+    b.blit(t, ((w - t.get_width()) / 2, 0))
+    return fast(b)
+
+
+def make_pips(taken: int, total: int, base_px: float) -> pygame.Surface:
+    """The damage a model has taken out of the most it can take: one pip each, red when
+    lost, light when still there; a segmented bar when there are too many to count."""
+    r = max(2.5, min(4.5, base_px / 9))
+    gap = 2.0
+    width = total * (2 * r + gap) - gap
+    if width > max(base_px * 1.6, 48):
+        w, h = int(max(base_px * 1.2, 40)), 6
+        surf = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (15, 15, 15), surf.get_rect())
+        lost = round(w * taken / total)
+        pygame.draw.rect(surf, PIP_LEFT, (1, 1, w, h))
+        if lost:
+            pygame.draw.rect(surf, PIP_LOST, (1 + w - lost, 1, lost, h))
+        return fast(surf)
+    size = (int(math.ceil(width)) + 2, int(math.ceil(2 * r)) + 2)
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    for i in range(total):
+        cx = 1 + r + i * (2 * r + gap)
+        col = PIP_LOST if i >= total - taken else PIP_LEFT
+        pygame.draw.circle(surf, col, (cx, 1 + r), r)
+        pygame.draw.circle(surf, (15, 15, 15), (cx, 1 + r), r, 1)
+    return fast(surf)

@@ -1,0 +1,24 @@
+"""The scenario page's example plays as written: a player copying it gets a battle."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from game.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_example_of_the_scenario_page_plays_headless(tmp_path, capsys):
+    text = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", text, re.S)
+    scenario, orders = blocks[0], blocks[1]
+    path = tmp_path / "ambush.toml"
+    path.write_text(scenario + "\n" + orders, encoding="utf-8")
+    assert main(["play", str(path), "--headless", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Captain Ash charges Wolf 1" in out and "Captain Ash fights Wolf 1" in out
+    # the README sends players to this page, not outside the project
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "docs/scenario-format.md" in readme and "shared/" not in readme
