@@ -14,7 +14,6 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.decisions import Ask
 from game.core.errors import Refused
 from game.core.ruleset import Step
 from game.core.state import GameState
@@ -63,53 +62,31 @@ def roll_charge(ctx: Any, unit: str) -> RC.ChargeRoll:
     return RC.ChargeRoll(faces, kept, (("Adv", adv),), sum(kept) + adv, max(kept), f"{n}d6")
 
 
-def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
-    """Refuse a charge that may not be declared; returns (charger, target)."""
-    unit = cmd.unit
-    assert unit is not None
-    if U.host(s, unit) != unit:
-        raise Refused("joined", f'{U.name(s, unit)} is with {U.name(s, U.host(s, unit))}: '
-                      "order the unit to charge")
-    target = cmd.arg("target")
-    if not isinstance(target, str) or target not in s.units:
-        raise Refused("unknown_unit", f'there is no unit "{target}" to charge' if isinstance(target, str)
-                      else f'"charge" needs the id of an enemy unit as "target", got {target!r}')
-    target = U.host(s, target)
-    rec, trec = s.units[unit], s.units[target]
-    if trec.side == rec.side:
-        raise Refused("friendly_target", f"{U.name(s, target)} is on your side")
-    if not U.on_table(s, target):
-        raise Refused("target_gone", f"{U.name(s, target)} is {trec.status}")
-    if rec.status != "active":
-        raise Refused("fleeing", f"{U.name(s, unit)} is {rec.status} and cannot charge")
+def _may_charge(s: GameState, unit: str) -> None:
+    rec = s.units[unit]
     if rec.flag("rallied"):
         raise Refused("shaken", f"{U.name(s, unit)} rallied this turn: it is Shaken and cannot charge")
     if is_engaged(s, unit):
         raise Refused("engaged", f"{U.name(s, unit)} is already in combat")
     if rec.flag("charge_declared"):
         raise Refused("declared", f"{U.name(s, unit)} has already declared a charge this turn")
-    if not RC.in_front_arc(s, unit, target):
-        raise Refused("not_in_arc", f"{U.name(s, target)} is not in the front arc of {U.name(s, unit)}")
+
+
+def _furthest(s: GameState, unit: str) -> tuple[int, str]:
     adv = advance_of(s, unit)
-    furthest = adv + MAX_DICE
-    gap = RC.gap(s, unit, target)
-    if gap > furthest + 1e-9:
-        raise Refused("out_of_range", f'{U.name(s, target)} is {gap:.1f}" away: beyond the '
-                      f'{furthest}" a charge of {U.name(s, unit)} can reach (Adv {adv} + 12)')
-    if not RC.line_of_sight(s, unit, target):
-        raise Refused("no_line_of_sight", f"{U.name(s, unit)} cannot see {U.name(s, target)}")
-    return unit, target
+    return adv + MAX_DICE, f"Adv {adv} + 12"
+
+
+def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
+    """Refuse a charge that may not be declared (the target in the front arc and in sight,
+    no further than Adv + 12"); returns (charger, target)."""
+    return RC.check_declaration(s, cmd, _furthest, _may_charge)
 
 
 def declare(ctx: Any, cmd: Order) -> Step:
     s = ctx.state
     unit, target = check_charge(s, cmd)
-    facing = RC.charge_facing(s, unit, target)
-    count = sum(1 for u in s.units.values() if u.flag("charge_declared"))
-    yield ev.ActionTaken(unit, "charge", target)
-    yield ev.UnitFlagSet(unit, "charge_declared", "player_turn", (target, facing, count + 1))
-    yield ev.RuleApplied("Charge", unit, f"declares a charge into the {facing} of "
-                         f"{U.name(s, target)}", target)
+    yield from RC.announce(ctx, unit, target)
     yield from reaction(ctx, unit, target)
 
 
@@ -124,35 +101,23 @@ def reaction(ctx: Any, unit: str, target: str) -> Step:
         forced = "flee"
     elif is_engaged(s, target):
         forced = "hold"
+    options = ["hold"]
     if forced is None:
-        options = ["hold"]
         if not (U.has(s, target, "fearless") or U.has(s, target, "unbreakable")):
             options.append("flee")
         if can_stand_and_shoot(s, target, unit):
             options.append("stand_and_shoot")
-        if len(options) > 1:
-            answer = yield Ask("charge_reaction",
-                               f"{U.name(s, unit)} charges {U.name(s, target)}: how does it react?",
-                               tuple(options), "hold", side=trec.side)
-        else:
-            answer = "hold"
-    else:
-        answer = forced
-        why = "must" if forced == "flee" else "can only"
-        yield ev.RuleApplied("Charge reaction", target, f"{why} {forced}", unit)
-    yield ev.UnitFlagSet(unit, "charge_reaction", "player_turn", answer)
-    words = {"hold": "holds", "flee": "flees", "stand_and_shoot": "stands and shoots"}
-    yield ev.RuleApplied("Charge reaction", target, words[answer], unit)
-    if answer == "stand_and_shoot":
-        yield from stand_and_shoot(ctx, target, unit)
-        yield from ctx.ruleset.check_winner(ctx)
-    elif answer == "flee" and ctx.state.units[target].status != "fled":
-        if ctx.state.units[target].flag("fled_this_phase"):
-            yield ev.RuleApplied("Flee", target, "has already fled this phase: it stays put")
-        else:
-            yield ev.UnitFlagSet(target, "fled_this_phase", "phase", True)
-            got = yield from roll_distance(ctx, target, "flee", unit)
-            yield from moves.flee(ctx, target, unit, "reaction", roll=got)
+    yield from RC.react(ctx, unit, target, forced, tuple(options), _shoot, _flee)
+
+
+def _shoot(ctx: Any, target: str, charger: str) -> Step:
+    yield from stand_and_shoot(ctx, target, charger)
+    yield from ctx.ruleset.check_winner(ctx)
+
+
+def _flee(ctx: Any, target: str, charger: str) -> Step:
+    got = yield from roll_distance(ctx, target, "flee", charger)
+    yield from moves.flee(ctx, target, charger, "reaction", roll=got)
 
 
 def move_chargers(ctx: Any) -> Step:

@@ -31,7 +31,7 @@ from game.rulesets.ninth_age.rules import RULES
 from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import moves
 from game.rulesets.rank_and_flank import units as RF
-from game.rulesets.rank_and_flank.combat import find_combats, is_engaged
+from game.rulesets.rank_and_flank.combat import fight_all, find_combats, is_engaged
 from game.rulesets.rank_and_flank.result import work_out
 from game.rulesets.rank_and_flank.setup import build_state, placements
 
@@ -138,18 +138,14 @@ class NinthAge(F.PhasedRuleset):
         yield from ()
 
     def fight_combats(self, ctx: Any) -> Step:
-        done: set[str] = set()
-        while not ctx.state.game_over:
-            todo = [c for c in find_combats(ctx.state) if not set(c.units) & done]
-            if not todo:
-                return
-            fight = todo[0]
-            done |= set(fight.units)
-            yield from combat.fight_round(ctx, fight)
-            scores = result.side_scores(ctx.state, fight)
-            winner, diff = yield from work_out(ctx, fight, scores)
-            yield from result.after_result(ctx, fight, winner, diff)
-            yield from self.check_winner(ctx)
+        yield from fight_all(ctx, self.fight_one)
+
+    def fight_one(self, ctx: Any, fight: Any) -> Step:
+        """One Round of Combat, the Combat Score, Break Tests, flight and pursuit."""
+        yield from combat.fight_round(ctx, fight)
+        scores = result.side_scores(ctx.state, fight)
+        winner, diff = yield from work_out(ctx, fight, scores)
+        yield from result.after_result(ctx, fight, winner, diff)
 
     # -- results -------------------------------------------------------------------------
     def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:

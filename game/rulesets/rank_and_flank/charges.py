@@ -16,13 +16,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import events as ev
+from game.core.commands import Order
+from game.core.decisions import Ask
+from game.core.errors import Refused
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry import formation
 from game.geometry import formation_actions as actions
 from game.rulesets.rank_and_flank import space
-from game.rulesets.rank_and_flank.units import name, on_table
+from game.rulesets.rank_and_flank.units import host, name, on_table
 
+#: distances this close count as equal (placing units by hand leaves crumbs of floating point)
+CLOSE_ENOUGH = 0.01
 
 def in_front_arc(s: GameState, unit: str, target: str) -> bool:
     """Whether any part of the target's Unit Boundary lies in the unit's front arc."""
@@ -47,6 +52,92 @@ def charge_facing(s: GameState, charger: str, target: str) -> str:
 def gap(s: GameState, unit: str, target: str) -> float:
     """The distance between two Unit Boundaries."""
     return space.rects_distance(space.unit_key(s, unit), space.unit_key(s, target))
+
+
+def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, str], tuple[int, str]],
+                      may_charge: Callable[[GameState, str], None]) -> tuple[str, str]:
+    """Refuse a charge that may not be declared (``Refused`` with the reason); returns
+    (charger, target). ``may_charge`` refuses what the ruleset's own states forbid (a unit
+    that rallied, is Stupid, has moved...); ``furthest`` gives the farthest a charge of the
+    unit can reach and how that is made up ("M 4 + 6")."""
+    unit = cmd.unit
+    assert unit is not None
+    if host(s, unit) != unit:
+        raise Refused("joined", f'{name(s, unit)} is with {name(s, host(s, unit))}: '
+                      "order the unit to charge")
+    target = cmd.arg("target")
+    if not isinstance(target, str) or target not in s.units:
+        raise Refused("unknown_unit", f'there is no unit "{target}" to charge' if isinstance(target, str)
+                      else f'"charge" needs the id of an enemy unit as "target", got {target!r}')
+    target = host(s, target)
+    rec, trec = s.units[unit], s.units[target]
+    if trec.side == rec.side:
+        raise Refused("friendly_target", f"{name(s, target)} is on your side")
+    if not on_table(s, target):
+        raise Refused("target_gone", f"{name(s, target)} is {trec.status}")
+    if rec.status != "active":
+        raise Refused("fleeing", f"{name(s, unit)} is {rec.status} and cannot charge")
+    may_charge(s, unit)
+    if not in_front_arc(s, unit, target):
+        raise Refused("not_in_arc", f"{name(s, target)} is not in the front arc of {name(s, unit)}")
+    reach, how = furthest(s, unit)
+    distance = gap(s, unit, target)
+    if distance > reach + 1e-9:
+        raise Refused("out_of_range", f'{name(s, target)} is {distance:.1f}" away: beyond the '
+                      f'{reach}" a charge of {name(s, unit)} can reach ({how})')
+    if not line_of_sight(s, unit, target):
+        raise Refused("no_line_of_sight", f"{name(s, unit)} cannot see {name(s, target)}")
+    return unit, target
+
+
+def announce(ctx: Any, unit: str, target: str) -> Step:
+    """Record a declared charge (its target, the facing it goes into and its place in the
+    order the charges move) and say so. Returns the facing."""
+    s = ctx.state
+    facing = charge_facing(s, unit, target)
+    count = sum(1 for u in s.units.values() if u.flag("charge_declared"))
+    yield ev.ActionTaken(unit, "charge", target)
+    yield ev.UnitFlagSet(unit, "charge_declared", "player_turn", (target, facing, count + 1))
+    yield ev.RuleApplied("Charge", unit, f"declares a charge into the {facing} of "
+                         f"{name(s, target)}", target)
+    return facing
+
+
+#: what the log says of each charge reaction
+REACTION_WORDS = {"hold": "holds", "flee": "flees", "stand_and_shoot": "stands and shoots"}
+
+React = Callable[[Any, str, str], Step]
+
+
+def react(ctx: Any, unit: str, target: str, forced: str | None, options: tuple[str, ...],
+          shoot: React, run: React) -> Step:
+    """The charged unit's reaction: ``forced`` when a rule forces it (said in the log), else
+    the decision ``charge_reaction`` among ``options`` (default ``hold``; no question when
+    holding is all it can do). Stand and Shoot calls ``shoot(ctx, target, charger)``; a flee
+    calls ``run(ctx, target, charger)`` unless the unit fled already this phase."""
+    s = ctx.state
+    if forced is None:
+        if len(options) > 1:
+            answer = yield Ask("charge_reaction",
+                               f"{name(s, unit)} charges {name(s, target)}: how does it react?",
+                               options, "hold", side=s.units[target].side)
+        else:
+            answer = "hold"
+    else:
+        answer = forced
+        why = "must" if forced == "flee" else "can only"
+        yield ev.RuleApplied("Charge reaction", target, f"{why} {forced}", unit)
+    yield ev.UnitFlagSet(unit, "charge_reaction", "player_turn", answer)
+    yield ev.RuleApplied("Charge reaction", target, REACTION_WORDS[answer], unit)
+    if answer == "stand_and_shoot":
+        yield from shoot(ctx, target, unit)
+    if answer == "flee" and ctx.state.units[target].status != "fled":
+        if ctx.state.units[target].flag("fled_this_phase"):
+            yield ev.RuleApplied("Flee", target, "has already fled this phase: it stays put")
+        else:
+            yield ev.UnitFlagSet(target, "fled_this_phase", "phase", True)
+            yield from run(ctx, target, unit)
+    return answer
 
 
 def declared(s: GameState) -> list[str]:
@@ -112,15 +203,16 @@ def move_charger(ctx: Any, unit: str, roll: RollCharge, resolved: Resolved = _no
         distance = here.polygon.distance(space.block_of(s, target).polygon)
     else:
         distance = math.inf
-    ok = distance <= reach + 1e-9 and (plan is None or plan.reason is None)
+    ok = distance <= reach + CLOSE_ENOUGH and (plan is None or plan.reason is None)
     word = "reaches" if ok else "falls short"
     yield ev.DiceRolled("charge_range", unit, got.die, got.faces, got.kept, got.mods, reach,
-                        None if distance == math.inf else math.ceil(distance - 1e-9), word, target)
+                        None if distance == math.inf else max(0, math.ceil(distance - CLOSE_ENOUGH)),
+                        word, target)
     if running_down:
         yield from run_down(ctx, unit, target, reach, resolved)
         return
     if not ok:
-        if plan is not None and plan.reason is not None and distance <= reach + 1e-9:
+        if plan is not None and plan.reason is not None and distance <= reach + CLOSE_ENOUGH:
             yield ev.RuleApplied("Charge", unit, f"cannot close with {name(s, target)}: "
                                  f"{plan.reason}", target)
         yield from failed_charge(ctx, unit, target, got.short, distance)
@@ -172,5 +264,5 @@ def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = 
     yield from resolved(ctx, unit, target, got.caught)
 
 
-__all__ = ["ChargeRoll", "charge_facing", "declared", "failed_charge", "gap", "in_front_arc",
-           "line_of_sight", "move_charger", "move_chargers", "run_down"]
+__all__ = ["CLOSE_ENOUGH", "REACTION_WORDS", "ChargeRoll", "announce", "charge_facing", "check_declaration", "declared", "failed_charge", "gap", "in_front_arc",
+           "line_of_sight", "move_charger", "move_chargers", "react", "run_down"]

@@ -259,13 +259,28 @@ def fight_steps(ctx: Any, combat: Combat, plan: Callable[[GameState, Combat], Se
         yield from remove_casualties(ctx, losses, per_model)
 
 
+def fight_all(ctx: Any, fight: Callable[[Any, Combat], Step]) -> Step:
+    """Fight every combat on the table once, in the order they began (a combat that a pursuit
+    or a flight changed is found again; units that have fought this phase do not fight again),
+    checking for a winner of the game after each."""
+    done: set[str] = set()
+    while not ctx.state.game_over:
+        todo = [c for c in find_combats(ctx.state) if not set(c.units) & done]
+        if not todo:
+            return
+        combat = todo[0]
+        done |= set(combat.units)
+        yield from fight(ctx, combat)
+        yield from ctx.ruleset.check_winner(ctx)
+
+
 def combat_names(s: GameState, combat: Combat) -> str:
     return " and ".join(name(s, u) for u in combat.units)
 
 
 __all__ = [
     "Combat", "Losses", "PerModel", "charge_of", "charged_this_turn", "combat_names",
-    "engaged_at", "engaged_with", "fight_steps", "find_combats", "first_round", "fought_before",
+    "engaged_at", "engaged_with", "fight_all", "fight_steps", "find_combats", "first_round", "fought_before",
     "fighting_units", "is_engaged", "mark_fought", "remove_casualties", "take_wounds", "tally",
     "unit_destroyed", "victim_of", "wounds_left",
 ]

@@ -53,7 +53,9 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
         n = len(e.models)
         return f"{name(state, e.unit)}: {n} casualt{'ies' if n != 1 else 'y'} removed ({e.reason})"
     if isinstance(e, ev.UnitStatusChanged):
-        return f"{name(state, e.unit)} is {e.status} ({e.reason})"
+        words = {"fled": "has fled", "fleeing": "is fleeing", "destroyed": "is destroyed",
+                 "active": "is back in the fight"}
+        return f"{name(state, e.unit)} {words.get(e.status, 'is ' + e.status)} ({e.reason})"
     if isinstance(e, ev.UnitConditionAdded):
         return f"{name(state, e.unit)} is {e.condition} ({e.source})"
     if isinstance(e, ev.UnitConditionRemoved):

@@ -13,7 +13,7 @@ from typing import Any
 from game.core import events as ev
 from game.core.ruleset import Step
 from game.geometry import formation_actions as actions
-from game.geometry.formation_moves import TABLE_EDGE
+from game.geometry.formation_moves import TABLE_EDGE, turn_block
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.units import characters_in, name, on_table
 
@@ -84,9 +84,12 @@ def flee(ctx: Any, unit: str, away_from: str | None, kind: str, roll: Roll | Non
 def give_ground(ctx: Any, unit: str, enemies: list[str], inches: float = GIVE_GROUND) -> Step:
     """Move straight away from the enemies it fought, without turning; stop on touching
     another unit or impassable terrain (1" short of other enemies). Off the table: destroyed.
+    The facings of the enemies it touched are kept (``gave_ground_from``) for a follow up.
     Returns the move (x, y)."""
     s = ctx.state
     here = space.block_of(s, unit)
+    facings = tuple((e, space.facing_touched_by(s, e, unit)) for e in enemies)
+    yield ev.UnitFlagSet(unit, "gave_ground_from", "phase", facings)
     got = actions.give_ground(here, [space.block_of(s, e) for e in enemies], inches,
                               space.surroundings(s, unit), ignore=tuple(enemies))
     if got.moved < 1e-6:
@@ -99,13 +102,33 @@ def give_ground(ctx: Any, unit: str, enemies: list[str], inches: float = GIVE_GR
     return end.x - here.x, end.y - here.y
 
 
+def last_facing(s: Any, winner: str, loser: str) -> str | None:
+    """The facing of ``winner`` the loser touched when the combat was worked out (kept on the
+    loser as it gave ground), else None."""
+    got = s.units[loser].flag("gave_ground_from")
+    if got:
+        for w, facing in got:
+            if w == winner:
+                return str(facing)
+    return None
+
+
+#: the free turn a winner makes to face the enemy it fought on that facing
+TURN_TO_FACE = {"left": -90.0, "right": 90.0, "rear": 180.0}
+
+
 def follow_up(ctx: Any, winner: str, loser: str, moved: Any) -> Step:
-    """The winner moves straight after a unit that gave ground, back into contact with it."""
+    """The winner moves straight after a unit that gave ground, back into contact with it;
+    one that fought it on a flank or the rear first turns to face it (a free turn)."""
     s = ctx.state
     if not moved or moved == (0.0, 0.0):
         return
-    got = actions.follow_up(space.block_of(s, winner), space.block_of(s, loser),
-                            space.surroundings(s, winner), target_key=loser)
+    here = space.block_of(s, winner)
+    facing = last_facing(s, winner, loser)
+    if facing in TURN_TO_FACE:
+        here = turn_block(here, TURN_TO_FACE[facing])
+    got = actions.follow_up(here, space.block_of(s, loser), space.surroundings(s, winner),
+                            target_key=loser)
     if got.moved < 1e-6:
         yield ev.RuleApplied("Follow up", winner, "cannot follow up: the way is blocked")
         return
@@ -113,14 +136,22 @@ def follow_up(ctx: Any, winner: str, loser: str, moved: Any) -> Step:
     yield ev.UnitMoved(winner, end.x, end.y, end.facing, end.files, got.moved, "follow up")
 
 
-def pursuit_move(ctx: Any, winner: str, aim: Any, inches: float, target: str | None) -> Step:
+def pursuit_move(ctx: Any, winner: str, aim: Any, inches: float, target: str | None,
+                 close_door: bool = False) -> Step:
     """The pursuer turns to face ``aim`` (a unit's block or a point) and moves ``inches``
-    straight toward it, stopping on touching ``target`` or anything else. Returns the
+    straight toward it, stopping on touching ``target`` or anything else; with ``close_door``,
+    a pursuer that touched ``target`` closes the door on it as a charge would. Returns the
     formation library's result (``caught``: it touched ``target``)."""
     s = ctx.state
-    got = actions.pursue_move(space.block_of(s, winner), aim, float(inches),
-                              space.surroundings(s, winner), target_key=target)
-    end = space.formation_of_block(got.block)
+    env = space.surroundings(s, winner)
+    got = actions.pursue_move(space.block_of(s, winner), aim, float(inches), env,
+                              target_key=target)
+    block = got.block
+    if close_door and got.caught:
+        closer = actions.charge_position(got.block, aim, None, env, target_key=target)
+        if closer.reason is None:
+            block = closer.block
+    end = space.formation_of_block(block)
     yield ev.UnitMoved(winner, end.x, end.y, end.facing, end.files, got.moved, "pursuit")
     return got
 
@@ -135,7 +166,8 @@ def caught_fleeing(ctx: Any, winner: str, target: str, how: str = "caught fleein
 
 def pursue(ctx: Any, winner: str, target: str) -> Step:
     """The winner turns to face the beaten unit and moves 2D6 toward it: a fleeing unit it
-    reaches is destroyed; one that fell back in good order is caught and the fight goes on."""
+    reaches is destroyed; one that fell back in good order is caught (the pursuer closes the
+    door on it) and the fight goes on."""
     s = ctx.state
     faces = roll_2d6(ctx, "pursuit")
     dist = sum(faces)
@@ -143,7 +175,8 @@ def pursue(ctx: Any, winner: str, target: str) -> Step:
     aim: Any = space.block_of(s, target)
     if not on_table(s, target):  # it has fled the table: go where it was heading
         aim = (aim.x, aim.y)
-    got = yield from pursuit_move(ctx, winner, aim, dist, target)
+    got = yield from pursuit_move(ctx, winner, aim, dist, target,
+                                  close_door=s.units[target].status == "active")
     if not got.caught:
         return
     s = ctx.state
@@ -155,5 +188,5 @@ def pursue(ctx: Any, winner: str, target: str) -> Step:
         yield ev.UnitFlagSet(winner, "engaged_at", "game", s.events_applied)
 
 
-__all__ = ["FLEE_WORDS", "GIVE_GROUND", "Roll", "caught_fleeing", "flee", "follow_up",
-           "give_ground", "pursue", "pursuit_move", "roll_2d6"]
+__all__ = ["FLEE_WORDS", "GIVE_GROUND", "Roll", "TURN_TO_FACE", "caught_fleeing", "flee",
+           "follow_up", "give_ground", "last_facing", "pursue", "pursuit_move", "roll_2d6"]

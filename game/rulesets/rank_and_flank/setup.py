@@ -44,7 +44,7 @@ def check_formation_keys(unit: dict[str, Any], command: tuple[str, ...]) -> None
             raise ValueError(f"command[{j}] must be one of: {', '.join(command)}; got {show(c)}")
     if "positions" in unit:
         raise ValueError("positions is not used by units in formation: a unit stands in "
-                         "ranks and files (x, y, facing, files)")
+                         "formation (x, y, facing, files)")
     base = unit.get("base", "25x25")
     shape = parse_base(base, {})
     if shape.is_round:
