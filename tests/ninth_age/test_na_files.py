@@ -167,3 +167,19 @@ def test_a_bad_base_is_refused_with_a_message(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and 'units[0] "knights"' in err and "2Lx50" in err and "Traceback" not in err
     assert not save.exists()
+
+
+def test_every_rule_and_condition_has_plain_words():
+    import re
+
+    jargon = re.compile(r"``|\bhook\b|\bflag\b|_|\bB2B\b|\bNone\b|\bTrue\b|\bdecision\b", re.I)
+    rs = get_ruleset("ninth-age")
+    for info in rs.rules().values():
+        assert info.summary.endswith((".", ")")) and info.summary.count(". ") == 0, info.name
+        assert len(info.description) > len(info.summary) >= 20, info.name
+        assert not info.summary.lower().startswith(info.name.lower() + ":"), info.name
+        for text in (info.summary, info.description):
+            assert not jargon.search(text), (info.name, jargon.search(text).group(0))
+    for name, info in rs.conditions().items():
+        assert info.label[0].isupper() and len(info.description) >= 30, name
+        assert not jargon.search(info.description), name

@@ -45,7 +45,8 @@ class Flammable(NinthAgeRule):
     name = "Flammable"
     flags = frozenset({"flammable"})
     summary = "Burns easily: Flaming Attacks re-roll failed to-wound rolls against it."
-    description = "Flaming Attacks that fail to wound the model roll those dice again."
+    description = ("When Flaming Attacks (a fire breath, burning blades) fail to wound the model, "
+                   "the attacker rolls those to-wound dice again.")
 
 
 @register
@@ -73,7 +74,8 @@ class Unbreakable(NinthAgeRule):
     name = "Unbreakable"
     flags = frozenset({"unbreakable"})
     summary = "Passes every Break Test."
-    description = "When its side loses a round of combat the unit passes its Break Test without rolling."
+    description = ("When its side loses a round of combat the unit passes its Break Test "
+                   "without rolling: it never breaks.")
 
 
 @register
@@ -90,7 +92,8 @@ class Fearless(NinthAgeRule):
     name = "Fearless"
     flags = frozenset({"fearless"})
     summary = "Passes Panic Tests and never flees from a charge."
-    description = "The unit passes every Panic Test without rolling and may not Flee as a charge reaction."
+    description = ("The unit passes every Panic Test without rolling, and it may not choose to "
+                   "Flee when it is charged.")
 
 
 @register
