@@ -78,3 +78,14 @@ def test_impact_hits_rather_than_grind_attacks_when_charging_unless_told():
     assert "Initiative step 10" not in steps(eng)
     assert steps(eng)[0] == "Initiative step 5"
     assert applied(eng, "Grind Attacks")[-1] == "causes 2 automatic hits"
+
+
+def test_not_charging_a_model_with_both_grinds_without_being_asked():
+    from game.core import events as ev
+    from tests.support import events
+
+    m = monster(["Impact Hits (1)", "Grind Attacks (2)"])
+    eng = run(engaged(a_kw=m, dice=[1, 1] + [1, 1] + [1, 1, 1] + [1, 1]))
+    assert not [e for e in events(eng, ev.DecisionRequested) if e.kind == "grind_or_impact"]
+    assert applied(eng, "Grind Attacks") == ["causes 2 automatic hits"]
+    assert not applied(eng, "Impact Hits")

@@ -349,6 +349,8 @@ def strike(ctx: Any, combat: Combat, st: Strike, losses: dict[str, Losses]) -> S
     victim = victim_of(s, st.target)
     off = part.off + weapon.offence
     defence = U.stat(s, victim, "Def")
+    if K.PARRY and parries(s, victim, st.unit):
+        defence = max(defence + 1, off)
     needed = K.to_hit_needed(off, defence)
     if prof.multipart:
         sup = f", {st.supporting} supporting" if st.supporting else ""
@@ -361,6 +363,31 @@ def strike(ctx: Any, combat: Combat, st: Strike, losses: dict[str, Losses]) -> S
     if hits:
         yield from resolve_hits(ctx, combat, st.member, st.target, hits,
                                 melee_profile(s, st, part, weapon), losses)
+
+
+def has_shield(s: GameState, unit: str) -> bool:
+    """The model's first part (the rider, the crew, the model itself) carries a shield."""
+    return "shield" in U.parts(s, unit)[0].weapons
+
+
+def parries(s: GameState, victim: str, attacker: str) -> bool:
+    """Parry (PARRY on): a model on foot (no Harnessed part) fighting with a hand weapon and a
+    shield, attacked by an enemy in its front."""
+    if not has_shield(s, victim) or any("harnessed" in U.part_flags(p) for p in U.parts(s, victim)):
+        return False
+    if weapon_of(s, victim, U.parts(s, victim)[0]).name != "hand weapon":
+        return False
+    return space.facing_touched_by(s, U.host(s, victim), attacker) == "front"
+
+
+def melee_armour(s: GameState, victim: str) -> int:
+    """The victim's Armour against close combat attacks: its Arm, less the shield's point when
+    it fights with a two-handed weapon (TWO_HANDED_DROPS_SHIELD on)."""
+    arm = U.stat(s, victim, "Arm")
+    if K.TWO_HANDED_DROPS_SHIELD and has_shield(s, victim) \
+            and weapon_of(s, victim, U.parts(s, victim)[0]).two_handed:
+        return max(0, arm - 1)
+    return arm
 
 
 def melee_profile(s: GameState, st: Strike, part: Part, weapon: K.Weapon) -> HitProfile:
@@ -422,7 +449,7 @@ def resolve_hits(ctx: Any, combat: Combat | None, member: str, target: str, hits
     if not good:
         return
     # Armour Saves, in runs of the same AP (Lethal Strike sixes go to AP 10)
-    arm = U.stat(s, victim, "Arm")
+    arm = melee_armour(s, victim) if (combat is not None and prof.melee) else U.stat(s, victim, "Arm")
     unsaved: list[bool] = []  # per failed save: whether it was a Lethal Strike six
     runs: list[tuple[int, int, list[int]]] = []  # (AP, needed, dice)
     impossible = 0
@@ -505,17 +532,17 @@ def choose_special(ctx: Any, combat: Combat) -> Step:
                 continue
             impact_ok = any(s2.kind == "Impact Hits" for s2 in plan_strikes(s, combat)
                             if s2.member == member)
-            if impact_ok:
-                answer = yield Ask("grind_or_impact", f"{U.name(s, member)} has Impact Hits and "
-                                   "Grind Attacks: which does it use this round?",
-                                   ("impact_hits", "grind_attacks"), "impact_hits",
-                                   side=s.units[member].side)
-            else:
-                answer = "grind_attacks"
+            if not impact_ok:  # not charging: Grind Attacks, nothing to choose
+                yield ev.UnitFlagSet(member, "grind_or_impact", "phase", "grind_attacks")
+                continue
+            answer = yield Ask("grind_or_impact", f"{U.name(s, member)} has Impact Hits and "
+                               "Grind Attacks: which does it use this round?",
+                               ("impact_hits", "grind_attacks"), "impact_hits",
+                               side=s.units[member].side)
             yield ev.UnitFlagSet(member, "grind_or_impact", "phase", answer)
             word = "Impact Hits" if answer == "impact_hits" else "Grind Attacks"
-            yield ev.RuleApplied(word, member, "uses them this round (not both Impact Hits and "
-                                 "Grind Attacks)")
+            yield ev.RuleApplied(word, member, "uses them this round, not both Impact Hits and "
+                                 "Grind Attacks")
 
 
 def special_choice(s: GameState, member: str) -> str | None:

@@ -159,10 +159,20 @@ def merged_rules(model: tuple[str, ...], own: tuple[str, ...]) -> tuple[str, ...
     return (*own, *(r for r in model if _rule_name(r) not in mine))
 
 
+#: the Stomp Attacks a model's Height gives it when INNATE_HEIGHT_RULES is on
+INNATE_STOMP = {"large": "Stomp Attacks (1)", "gigantic": "Stomp Attacks (D6)"}
+
+
 def profile_of(unit: UnitSpec) -> UnitProfile:
     raw = unit.raw
     stats = unit.stats
     model_rules = tuple(unit.rules)
+    height = str(raw.get("height", "standard")).strip().lower()
+    if K.INNATE_HEIGHT_RULES and height in INNATE_STOMP:
+        listed = {_rule_name(r) for r in model_rules}
+        listed |= {_rule_name(r) for p in raw.get("parts") or () for r in p.get("rules", [])}
+        if "stomp attacks" not in listed:
+            model_rules = (*model_rules, INNATE_STOMP[height])
     weapons = tuple(weapon_name(w) for w in raw.get("weapons", []))
     parts: list[Part] = []
     raw_parts = raw.get("parts")
@@ -180,7 +190,7 @@ def profile_of(unit: UnitSpec) -> UnitProfile:
                               merged_rules(model_rules, tuple(p.get("rules", []))), own_w))
     return UnitProfile(
         troop=raw["troop_type"].strip().lower(),
-        height=K.HEIGHTS[str(raw.get("height", "standard")).strip().lower()],
+        height=K.HEIGHTS[height],
         parts=tuple(parts),
         multipart=raw_parts is not None,
         command=frozenset(c.strip().lower() for c in raw.get("command", [])),
