@@ -7,7 +7,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.log import describe as shared
-from game.core.ruleset import sum_roll_problem
+from game.core.ruleset import BAD, GOOD, INFO, TableNote, sum_roll_problem
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
 from game.rulesets.rank_and_flank.flow import PhaseStep
@@ -143,3 +143,47 @@ def roll_problem(roll: Mapping[str, Any]) -> str | None:
         return None if total == max(0, sum(kept) + sum(v for _, v in mods)) else (
             f"{list(kept)} and the modifiers do not make {total}")
     return sum_roll_problem(roll)
+
+
+def unit_spot(state: GameState, unit: str) -> str | None:
+    """The model a note about ``unit`` floats up at: the middle of its front rank."""
+    u = state.units.get(unit)
+    if u is None:
+        return unit if unit in state.models else None
+    live = [n for n in u.models if state.models[n].on_table] or list(u.models)
+    f = u.formation
+    files = min(f.files, len(live)) if f is not None else 1
+    return live[min(len(live) - 1, files // 2)]
+
+
+NOTE_OUTCOMES = {"give_ground": "gives ground", "fall_back": "falls back", "break": "breaks!"}
+
+
+def table_note(state: GameState, e: ev.Event) -> TableNote | None:
+    """What floats up at a unit as things happen to it: rolls, casualties, the result."""
+    if isinstance(e, ev.DiceRolled) and e.model:
+        spot = unit_spot(state, e.model)
+        if spot is None:
+            return None
+        what = ROLLS.get(e.purpose, e.purpose.replace("_", " "))
+        tone = BAD if e.outcome in ("fail", "falls short", "break") else INFO
+        return TableNote(spot, f"{what}: {NOTE_OUTCOMES.get(e.outcome, e.outcome)}", tone)
+    if isinstance(e, CombatResult):
+        one, two = e.scores["1"]["total"], e.scores["2"]["total"]
+        unit = next((u for u in e.units if e.winner is None or state.units[u].side == e.winner),
+                    e.units[0])
+        spot = unit_spot(state, unit)
+        text = f"wins {one} : {two}" if e.winner == 1 else f"wins {two} : {one}" if e.winner else (
+            f"a draw, {one} : {two}")
+        return TableNote(spot, text, GOOD) if spot else None
+    if isinstance(e, ev.CasualtiesRemoved):
+        spot = unit_spot(state, e.unit)
+        n = len(e.models)
+        return TableNote(spot, f"-{n} model{'s' if n != 1 else ''}", BAD) if spot else None
+    if isinstance(e, ev.UnitStatusChanged) and e.status != "active":
+        spot = unit_spot(state, e.unit)
+        return TableNote(spot, e.status.capitalize(), BAD) if spot else None
+    if isinstance(e, ev.UnitConditionAdded):
+        spot = unit_spot(state, e.unit)
+        return TableNote(spot, e.condition.capitalize(), BAD) if spot else None
+    return None
