@@ -10,6 +10,7 @@ they are taken), then a flee reaction's 2D6; as charges move, each charger's two
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -21,6 +22,7 @@ from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry import formation
 from game.geometry import formation_actions as actions
+from game.geometry.formation_moves import Surroundings
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.combat import is_engaged
@@ -37,9 +39,12 @@ def movement_of(s: GameState, unit: str) -> int:
     slowest of the unit and its characters)."""
     fly = [v for u in U.members(s, unit) for r in U.rules(s, u) if (v := r.fly(s, s.units[u]))]
     ground = min(U.stat(s, u, "M") for u in U.members(s, unit))
-    if fly and all(any(r.fly(s, s.units[u]) for r in U.rules(s, u)) for u in U.members(s, unit)):
-        return min(fly)
-    return ground
+    return min(fly) if fly and flies(s, unit) else ground
+
+
+def flies(s: GameState, unit: str) -> bool:
+    """Whether the unit moves by flying (every member has Fly, or is flying now)."""
+    return all(any(r.fly(s, s.units[u]) for r in U.rules(s, u)) for u in U.members(s, unit))
 
 
 def in_front_arc(s: GameState, unit: str, target: str) -> bool:
@@ -99,6 +104,14 @@ def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
                       f'{reach}" a charge of {U.name(s, unit)} can reach (M {reach - 6} + 6)')
     if not line_of_sight(s, unit, target):
         raise Refused("no_line_of_sight", f"{U.name(s, unit)} cannot see {U.name(s, target)}")
+    if not flies(s, unit):  # terrain that leaves no way in makes the charge impossible
+        terrain = Surroundings(impassable=space.blocking_terrain(s, ("impassable", "obstacle")),
+                               table=s.table)
+        plan = actions.charge_position(space.block_of(s, unit), space.block_of(s, target), None,
+                                       terrain, target_key=target)
+        if plan.reason is not None:
+            raise Refused("no_way", f"{U.name(s, unit)} has no way to reach {U.name(s, target)}: "
+                          f"{plan.reason}")
     return unit, target
 
 
@@ -185,6 +198,8 @@ def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
     least the charger's Movement away may stand and shoot."""
     if missile_weapon(s, unit) is None or s.units[unit].status != "active":
         return False
+    if s.units[unit].flag("stood_and_shot"):  # once a turn, at one of the chargers
+        return False
     gap = space.rects_distance(space.unit_key(s, unit), space.unit_key(s, charger))
     if gap < movement_of(s, charger) - 1e-9:
         return False
@@ -200,6 +215,7 @@ def stand_and_shoot(ctx: Any, unit: str, charger: str) -> Step:
     s = ctx.state
     weapon = missile_weapon(s, unit)
     assert weapon is not None
+    yield ev.UnitFlagSet(unit, "stood_and_shot", "player_turn", True)
     shots = U.rank_sizes(s, unit)[0]
     bs = U.stat(s, unit, "BS")
     needed = max(2, 7 - bs)
@@ -259,15 +275,23 @@ def move_charger(ctx: Any, unit: str) -> Step:
     here = space.block_of(s, unit)
     plan = None
     if U.on_table(s, target) and not running_down:
-        plan = actions.charge_position(here, space.block_of(s, target), facing,
-                                       space.surroundings(s, unit), target_key=target)
+        env = space.surroundings(s, unit)
+        if flies(s, unit):  # over units and terrain: only where it lands must be clear
+            plan = actions.charge_position(here, space.block_of(s, target), facing,
+                                           Surroundings(table=s.table), target_key=target)
+            if plan.reason is None and env.overlapping([plan.block.polygon], ignore=(target,)):
+                plan = dataclasses.replace(plan, reason="there is no room to land against it")
+        else:
+            plan = actions.charge_position(here, space.block_of(s, target), facing, env,
+                                           target_key=target)
         gap = plan.gap_distance
     elif U.on_table(s, target):
         gap = here.polygon.distance(space.block_of(s, target).polygon)
     else:
         gap = math.inf
-    ok = gap <= reach + CLOSE_ENOUGH and (plan is None or plan.reason is None)
-    word = "reaches" if ok else "falls short"
+    blocked = plan is not None and plan.reason is not None and gap <= reach + CLOSE_ENOUGH
+    ok = gap <= reach + CLOSE_ENOUGH and not blocked
+    word = "reaches" if ok else "blocked" if blocked else "falls short"
     yield ev.DiceRolled("charge_range", unit, "2d6", faces, (best,), (("Movement", m),), reach,
                         None if gap == math.inf else max(0, math.ceil(gap - CLOSE_ENOUGH)), word,
                         target)
@@ -311,11 +335,10 @@ def run_down(ctx: Any, unit: str, target: str, reach: int) -> Step:
     """The target fled from the charge: the charger moves its charge range after it; if it
     reaches the fleeing unit, that unit is destroyed (this is never a failed charge)."""
     s = ctx.state
-    if not U.on_table(s, target):
-        yield ev.RuleApplied("Charge", unit, f"{U.name(s, target)} has fled beyond reach", target)
-        yield from _resolved(ctx, unit, target, False)
-        return
-    got = actions.pursue_move(space.block_of(s, unit), space.block_of(s, target), float(reach),
+    aim: Any = space.block_of(s, target)
+    if not U.on_table(s, target):  # it left the table: the charger still runs after it
+        aim = (aim.x, aim.y)
+    got = actions.pursue_move(space.block_of(s, unit), aim, float(reach),
                               space.surroundings(s, unit), target_key=target)
     end = space.formation_of_block(got.block)
     yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")

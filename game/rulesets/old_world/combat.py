@@ -206,8 +206,10 @@ def initiative(s: GameState, unit: str, member: str, enemy: str, combat: Combat)
 
 
 def charge_bonus(inches: float, facing: str) -> int:
+    """+1 per full inch moved (within the contact tolerance), up to 3 into a front, 4 into a
+    flank or the rear."""
     cap = K.CHARGE_I_CAP_FRONT if facing == "front" else K.CHARGE_I_CAP_FLANK
-    return min(cap, int(math.floor(inches + 1e-9)))
+    return min(cap, int(math.floor(inches + 0.01)))
 
 
 # --- who strikes whom ---------------------------------------------------------------------------------
@@ -268,6 +270,13 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         places = space.rank_and_file(s, unit)
         files, ranks = U.files_ranks(s, unit)
         polys = space.model_keys(s, unit)
+        # touching at a corner only: the rank and the file of each touching model both fight
+        corners: dict[str, tuple[set[int], set[int]]] = {}
+        for e in enemies:
+            if space.corner_contact(s, unit, e):
+                at = [places[n] for n, k in polys.items()
+                      if space.rects_distance(k, ebounds[e]) <= 0.01]
+                corners[e] = ({r for r, _ in at}, {f for _, f in at})
         weapon = weapon_in_use(s, unit)
         support_ok = weapon.fight_in_extra_rank and not (
             weapon.no_support_when_charging and charged_this_turn(s, unit))
@@ -289,6 +298,12 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
                 for e in enemies:
                     lines, kind = rows[e]
                     row = rank if kind == "rank" else file
+                    if e in corners:
+                        in_row = rank in corners[e][0] or file in corners[e][1]
+                        if in_row and space.rects_distance(poly, ebounds[e]) <= move + 1e-9:
+                            target, n = e, 1
+                            break
+                        continue
                     if row in lines:
                         if space.rects_distance(poly, ebounds[e]) <= move + 1e-9:
                             target, n = e, 1
@@ -485,8 +500,9 @@ def lose_wounds(ctx: Any, victim: str, n: int, losses: dict[str, Losses], by: st
     got = losses.setdefault(victim, Losses())
     got.lost += kept
     got.counted += counted
-    if kept:
-        yield ev.RuleApplied("Wounds", victim, f"loses {kept} Wound{'s' if kept != 1 else ''} "
+    shown = min(kept, max(0, have))  # (more than it has left: it loses what it has)
+    if shown:
+        yield ev.RuleApplied("Wounds", victim, f"loses {shown} Wound{'s' if shown != 1 else ''} "
                              f"({source})", by)
     return counted
 
@@ -528,9 +544,19 @@ def unit_destroyed(ctx: Any, unit: str, reason: str) -> Step:
     for c in characters_in(s, unit):
         m = alive(s, c)[0]
         yield ev.UnitFlagSet(c, "joined", "game", None)
-        f = s.units[unit].formation
-        assert f is not None
-        yield ev.UnitMoved(c, m.x, m.y, m.facing, 1, 0.0, "left alone")
+        yield ev.UnitFlagSet(c, "was_with", "game", unit)
+        yield ev.UnitMoved(c, m.x, m.y, m.facing, 1, 0.0, "stands alone")
+
+
+def keep_characters(s: GameState, combat: Combat) -> None:
+    """Characters left alone when their unit is destroyed stay in the combat in its place."""
+    out: list[str] = []
+    for u in combat.units:
+        out.append(u)
+        if not s.units[u].on_table:
+            out += [c for c, rec in s.units.items() if rec.flag("was_with") == u
+                    and rec.on_table and c not in combat.units and c not in out]
+    combat.units[:] = out
 
 
 # --- one round -------------------------------------------------------------------------------------------
@@ -543,13 +569,14 @@ def fight_round(ctx: Any, combat: Combat) -> Step:
     names = " and ".join(U.name(s, u) for u in combat.units)
     yield ev.RuleApplied("Combat", None, f"{names} fight a round of combat")
     yield from fear_tests(ctx, combat)
-    for unit in combat.units:
+    for unit in list(combat.units):
         for member, r in U.hooked(ctx.state, unit, "combat_chosen"):
             yield from r.combat_chosen(ctx, combat, member)
+    keep_characters(ctx.state, combat)
     steps = sorted({st.initiative for st in plan_strikes(ctx.state, combat)}, reverse=True)
-    order = {u: i for i, u in enumerate(combat.units)}
     for step in steps:
         s = ctx.state
+        order = {u: i for i, u in enumerate(combat.units)}
         strikes = [st for st in plan_strikes(s, combat) if st.initiative == step]
         if not strikes:
             continue
@@ -560,6 +587,7 @@ def fight_round(ctx: Any, combat: Combat) -> Step:
         for st in strikes:
             yield from strike(ctx, combat, st, losses)
         yield from remove_casualties(ctx, losses)
+        keep_characters(ctx.state, combat)
     yield from mark_fought(ctx, combat)
 
 

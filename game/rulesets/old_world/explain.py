@@ -7,6 +7,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.log import describe as shared
+from game.core.log import show_value
 from game.core.ruleset import BAD, GOOD, INFO, TableNote, sum_roll_problem
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
@@ -16,7 +17,7 @@ ROLLS = {
     "to_hit": "to hit", "reroll_to_hit": "re-roll to hit", "to_wound": "to wound",
     "armour_save": "armour save", "ward_save": "ward save", "regeneration": "Regeneration",
     "charge_range": "charge", "flee": "flee", "pursuit": "pursuit", "break_test": "Break test",
-    "leadership": "Leadership", "fear": "Fear test", "terror": "Terror test",
+    "leadership": "Leadership test", "fear": "Fear test", "terror": "Terror test",
     "stupidity": "Stupidity test", "rally": "Rally test", "march": "march test",
     "impact_hits": "Impact Hits",
 }
@@ -87,6 +88,8 @@ def describe(state: GameState, e: ev.Event) -> str | None:
                       ev.UnitCounterChanged, ev.ActionTaken)):
         return None
     if isinstance(e, ev.UnitMoved):
+        if e.reason == "stands alone":
+            return f"{name(state, e.unit)} now stands alone"
         return f'{name(state, e.unit)}: {e.reason} {e.distance:.1f}"'
     if isinstance(e, ev.CasualtiesRemoved):
         n = len(e.models)
@@ -102,7 +105,7 @@ def describe(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.DecisionRequested):
         return f"decision: {e.question}"
     if isinstance(e, ev.DecisionAnswered):
-        return f"answer: {e.answer}{' (default)' if e.by_default else ''}"
+        return f"Answer: {show_value(state, e.answer)}{' (the default)' if e.by_default else ''}"
     return shared(e)
 
 

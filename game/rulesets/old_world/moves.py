@@ -8,6 +8,7 @@ from typing import Any
 from game.core import events as ev
 from game.core.ruleset import Step
 from game.geometry import formation_actions as actions
+from game.geometry.formation import Block
 from game.geometry.formation_moves import TABLE_EDGE, turn_block
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
@@ -120,8 +121,13 @@ def pursue(ctx: Any, winner: str, target: str) -> Step:
     if not U.on_table(s, target):  # it has fled the table: go where it was heading
         aim = (aim.x, aim.y)
     env = space.surroundings(s, winner)
-    got = actions.pursue_move(space.block_of(s, winner), aim, float(dist), env,
-                              target_key=target)
+    here = space.block_of(s, winner)
+    got = actions.pursue_move(here, aim, float(dist), env, target_key=target)
+    turned = Block(here.x, here.y, got.facing, here.files, here.models, here.base_w, here.base_d)
+    if env.overlapping([turned.polygon], ignore=(target,)):
+        yield ev.RuleApplied("Pursuit", winner, "has no room to turn toward the beaten unit: it "
+                             "stays where it is", target)
+        return
     block = got.block
     if got.caught and s.units[target].status == "active":
         # it caught a unit that fell back in good order: it closes the door on it, as a charge
@@ -139,6 +145,9 @@ def pursue(ctx: Any, winner: str, target: str) -> Step:
         for c in characters_in(s, target):
             yield ev.UnitStatusChanged(c, "destroyed", "caught with its unit", winner)
     else:
-        yield ev.RuleApplied("Pursuit", winner, f"catches {U.name(s, target)}: the fight goes on",
-                             target)
+        yield ev.RuleApplied("Pursuit", winner, f"catches {U.name(s, target)}: the fight goes on, "
+                             "and it counts as charging in the next turn", target)
         yield ev.UnitFlagSet(winner, "engaged_at", "game", s.events_applied)
+        facing = space.facing_touched_by(ctx.state, target, winner) or "front"
+        yield ev.UnitFlagSet(winner, "charges_next", "game",
+                             (target, round(got.moved, 6), facing, False))

@@ -204,6 +204,11 @@ class OldWorld(F.PhasedRuleset):
 
     def strategy(self, ctx: Any) -> Step:
         side = F.phases(ctx.state).side
+        for uid, u in list(ctx.state.units.items()):  # a pursuit that caught a unit last turn
+            pending = u.flag("charges_next")
+            if pending:
+                yield ev.UnitFlagSet(uid, "charged", "player_turn", pending)
+                yield ev.UnitFlagSet(uid, "charges_next", "game", None)
         for uid, u in list(ctx.state.units.items()):
             if u.side != side:
                 continue
@@ -229,13 +234,9 @@ class OldWorld(F.PhasedRuleset):
         start = U.profile(s, unit).start_models
         left = len(alive(s, unit))
         mods = [("below half strength", -1)] if left < start * K.RALLY_HALF else []
-        if left < start * K.RALLY_QUARTER:
-            faces = (ctx.roll(K.DIE, "rally"), ctx.roll(K.DIE, "rally"))
-            ok = faces == (1, 1)
-            yield ev.DiceRolled("rally", unit, "2d6", faces, faces, (), sum(faces), 2,
-                                "pass" if ok else "fail", None)
-        else:
-            ok = yield from U.leadership_test(ctx, unit, "rally", "to rally", mods)
+        quarter = left < start * K.RALLY_QUARTER
+        why = "(below a quarter of its models: only a double 1 rallies it)" if quarter else ""
+        ok = yield from U.leadership_test(ctx, unit, "rally", why, mods, double_one_only=quarter)
         if ok:
             yield ev.UnitStatusChanged(unit, "active", "rallied")
             yield ev.UnitFlagSet(unit, "rallied", "player_turn", True)
