@@ -183,3 +183,21 @@ def test_every_rule_and_condition_has_plain_words():
     for name, info in rs.conditions().items():
         assert info.label[0].isupper() and len(info.description) >= 30, name
         assert not jargon.search(info.description), name
+
+
+def test_the_window_gets_the_charge_zone_card_notes_marks_and_table_notes():
+    rs = get_ruleset("ninth-age")
+    eng = Engine(check_scenario(engaged(a_kw=chariot(), gap=5.0), "t"), seed=1)
+    zone = rs.charge_zone(eng.state, "a")
+    assert zone.reach == 8 + 12 and zone.likely == 8 + 7  # the chariot's Adv 8
+    notes = rs.card_notes(eng.state, eng.state.models["b.1"])
+    assert notes[0] == "Infantry, standard height, 10 of 10 models left"
+    assert notes[1] == "5 wide and 2 deep, 2 Full Ranks"
+    eng = Engine(check_scenario(engaged(b_kw={"rules": ["Unbreakable"]}, dice=[6] * 10 + [1] * 5),
+                                "t"), seed=1)
+    eng.finish()
+    assert [m.key for m in rs.marks(eng.state, eng.state.models["b.1"])] == ["engaged"]
+    notes = [rs.table_note(eng.state, e) for e in eng.log]
+    texts = [n.text for n in notes if n is not None]
+    assert "to hit: 5 hits" in texts and "-5 models" in texts
+    assert all(n.model in eng.state.models for n in notes if n is not None)

@@ -7,10 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
-from game.core.ruleset import faces_problem, sum_roll_problem
+from game.core.ruleset import TableNote, faces_problem, sum_roll_problem
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
-from game.rulesets.rank_and_flank.explain import combat_result_line, describe_common, name
+from game.rulesets.rank_and_flank.explain import (
+    combat_result_line,
+    describe_common,
+    name,
+    unit_note,
+)
 
 ROLLS = {
     "to_hit": "to hit", "to_wound": "to wound", "reroll_to_wound": "re-roll to wound",
@@ -102,4 +107,12 @@ def roll_problem(roll: Mapping[str, Any]) -> str | None:
     return sum_roll_problem(roll)
 
 
-__all__ = ["describe", "roll_line", "roll_problem"]
+NOTE_OUTCOMES = {"break": "breaks!"}
+
+
+def table_note(state: GameState, e: ev.Event) -> TableNote | None:
+    """What floats up at a unit as things happen to it: rolls, casualties, the result."""
+    return unit_note(state, e, ROLLS, NOTE_OUTCOMES, ("fail", "falls short", "break", "blocked"))
+
+
+__all__ = ["describe", "roll_line", "roll_problem", "table_note"]

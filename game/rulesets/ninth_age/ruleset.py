@@ -14,22 +14,38 @@ phase does by itself. See docs/rules/ninth-age.md.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
 from game.core.errors import Refused
-from game.core.ruleset import ConditionInfo, LadderRung, PartInfo, RuleInfo, Step, UIAction
+from game.core.ruleset import (
+    BAD,
+    ENEMY,
+    FACING,
+    INFO,
+    POINT,
+    ChargeZone,
+    ConditionInfo,
+    LadderRung,
+    Mark,
+    PartInfo,
+    RuleInfo,
+    Step,
+    TableNote,
+    UIAction,
+)
 from game.core.scenario import Scenario
-from game.core.state import GameState, Handler
+from game.core.state import GameState, Handler, Model
 from game.rulesets.ninth_age import charges, combat, movement, result, shooting
 from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import units as U
 from game.rulesets.ninth_age.profile import check_unit, model_stats, profile_of
 from game.rulesets.ninth_age.rules import RULES
 from game.rulesets.rank_and_flank import flow as F
-from game.rulesets.rank_and_flank import moves
+from game.rulesets.rank_and_flank import moves, window
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank.combat import fight_all, find_combats, is_engaged
 from game.rulesets.rank_and_flank.result import work_out
@@ -41,8 +57,12 @@ ACTIONS = {
 }
 
 UI_ACTIONS = (
-    UIAction("charge", "Charge", "c", "enemy", "Declare a charge: click an enemy unit in the front arc"),
-    UIAction("move", "Move", "g", "point", "Move the selected unit"),
+    UIAction("charge", "Charge", "c", ENEMY, "Declare a charge: click an enemy unit in the front "
+             "arc (charges move as the Charge phase ends)"),
+    UIAction("move", "Move", "g", POINT, "Move the selected unit: click ahead to wheel and "
+             "advance, behind to step back, beside to move sideways"),
+    UIAction("reform", "Reform", "r", FACING, "Reform the selected unit to face where you click "
+             "(its whole move)", order="move"),
 )
 
 CONDITIONS = {
@@ -178,6 +198,59 @@ class NinthAge(F.PhasedRuleset):
 
     def ui_actions(self) -> tuple[UIAction, ...]:
         return UI_ACTIONS
+
+    # -- the window ------------------------------------------------------------------------
+    def table_note(self, state: GameState, event: ev.Event) -> TableNote | None:
+        from game.rulesets.ninth_age.explain import table_note
+
+        return table_note(state, event)
+
+    def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
+        """The front arc and the farthest a charge reaches (Adv + 12; Adv + 7 on an average
+        roll)."""
+        unit = window.unit_of(state, actor)
+        if state.units[unit].status != "active" or is_engaged(state, unit):
+            return None
+        adv = charges.advance_of(state, unit)
+        zone = window.charge_zone(state, unit, adv + charges.MAX_DICE - 6, state.table)
+        return dataclasses.replace(zone, likely=adv + 7.0)
+
+    def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:
+        """A unit's state shows on each of its models: its status, conditions, engaged."""
+        unit = U.host(state, model.unit)
+        got = self.unit_result(state, unit)
+        names = ([got["status"]] if got["status"] != "active" else []) + list(got["conditions"])
+        out = []
+        for name in names:
+            info = CONDITIONS.get(name)
+            label = info.label if info else name.capitalize()
+            out.append(Mark(name, label, label[:1], info.description if info else "",
+                            INFO if name == "engaged" else BAD))
+        return tuple(out)
+
+    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
+        """The unit's Type and Height, what is left of it, its formation, Full Ranks, weapons,
+        Armour and command (the parts' own profiles are in :meth:`unit_parts`)."""
+        unit = model.unit
+        host = U.host(state, unit)
+        p = U.profile(state, unit)
+        files, ranks = RF.files_ranks(state, host)
+        lines = [f"{p.troop.capitalize()}, {p.height.name} height, {len(U.alive(state, unit))} "
+                 f"of {p.start_models} model{'s' if p.start_models != 1 else ''} left"]
+        if host != unit:
+            lines.append(f"With {U.name(state, host)}")
+        full = U.full_ranks(state, host)
+        line = " (Line Formation)" if U.line_formation(state, host) else ""
+        lines.append(f"{files} wide and {ranks} deep, {full} Full Rank{'s' if full != 1 else ''}"
+                     f"{line}")
+        weapons = sorted({w for part in p.parts for w in part.weapons}) or ["hand weapon"]
+        lines.append(f"{', '.join(weapons).capitalize()}; Armour {U.stat(state, unit, 'Arm')}")
+        if p.command:
+            lines.append("Command: " + ", ".join(sorted(p.command)))
+        taken = state.units[unit].counters.get("wounds_taken", 0)
+        if taken:
+            lines.append(f"Health Points lost: {taken}")
+        return tuple(lines)
 
     # -- what the window shows of units in formation --------------------------------------
     def unit_parts(self, state: GameState, unit: str) -> tuple[PartInfo, ...]:

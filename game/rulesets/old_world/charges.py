@@ -32,9 +32,12 @@ def movement_of(s: GameState, unit: str) -> int:
     slowest of the unit and its characters)."""
     fly = [v for u in U.members(s, unit) for r in U.rules(s, u) if (v := r.fly(s, s.units[u]))]
     ground = min(U.stat(s, u, "M") for u in U.members(s, unit))
-    if fly and all(any(r.fly(s, s.units[u]) for r in U.rules(s, u)) for u in U.members(s, unit)):
-        return min(fly)
-    return ground
+    return min(fly) if fly and flies(s, unit) else ground
+
+
+def flies(s: GameState, unit: str) -> bool:
+    """Whether the unit moves by flying (every member has Fly, or is flying now)."""
+    return all(any(r.fly(s, s.units[u]) for r in U.rules(s, u)) for u in U.members(s, unit))
 
 
 def _may_charge(s: GameState, unit: str) -> None:
@@ -58,7 +61,7 @@ def _furthest(s: GameState, unit: str) -> tuple[int, str]:
 
 def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
     """Refuse a charge that may not be declared; returns (charger, target)."""
-    return RC.check_declaration(s, cmd, _furthest, _may_charge)
+    return RC.check_declaration(s, cmd, _furthest, _may_charge, flies)
 
 
 def declare(ctx: Any, cmd: Order) -> Step:
@@ -122,6 +125,8 @@ def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
     least the charger's Movement away may stand and shoot."""
     if missile_weapon(s, unit) is None or s.units[unit].status != "active":
         return False
+    if s.units[unit].flag("stood_and_shot"):  # once a turn, at one of the chargers
+        return False
     gap = space.rects_distance(space.unit_key(s, unit), space.unit_key(s, charger))
     if gap < movement_of(s, charger) - 1e-9:
         return False
@@ -138,6 +143,7 @@ def stand_and_shoot(ctx: Any, unit: str, charger: str) -> Step:
     s = ctx.state
     weapon = missile_weapon(s, unit)
     assert weapon is not None
+    yield ev.UnitFlagSet(unit, "stood_and_shot", "player_turn", True)
     shots = U.rank_sizes(s, unit)[0]
     bs = U.stat(s, unit, "BS")
     needed = max(2, 7 - bs)
@@ -175,4 +181,4 @@ def _resolved(ctx: Any, unit: str, target: str, contact: bool) -> Step:
 
 def move_chargers(ctx: Any) -> Step:
     """Every declared charge moves, in the order declared (``rank_and_flank.charges``)."""
-    yield from RC.move_chargers(ctx, roll_charge, _resolved)
+    yield from RC.move_chargers(ctx, roll_charge, _resolved, flies)

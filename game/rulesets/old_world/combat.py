@@ -116,8 +116,10 @@ def initiative(s: GameState, unit: str, member: str, enemy: str, combat: Combat)
 
 
 def charge_bonus(inches: float, facing: str) -> int:
+    """+1 per full inch moved (within the contact tolerance), up to 3 into a front, 4 into a
+    flank or the rear."""
     cap = K.CHARGE_I_CAP_FRONT if facing == "front" else K.CHARGE_I_CAP_FLANK
-    return min(cap, int(math.floor(inches + 1e-9)))
+    return min(cap, int(math.floor(inches + 0.01)))
 
 
 # --- who strikes whom ---------------------------------------------------------------------------------
@@ -187,6 +189,13 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         places = space.rank_and_file(s, unit)
         files, ranks = U.files_ranks(s, unit)
         polys = space.model_keys(s, unit)
+        # touching at a corner only: the rank and the file of each touching model both fight
+        corners: dict[str, tuple[set[int], set[int]]] = {}
+        for e in enemies:
+            if space.corner_contact(s, unit, e):
+                at = [places[n] for n, k in polys.items()
+                      if space.rects_distance(k, ebounds[e]) <= 0.01]
+                corners[e] = ({r for r, _ in at}, {f for _, f in at})
         weapon = weapon_in_use(s, unit)
         support_ok = weapon.fight_in_extra_rank and not (
             weapon.no_support_when_charging and charged_this_turn(s, unit))
@@ -208,6 +217,12 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
                 for e in enemies:
                     lines, kind = rows[e]
                     row = rank if kind == "rank" else file
+                    if e in corners:
+                        in_row = rank in corners[e][0] or file in corners[e][1]
+                        if in_row and space.rects_distance(poly, ebounds[e]) <= move + 1e-9:
+                            target, n = e, 1
+                            break
+                        continue
                     if row in lines:
                         if space.rects_distance(poly, ebounds[e]) <= move + 1e-9:
                             target, n = e, 1
@@ -385,8 +400,9 @@ def lose_wounds(ctx: Any, victim: str, n: int, losses: dict[str, Losses], by: st
         yield ev.DiceRolled("regeneration", victim, f"{len(dice)}d6", dice, dice, (), back, regen,
                             f"{back} regenerated", by)
     tally(losses, victim, kept, counted)
-    if kept:
-        yield ev.RuleApplied("Wounds", victim, f"loses {kept} Wound{'s' if kept != 1 else ''} "
+    shown = min(kept, max(0, have))  # (more than it has left: it loses what it has)
+    if shown:
+        yield ev.RuleApplied("Wounds", victim, f"loses {shown} Wound{'s' if shown != 1 else ''} "
                              f"({source})", by)
     return counted
 
@@ -413,7 +429,7 @@ def fight_round(ctx: Any, combat: Combat) -> Step:
     names = " and ".join(U.name(ctx.state, u) for u in combat.units)
     yield ev.RuleApplied("Combat", None, f"{names} fight a round of combat")
     yield from fear_tests(ctx, combat)
-    for unit in combat.units:
+    for unit in list(combat.units):
         for member, r in U.hooked(ctx.state, unit, "combat_chosen"):
             yield from r.combat_chosen(ctx, combat, member)
     yield from fight_steps(ctx, combat, plan_strikes, strike, wounds_per_model)

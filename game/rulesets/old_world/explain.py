@@ -6,16 +6,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
-from game.core.ruleset import sum_roll_problem
+from game.core.ruleset import TableNote, sum_roll_problem
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
-from game.rulesets.rank_and_flank.explain import combat_result_line, describe_common, name
+from game.rulesets.rank_and_flank.explain import (
+    combat_result_line,
+    describe_common,
+    name,
+    unit_note,
+)
 
 ROLLS = {
     "to_hit": "to hit", "reroll_to_hit": "re-roll to hit", "to_wound": "to wound",
     "armour_save": "armour save", "ward_save": "ward save", "regeneration": "Regeneration",
     "charge_range": "charge", "flee": "flee", "pursuit": "pursuit", "break_test": "Break test",
-    "leadership": "Leadership", "fear": "Fear test", "terror": "Terror test",
+    "leadership": "Leadership test", "fear": "Fear test", "terror": "Terror test",
     "stupidity": "Stupidity test", "rally": "Rally test", "march": "march test",
     "impact_hits": "Impact Hits",
 }
@@ -99,3 +104,11 @@ def roll_problem(roll: Mapping[str, Any]) -> str | None:
         return None if total == max(0, sum(kept) + sum(v for _, v in mods)) else (
             f"{list(kept)} and the modifiers do not make {total}")
     return sum_roll_problem(roll)
+
+
+NOTE_OUTCOMES = {"give_ground": "gives ground", "fall_back": "falls back", "break": "breaks!"}
+
+
+def table_note(state: GameState, e: ev.Event) -> TableNote | None:
+    """What floats up at a unit as things happen to it: rolls, casualties, the result."""
+    return unit_note(state, e, ROLLS, NOTE_OUTCOMES, ("fail", "falls short", "break"))

@@ -130,6 +130,9 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
             continue
         keen = yield Ask("pursue", f"Should {U.name(s, w)} pursue or follow up the beaten enemy?",
                          (True, False), True, side=s.units[w].side)
+        if not keen:  # holding back takes a Restraint test: a failure pursues anyway
+            held = yield from U.leadership_test(ctx, w, "restraint", "")
+            keen = not held
         plans[w] = bool(keen)
     targets: dict[str, tuple[str, str]] = {}  # winner -> (loser, outcome) it goes after
     for w, keen in plans.items():
@@ -191,7 +194,7 @@ def break_test(ctx: Any, combat: Combat, unit: str, diff: int, winners: list[str
     ld = U.leadership(s, unit)
     mods = []
     terror = [w for w in winners if U.on_table(s, w) and U.has(s, w, "terror")]
-    if terror and "terror" not in U.own_flags(s, unit):
+    if terror:  # every losing unit, even one that causes Terror itself
         mods.append(("Terror", -1))
     ld += sum(v for _, v in mods)
     faces = (ctx.roll(K.DIE, "break_test"), ctx.roll(K.DIE, "break_test"))

@@ -18,9 +18,20 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.ruleset import ConditionInfo, RuleInfo, Step, UIAction
+from game.core.ruleset import (
+    ENEMY,
+    FACING,
+    POINT,
+    ChargeZone,
+    ConditionInfo,
+    Mark,
+    RuleInfo,
+    Step,
+    TableNote,
+    UIAction,
+)
 from game.core.scenario import Scenario
-from game.core.state import GameState, Handler
+from game.core.state import GameState, Handler, Model
 from game.rulesets.old_world import charges, combat, movement, result
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
@@ -38,8 +49,12 @@ ACTIONS = {
 }
 
 UI_ACTIONS = (
-    UIAction("charge", "Charge", "c", "enemy", "Declare a charge: click an enemy unit in the front arc"),
-    UIAction("move", "Move", "g", "point", "Move the selected unit"),
+    UIAction("charge", "Charge", "c", ENEMY, "Declare a charge: click an enemy unit in the front "
+             "arc (charges move when the next other order is given)"),
+    UIAction("move", "Move", "g", POINT, "Move the selected unit: click ahead to wheel and "
+             "advance, behind to step back, beside to move sideways"),
+    UIAction("reform", "Reform", "r", FACING, "Reform the selected unit to face where you click "
+             "(its whole move)", order="move"),
 )
 
 CONDITIONS = {
@@ -150,6 +165,11 @@ class OldWorld(F.PhasedRuleset):
 
     def strategy(self, ctx: Any) -> Step:
         side = F.phases(ctx.state).side
+        for uid, u in list(ctx.state.units.items()):  # a pursuit that caught a unit last turn
+            pending = u.flag("charges_next")
+            if pending:
+                yield ev.UnitFlagSet(uid, "charged", "player_turn", pending)
+                yield ev.UnitFlagSet(uid, "charges_next", "game", None)
         for uid, u in list(ctx.state.units.items()):
             if u.side != side:
                 continue
@@ -175,13 +195,9 @@ class OldWorld(F.PhasedRuleset):
         start = U.profile(s, unit).start_models
         left = len(alive(s, unit))
         mods = [("below half strength", -1)] if left < start * K.RALLY_HALF else []
-        if left < start * K.RALLY_QUARTER:
-            faces = (ctx.roll(K.DIE, "rally"), ctx.roll(K.DIE, "rally"))
-            ok = faces == (1, 1)
-            yield ev.DiceRolled("rally", unit, "2d6", faces, faces, (), sum(faces), 2,
-                                "pass" if ok else "fail", None)
-        else:
-            ok = yield from U.leadership_test(ctx, unit, "rally", "to rally", mods)
+        quarter = left < start * K.RALLY_QUARTER
+        why = "(below a quarter of its models: only a double 1 rallies it)" if quarter else ""
+        ok = yield from U.leadership_test(ctx, unit, "rally", why, mods, double_one_only=quarter)
         if ok:
             yield ev.UnitStatusChanged(unit, "active", "rallied")
             yield ev.UnitFlagSet(unit, "rallied", "player_turn", True)
@@ -209,6 +225,11 @@ class OldWorld(F.PhasedRuleset):
         out["conditions"] = sorted(conds)
         return out
 
+    def table_note(self, state: GameState, event: ev.Event) -> TableNote | None:
+        from game.rulesets.old_world.explain import table_note
+
+        return table_note(state, event)
+
     def roll_problem(self, roll: Mapping[str, Any]) -> str | None:
         from game.rulesets.old_world.explain import roll_problem
 
@@ -221,6 +242,47 @@ class OldWorld(F.PhasedRuleset):
 
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()
+
+    # -- the window ------------------------------------------------------------------------
+    def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
+        from game.rulesets.rank_and_flank import window
+
+        unit = window.unit_of(state, actor)
+        if state.units[unit].status != "active" or is_engaged(state, unit):
+            return None
+        return window.charge_zone(state, unit, charges.movement_of(state, unit), state.table)
+
+    def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:
+        """A unit's state shows on each of its models: its status, conditions, engaged."""
+        unit = U.host(state, model.unit)
+        got = self.unit_result(state, unit)
+        names = ([got["status"]] if got["status"] != "active" else []) + list(got["conditions"])
+        out = []
+        for name in names:
+            info = CONDITIONS.get(name)
+            label = info.label if info else name.capitalize()
+            out.append(Mark(name, label, label[:1], info.description if info else "",
+                            "info" if name == "engaged" else "bad"))
+        return tuple(out)
+
+    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
+        unit = model.unit
+        host = U.host(state, unit)
+        p = U.profile(state, unit)
+        files, ranks = U.files_ranks(state, host)
+        lines = [f"{p.troop.name.capitalize()}, {len(alive(state, unit))} of {p.start_models} "
+                 f"model{'s' if p.start_models != 1 else ''} left"]
+        if host != unit:
+            lines.append(f"With {U.name(state, host)}")
+        lines.append(f"{files} wide and {ranks} deep, Unit Strength {U.unit_strength(state, host)}")
+        armour = f"armour {p.armour}+" if p.armour < 7 else "no armour"
+        lines.append(f"{', '.join(p.weapons).capitalize()}; {armour}")
+        if p.command:
+            lines.append("Command: " + ", ".join(sorted(p.command)))
+        taken = state.units[unit].counters.get("wounds_taken", 0)
+        if taken:
+            lines.append(f"Wounds taken: {taken}")
+        return tuple(lines)
 
     def conditions(self) -> Mapping[str, ConditionInfo]:
         return CONDITIONS

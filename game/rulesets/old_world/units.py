@@ -126,22 +126,34 @@ def fleeing(s: GameState, unit: str) -> bool:
     return s.units[unit].status == "fleeing"
 
 
-def leadership_test(ctx: Any, unit: str, purpose: str, why: str, mods: Iterable[tuple[str, int]] = (),
-                    against: str | None = None) -> Step:
-    """A Leadership test: 2D6 at or under the unit's best Leadership (with ``mods`` to the
-    Leadership) passes; a double 1 always passes, a double 6 always fails. Returns True on a
+# --- tests ---------------------------------------------------------------------------------------
+
+
+#: the names of the Leadership tests (their roll's purpose is always ``leadership``)
+TESTS = {"fear": "Fear test", "terror": "Terror test", "stupidity": "Stupidity test",
+         "rally": "Rally test", "march": "March test", "restraint": "Restraint test"}
+
+
+def leadership_test(ctx: Any, unit: str, test: str, why: str, mods: Iterable[tuple[str, int]] = (),
+                    against: str | None = None, double_one_only: bool = False) -> Step:
+    """A Leadership test (``test`` names it: ``fear``, ``rally``...): 2D6 at or under the
+    unit's best Leadership (with ``mods`` to the Leadership) passes; a double 1 always passes,
+    a double 6 always fails (``double_one_only``: nothing else passes). The roll is a
+    ``leadership`` roll; the log line after it says which test it was. Returns True on a
     pass."""
     s = ctx.state
     mods = tuple(m for m in mods if m[1])
     ld = max(0, leadership(s, unit) + sum(v for _, v in mods))
-    faces = (ctx.roll(K.DIE, purpose), ctx.roll(K.DIE, purpose))
+    faces = (ctx.roll(K.DIE, "leadership"), ctx.roll(K.DIE, "leadership"))
     total = sum(faces)
-    ok = total == 2 or (total != 12 and total <= ld)
+    ok = total == 2 or (not double_one_only and total != 12 and total <= ld)
     word = "pass" if ok else "fail"
-    yield ev.DiceRolled(purpose, unit, "2d6", faces, faces, (), total, ld, word, against)
-    if why:
-        yield ev.RuleApplied(purpose.replace("_", " ").capitalize(), unit,
-                             f"{'passes' if ok else 'fails'} the test {why}", against)
+    yield ev.DiceRolled("leadership", unit, "2d6", faces, faces, (), total,
+                        2 if double_one_only else ld, word, against)
+    name = TESTS.get(test, test.replace("_", " ").capitalize())
+    shown = f" ({ld_mods_text(mods)})" if mods else ""
+    yield ev.RuleApplied(name, unit, f"{'passes' if ok else 'fails'} it{shown}"
+                         + (f" {why}" if why else ""), against)
     return ok
 
 

@@ -10,6 +10,7 @@ ninth-age 2D6 + Adv) and may act when a charge is resolved (First Charge).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry import formation
 from game.geometry import formation_actions as actions
+from game.geometry.formation_moves import Surroundings
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.units import host, name, on_table
 
@@ -54,12 +56,21 @@ def gap(s: GameState, unit: str, target: str) -> float:
     return space.rects_distance(space.unit_key(s, unit), space.unit_key(s, target))
 
 
+def _never(s: GameState, unit: str) -> bool:
+    return False
+
+
+Flies = Callable[[GameState, str], bool]
+
+
 def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, str], tuple[int, str]],
-                      may_charge: Callable[[GameState, str], None]) -> tuple[str, str]:
+                      may_charge: Callable[[GameState, str], None],
+                      flies: Flies = _never) -> tuple[str, str]:
     """Refuse a charge that may not be declared (``Refused`` with the reason); returns
     (charger, target). ``may_charge`` refuses what the ruleset's own states forbid (a unit
     that rallied, is Stupid, has moved...); ``furthest`` gives the farthest a charge of the
-    unit can reach and how that is made up ("M 4 + 6")."""
+    unit can reach and how that is made up ("M 4 + 6"); a unit that does not fly (``flies``)
+    may not charge a target that terrain leaves no way to reach."""
     unit = cmd.unit
     assert unit is not None
     if host(s, unit) != unit:
@@ -87,6 +98,14 @@ def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, s
                       f'{reach}" a charge of {name(s, unit)} can reach ({how})')
     if not line_of_sight(s, unit, target):
         raise Refused("no_line_of_sight", f"{name(s, unit)} cannot see {name(s, target)}")
+    if not flies(s, unit):  # terrain that leaves no way in makes the charge impossible
+        terrain = Surroundings(impassable=space.blocking_terrain(s, ("impassable", "obstacle")),
+                               table=s.table)
+        plan = actions.charge_position(space.block_of(s, unit), space.block_of(s, target), None,
+                                       terrain, target_key=target)
+        if plan.reason is not None:
+            raise Refused("no_way", f"{name(s, unit)} has no way to reach {name(s, target)}: "
+                          f"{plan.reason}")
     return unit, target
 
 
@@ -168,18 +187,22 @@ def _nothing(ctx: Any, unit: str, target: str, contact: bool) -> Step:
     yield from ()
 
 
-def move_chargers(ctx: Any, roll: RollCharge, resolved: Resolved = _nothing) -> Step:
+def move_chargers(ctx: Any, roll: RollCharge, resolved: Resolved = _nothing,
+                  flies: Flies = _never) -> Step:
     """Move every declared charge, in the order declared."""
     for unit in declared(ctx.state):
         if ctx.state.game_over:
             return
-        yield from move_charger(ctx, unit, roll, resolved)
+        yield from move_charger(ctx, unit, roll, resolved, flies)
 
 
-def move_charger(ctx: Any, unit: str, roll: RollCharge, resolved: Resolved = _nothing) -> Step:
+def move_charger(ctx: Any, unit: str, roll: RollCharge, resolved: Resolved = _nothing,
+                 flies: Flies = _never) -> Step:
     """Roll the charge range and move: into contact flush with the facing charged when the gap
-    is within range and there is room; otherwise a failed charge. A charger whose target fled
-    runs it down (see :func:`run_down`). ``resolved`` hears whether contact was made."""
+    is within range and there is room (a flying charger passes over what is in the way, only
+    where it lands must be clear); otherwise a failed charge, or a blocked one when it would
+    reach but cannot get in. A charger whose target fled runs it down (see :func:`run_down`).
+    ``resolved`` hears whether contact was made."""
     s = ctx.state
     rec = s.units[unit]
     target, facing, _ = rec.flag("charge_declared")
@@ -196,15 +219,23 @@ def move_charger(ctx: Any, unit: str, roll: RollCharge, resolved: Resolved = _no
     here = space.block_of(s, unit)
     plan = None
     if on_table(s, target) and not running_down:
-        plan = actions.charge_position(here, space.block_of(s, target), facing,
-                                       space.surroundings(s, unit), target_key=target)
+        env = space.surroundings(s, unit)
+        if flies(s, unit):  # over units and terrain: only where it lands must be clear
+            plan = actions.charge_position(here, space.block_of(s, target), facing,
+                                           Surroundings(table=s.table), target_key=target)
+            if plan.reason is None and env.overlapping([plan.block.polygon], ignore=(target,)):
+                plan = dataclasses.replace(plan, reason="there is no room to land against it")
+        else:
+            plan = actions.charge_position(here, space.block_of(s, target), facing, env,
+                                           target_key=target)
         distance = plan.gap_distance
     elif on_table(s, target):
         distance = here.polygon.distance(space.block_of(s, target).polygon)
     else:
         distance = math.inf
-    ok = distance <= reach + CLOSE_ENOUGH and (plan is None or plan.reason is None)
-    word = "reaches" if ok else "falls short"
+    blocked = plan is not None and plan.reason is not None and distance <= reach + CLOSE_ENOUGH
+    ok = distance <= reach + CLOSE_ENOUGH and not blocked
+    word = "reaches" if ok else "blocked" if blocked else "falls short"
     yield ev.DiceRolled("charge_range", unit, got.die, got.faces, got.kept, got.mods, reach,
                         None if distance == math.inf else max(0, math.ceil(distance - CLOSE_ENOUGH)),
                         word, target)
@@ -248,11 +279,10 @@ def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = 
     """The target fled from the charge: the charger moves its charge range after it; if it
     reaches the fleeing unit, that unit is destroyed (this is never a failed charge)."""
     s = ctx.state
-    if not on_table(s, target):
-        yield ev.RuleApplied("Charge", unit, f"{name(s, target)} has fled beyond reach", target)
-        yield from resolved(ctx, unit, target, False)
-        return
-    got = actions.pursue_move(space.block_of(s, unit), space.block_of(s, target), float(reach),
+    aim: Any = space.block_of(s, target)
+    if not on_table(s, target):  # it left the table: the charger still runs after it
+        aim = (aim.x, aim.y)
+    got = actions.pursue_move(space.block_of(s, unit), aim, float(reach),
                               space.surroundings(s, unit), target_key=target)
     end = space.formation_of_block(got.block)
     yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")

@@ -214,9 +214,19 @@ def unit_destroyed(ctx: Any, unit: str, reason: str) -> Step:
     for c in characters_in(s, unit):
         m = alive(s, c)[0]
         yield ev.UnitFlagSet(c, "joined", "game", None)
-        f = s.units[unit].formation
-        assert f is not None
-        yield ev.UnitMoved(c, m.x, m.y, m.facing, 1, 0.0, "left alone")
+        yield ev.UnitFlagSet(c, "was_with", "game", unit)
+        yield ev.UnitMoved(c, m.x, m.y, m.facing, 1, 0.0, "stands alone")
+
+
+def keep_characters(s: GameState, combat: Combat) -> None:
+    """Characters left alone when their unit is destroyed stay in the combat in its place."""
+    out: list[str] = []
+    for u in combat.units:
+        out.append(u)
+        if not s.units[u].on_table:
+            out += [c for c, rec in s.units.items() if rec.flag("was_with") == u
+                    and rec.on_table and c not in combat.units and c not in out]
+    combat.units[:] = out
 
 
 # --- a round as steps of simultaneous strikes ----------------------------------------------------
@@ -241,13 +251,15 @@ def fight_steps(ctx: Any, combat: Combat, plan: Callable[[GameState, Combat], Se
     """The steps of one round, highest first: at each step the strikes planned for it (planned
     again from the state as it is, so models that stepped up fight and dead ones do not) are
     rolled, the active side's units first, then in the order the units joined the combat and
-    by the strike's own ``order``; casualties leave when the step ends."""
+    by the strike's own ``order``; casualties leave when the step ends. Characters whose unit
+    was destroyed fight on in its place."""
     s = ctx.state
     active = phases(s).side
+    keep_characters(s, combat)
     steps = sorted({st.step for st in plan(s, combat)}, reverse=True)
-    where = {u: i for i, u in enumerate(combat.units)}
     for step in steps:
         s = ctx.state
+        where = {u: i for i, u in enumerate(combat.units)}
         strikes = [st for st in plan(s, combat) if st.step == step]
         if not strikes:
             continue
@@ -257,6 +269,7 @@ def fight_steps(ctx: Any, combat: Combat, plan: Callable[[GameState, Combat], Se
         for st in strikes:
             yield from strike(ctx, combat, st, losses)
         yield from remove_casualties(ctx, losses, per_model)
+        keep_characters(ctx.state, combat)
 
 
 def fight_all(ctx: Any, fight: Callable[[Any, Combat], Step]) -> Step:
@@ -281,6 +294,6 @@ def combat_names(s: GameState, combat: Combat) -> str:
 __all__ = [
     "Combat", "Losses", "PerModel", "charge_of", "charged_this_turn", "combat_names",
     "engaged_at", "engaged_with", "fight_all", "fight_steps", "find_combats", "first_round", "fought_before",
-    "fighting_units", "is_engaged", "mark_fought", "remove_casualties", "take_wounds", "tally",
+    "fighting_units", "is_engaged", "keep_characters", "mark_fought", "remove_casualties", "take_wounds", "tally",
     "unit_destroyed", "victim_of", "wounds_left",
 ]

@@ -1,13 +1,16 @@
 """Log lines the rank-and-flank rulesets share: the units' names, the turn and phase headers,
-moves, casualties, statuses, conditions, decisions and the combat result. Each ruleset words
-its own dice rolls and passes the rest here."""
+moves, casualties, statuses, conditions, decisions and the combat result, and the notes that
+float up at a unit on the table. Each ruleset words its own dice rolls and passes the rest
+here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from game.core import events as ev
 from game.core.log import describe as shared
+from game.core.log import show_value
+from game.core.ruleset import BAD, GOOD, INFO, TableNote
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
 from game.rulesets.rank_and_flank.flow import PhaseStep
@@ -48,6 +51,8 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
                       ev.UnitCounterChanged, ev.ActionTaken)):
         return None
     if isinstance(e, ev.UnitMoved):
+        if e.reason == "stands alone":
+            return f"{name(state, e.unit)} now stands alone"
         return f'{name(state, e.unit)}: {e.reason} {e.distance:.1f}"'
     if isinstance(e, ev.CasualtiesRemoved):
         n = len(e.models)
@@ -63,8 +68,52 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.DecisionRequested):
         return f"decision: {e.question}"
     if isinstance(e, ev.DecisionAnswered):
-        return f"answer: {e.answer}{' (default)' if e.by_default else ''}"
+        return f"Answer: {show_value(state, e.answer)}{' (the default)' if e.by_default else ''}"
     return shared(e)
 
 
-__all__ = ["combat_result_line", "describe_common", "name"]
+def unit_spot(state: GameState, unit: str) -> str | None:
+    """The model a note about ``unit`` floats up at: the middle of its front rank."""
+    u = state.units.get(unit)
+    if u is None:
+        return unit if unit in state.models else None
+    live = [n for n in u.models if state.models[n].on_table] or list(u.models)
+    f = u.formation
+    files = min(f.files, len(live)) if f is not None else 1
+    return live[min(len(live) - 1, files // 2)]
+
+
+def unit_note(state: GameState, e: ev.Event, rolls: Mapping[str, str],
+              outcomes: Mapping[str, str], bad: Collection[str]) -> TableNote | None:
+    """What floats up at a unit as things happen to it: its rolls (named by ``rolls``, the
+    outcome worded by ``outcomes``, in the bad tone for the outcomes in ``bad``), casualties,
+    the combat result, a status or condition it gets."""
+    if isinstance(e, ev.DiceRolled) and e.model:
+        spot = unit_spot(state, e.model)
+        if spot is None:
+            return None
+        what = rolls.get(e.purpose, e.purpose.replace("_", " "))
+        tone = BAD if e.outcome in bad else INFO
+        return TableNote(spot, f"{what}: {outcomes.get(e.outcome, e.outcome)}", tone)
+    if isinstance(e, CombatResult):
+        one, two = e.scores["1"]["total"], e.scores["2"]["total"]
+        unit = next((u for u in e.units if e.winner is None or state.units[u].side == e.winner),
+                    e.units[0])
+        spot = unit_spot(state, unit)
+        text = f"wins {one} : {two}" if e.winner == 1 else f"wins {two} : {one}" if e.winner else (
+            f"a draw, {one} : {two}")
+        return TableNote(spot, text, GOOD) if spot else None
+    if isinstance(e, ev.CasualtiesRemoved):
+        spot = unit_spot(state, e.unit)
+        n = len(e.models)
+        return TableNote(spot, f"-{n} model{'s' if n != 1 else ''}", BAD) if spot else None
+    if isinstance(e, ev.UnitStatusChanged) and e.status != "active":
+        spot = unit_spot(state, e.unit)
+        return TableNote(spot, e.status.capitalize(), BAD) if spot else None
+    if isinstance(e, ev.UnitConditionAdded):
+        spot = unit_spot(state, e.unit)
+        return TableNote(spot, e.condition.capitalize(), BAD) if spot else None
+    return None
+
+
+__all__ = ["combat_result_line", "describe_common", "name", "unit_note", "unit_spot"]

@@ -13,6 +13,7 @@ from typing import Any
 from game.core import events as ev
 from game.core.ruleset import Step
 from game.geometry import formation_actions as actions
+from game.geometry.formation import Block
 from game.geometry.formation_moves import TABLE_EDGE, turn_block
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.units import characters_in, name, on_table
@@ -140,12 +141,18 @@ def pursuit_move(ctx: Any, winner: str, aim: Any, inches: float, target: str | N
                  close_door: bool = False) -> Step:
     """The pursuer turns to face ``aim`` (a unit's block or a point) and moves ``inches``
     straight toward it, stopping on touching ``target`` or anything else; with ``close_door``,
-    a pursuer that touched ``target`` closes the door on it as a charge would. Returns the
-    formation library's result (``caught``: it touched ``target``)."""
+    a pursuer that touched ``target`` closes the door on it as a charge would. A pursuer with
+    no room to turn stays where it is (None). Returns the formation library's result
+    (``caught``: it touched ``target``)."""
     s = ctx.state
     env = space.surroundings(s, winner)
-    got = actions.pursue_move(space.block_of(s, winner), aim, float(inches), env,
-                              target_key=target)
+    here = space.block_of(s, winner)
+    got = actions.pursue_move(here, aim, float(inches), env, target_key=target)
+    turned = Block(here.x, here.y, got.facing, here.files, here.models, here.base_w, here.base_d)
+    if env.overlapping([turned.polygon], ignore=(target,) if target else ()):
+        yield ev.RuleApplied("Pursuit", winner, "has no room to turn toward the beaten unit: it "
+                             "stays where it is", target)
+        return None
     block = got.block
     if close_door and got.caught:
         closer = actions.charge_position(got.block, aim, None, env, target_key=target)
@@ -177,15 +184,18 @@ def pursue(ctx: Any, winner: str, target: str) -> Step:
         aim = (aim.x, aim.y)
     got = yield from pursuit_move(ctx, winner, aim, dist, target,
                                   close_door=s.units[target].status == "active")
-    if not got.caught:
+    if got is None or not got.caught:
         return
     s = ctx.state
     if s.units[target].status == "fleeing":
         yield from caught_fleeing(ctx, winner, target)
     else:
-        yield ev.RuleApplied("Pursuit", winner, f"catches {name(s, target)}: the fight goes on",
-                             target)
+        yield ev.RuleApplied("Pursuit", winner, f"catches {name(s, target)}: the fight goes on, "
+                             "and it counts as charging in the next turn", target)
         yield ev.UnitFlagSet(winner, "engaged_at", "game", s.events_applied)
+        facing = space.facing_touched_by(ctx.state, target, winner) or "front"
+        yield ev.UnitFlagSet(winner, "charges_next", "game",
+                             (target, round(got.moved, 6), facing, False))
 
 
 __all__ = ["FLEE_WORDS", "GIVE_GROUND", "Roll", "TURN_TO_FACE", "caught_fleeing", "flee",

@@ -32,7 +32,7 @@ class Stupidity(OldWorldRule):
         if s.units[host].flag("stupidity_tested"):
             return
         yield ev.UnitFlagSet(host, "stupidity_tested", "player_turn", True)
-        ok = yield from U.leadership_test(ctx, host, "stupidity", "for Stupidity")
+        ok = yield from U.leadership_test(ctx, host, "stupidity", "")
         if not ok:
             yield ev.UnitConditionAdded(host, "stupid", "Stupidity",
                                         (("turn", ctx.state.turn),))
