@@ -16,6 +16,7 @@ from game.geometry import formation_actions as actions
 from game.geometry.formation import Block
 from game.geometry.formation_moves import TABLE_EDGE, turn_block
 from game.rulesets.rank_and_flank import space
+from game.rulesets.rank_and_flank.dice import roll_2d6
 from game.rulesets.rank_and_flank.units import characters_in, name, on_table
 
 GIVE_GROUND = 2.0  # inches a unit that gives ground moves back
@@ -34,10 +35,6 @@ class Roll:
     faces: tuple[int, ...]
     kept: tuple[int, ...]
     inches: int
-
-
-def roll_2d6(ctx: Any, purpose: str) -> tuple[int, int]:
-    return ctx.roll(6, purpose), ctx.roll(6, purpose)
 
 
 def flee(ctx: Any, unit: str, away_from: str | None, kind: str, roll: Roll | None = None,
@@ -199,4 +196,4 @@ def pursue(ctx: Any, winner: str, target: str) -> Step:
 
 
 __all__ = ["FLEE_WORDS", "GIVE_GROUND", "Roll", "TURN_TO_FACE", "caught_fleeing", "flee",
-           "follow_up", "give_ground", "last_facing", "pursue", "pursuit_move", "roll_2d6"]
+           "follow_up", "give_ground", "last_facing", "pursue", "pursuit_move"]
