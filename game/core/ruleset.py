@@ -103,6 +103,31 @@ class TableNote:
     tone: str = INFO
 
 
+@dataclass(frozen=True, slots=True)
+class PartInfo:
+    """One part of a multipart model (rider and mount, crew and chassis) for the unit card:
+    its name, its own characteristics in order, and its rules (the model's included)."""
+
+    name: str
+    stats: tuple[tuple[str, int], ...]
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LadderRung:
+    """One group of attacks of a combat on its Initiative Step ladder: the step (highest
+    first), the unit (or character) striking, who strikes (a part's name, or the unit's), what
+    (``close combat`` or a Special Attack's name), how many (attacks, or models making a Special
+    Attack) and the enemy unit aimed at."""
+
+    step: int
+    unit: str
+    who: str
+    kind: str
+    count: int
+    target: str
+
+
 #: what an action needs from the player before its order can be sent
 NONE = "none"  # nothing: the button sends the order at once
 POINT = "point"  # a point on the table: the order's "to"
@@ -290,6 +315,16 @@ class Ruleset(ABC):
 
     def ui_actions(self) -> tuple[UIAction, ...]:
         """The action buttons of the window, in order (the flow orders excluded)."""
+        return ()
+
+    def unit_parts(self, state: GameState, unit: str) -> tuple[PartInfo, ...]:
+        """The parts of the unit's models, each with its own profile (empty: one-part models
+        whose profile is the models' stats)."""
+        return ()
+
+    def initiative_ladder(self, state: GameState, unit: str) -> tuple[LadderRung, ...]:
+        """The combat the unit is in, as it would be fought now: every group of attacks on its
+        step, highest first (empty when the unit is in no combat or the ruleset has no steps)."""
         return ()
 
     def active_side(self, state: GameState) -> int | None:

@@ -23,7 +23,7 @@ class Stupidity(OldWorldRule):
 
     def start_of_turn(self, ctx: Any, unit: str) -> Step:
         from game.rulesets.old_world import units as U
-        from game.rulesets.old_world.combat import is_engaged
+        from game.rulesets.rank_and_flank.combat import is_engaged
 
         s = ctx.state
         host = U.host(s, unit)
