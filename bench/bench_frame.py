@@ -1,6 +1,7 @@
-"""Frame time of the table window with 400 bases and terrain at 1920x1080.
+"""Frame time of the table window with 400 bases and terrain at 1920x1080, or (--formations)
+with 30 old-world units of 20 models in formation.
 
-    python bench/bench_frame.py [--frames N]
+    python bench/bench_frame.py [--frames N] [--formations]
 
 Prints the median (p50) and 95th percentile (p95) frame time in ms; the target is p95 at most
 8 ms. Runs with SDL's dummy video driver unless SDL_VIDEODRIVER is set.
@@ -50,16 +51,38 @@ def big_scenario(n: int = 400) -> dict:
             "table": {"width": 72.0, "height": 48.0}, "terrain": terrain, "units": units}
 
 
+def formation_scenario(units: int = 30, models: int = 20) -> dict:
+    """``units`` old-world units of ``models`` models each, 5 wide, in two lines facing each
+    other on a 72 x 48 table, with terrain."""
+    stats = {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7}
+    out = []
+    per_side = units // 2
+    for side in (1, 2):
+        for k in range(per_side):
+            r, c = divmod(k, 8)
+            out.append({"id": f"s{side}u{k}", "side": side, "name": f"Regiment {k + 1}",
+                        "x": 5 + c * 8.8, "y": (30 + r * 6.0) if side == 1 else (6 + r * 6.0),
+                        "facing": 0.0 if side == 1 else 180.0, "base": "25x25", "models": models,
+                        "files": 5, "troop_type": "regular infantry", "stats": stats,
+                        "rules": ["Close Order"]})
+    base = big_scenario(0)
+    return {**base, "name": "Benchmark: 30 units in formation", "ruleset": "old-world",
+            "units": out}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--frames", type=int, default=300)
     ap.add_argument("--bases", type=int, default=400)
+    ap.add_argument("--formations", action="store_true",
+                    help="30 old-world units of 20 models instead (the target is the same)")
     args = ap.parse_args()
     from game.ui.app import App
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "big.json"
-        path.write_text(json.dumps(big_scenario(args.bases)))
+        path.write_text(json.dumps(formation_scenario() if args.formations
+                                   else big_scenario(args.bases)))
         app = App(scenario=path, size=(1920, 1080), saves_dir=Path(tmp) / "saves", autosave=False,
                   handover=False)
         app.show_names = True
@@ -82,7 +105,9 @@ def main() -> int:
         cpu.sort()
         p50 = statistics.median(times)
         p95 = times[int(len(times) * 0.95) - 1]
-        print(f"{n} bases, {len(app.state.terrain)} terrain pieces, 1920x1080, {args.frames} frames")
+        what = f"{len(app.state.units)} units in formation, " if args.formations else ""
+        print(f"{what}{n} bases, {len(app.state.terrain)} terrain pieces, 1920x1080, "
+              f"{args.frames} frames")
         print(f"frame p50 {p50:.2f} ms, p95 {p95:.2f} ms (target p95 <= 8 ms)")
         # CPU time of this thread: what a frame costs, whatever else the machine is doing
         print(f"cpu   p50 {statistics.median(cpu):.2f} ms, p95 {cpu[int(len(cpu) * 0.95) - 1]:.2f} ms")

@@ -17,13 +17,14 @@ descriptions (:class:`RuleInfo`, :class:`ConditionInfo`), its action buttons
 from __future__ import annotations
 
 import importlib
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.core import events as ev
-from game.core.commands import Command
+from game.core.commands import Command, Order
 from game.core.decisions import Ask
 
 if TYPE_CHECKING:
@@ -134,6 +135,31 @@ class TableNote:
     tone: str = INFO
 
 
+@dataclass(frozen=True, slots=True)
+class PartInfo:
+    """One part of a multipart model (rider and mount, crew and chassis) for the unit card:
+    its name, its own characteristics in order, and its rules (the model's included)."""
+
+    name: str
+    stats: tuple[tuple[str, int], ...]
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LadderRung:
+    """One group of attacks of a combat on its Initiative Step ladder: the step (highest
+    first), the unit (or character) striking, who strikes (a part's name, or the unit's), what
+    (``close combat`` or a Special Attack's name), how many (attacks, or models making a Special
+    Attack) and the enemy unit aimed at."""
+
+    step: int
+    unit: str
+    who: str
+    kind: str
+    count: int
+    target: str
+
+
 #: what an action needs from the player before its order can be sent
 NONE = "none"  # nothing: the button sends the order at once
 POINT = "point"  # a point on the table: the order's "to"
@@ -197,6 +223,32 @@ class FlowInfo:
     kind: str
     phases: tuple[str, ...] = ()
     flow_orders: tuple[str, ...] = ()
+
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Outline:
+    """A unit in formation as the window draws it: its Unit Boundary's corners (front-left,
+    front-right, rear-right, rear-left as the unit sees them), its side and its name."""
+
+    unit: str
+    side: int
+    label: str
+    corners: tuple[Point, Point, Point, Point]
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeZone:
+    """What a unit could charge, for the window to show before a charge is declared: its
+    front arc (a polygon, clipped to the table) and the farthest it could reach (inches from
+    its front edge), with the reach it gets on an average roll."""
+
+    unit: str
+    arc: tuple[Point, ...]
+    reach: float
+    likely: float
 
 
 # --- the boundary ----------------------------------------------------------------------------
@@ -328,6 +380,16 @@ class Ruleset(ABC):
         """The action buttons of the window, in order (the flow orders excluded)."""
         return ()
 
+    def unit_parts(self, state: GameState, unit: str) -> tuple[PartInfo, ...]:
+        """The parts of the unit's models, each with its own profile (empty: one-part models
+        whose profile is the models' stats)."""
+        return ()
+
+    def initiative_ladder(self, state: GameState, unit: str) -> tuple[LadderRung, ...]:
+        """The combat the unit is in, as it would be fought now: every group of attacks on its
+        step, highest first (empty when the unit is in no combat or the ruleset has no steps)."""
+        return ()
+
     def active_side(self, state: GameState) -> int | None:
         """The side whose player acts now (None when nobody is due, e.g. the game is over)."""
         return None
@@ -398,6 +460,50 @@ class Ruleset(ABC):
         """How far the model may move now, in inches (the move ghost's "of N"), or None."""
         return None
 
+    def ui_order(self, state: GameState, action: UIAction, actor: str, target: str | None = None,
+                 point: Point | None = None, face: bool = False) -> Order:
+        """The order a window gesture makes: ``action`` for the model ``actor`` (the model
+        clicked), at the model ``target`` (ENEMY), to the table ``point`` (POINT; ``face``: turn
+        to face the way), or facing ``point`` (FACING). The default orders models by name with
+        the contract's ``target``, ``to`` and ``facing``; rulesets whose orders name units or
+        take other keys (a move's path) override it."""
+        if action.needs == ENEMY:
+            return Order(action.do, actor, (("target", target), *action.args))
+        m = state.models[actor]
+        if action.needs == FACING and point is not None:
+            facing = _facing_toward(m.x, m.y, point[0], point[1])
+            return Order(action.do, actor, (("to", (m.x, m.y)), ("facing", round(facing, 1)),
+                                            *action.args))
+        if action.needs == POINT and point is not None:
+            x, y = round(point[0], 2), round(point[1], 2)
+            args: list[tuple[str, Any]] = [("to", (x, y))]
+            if face and (x, y) != (m.x, m.y):
+                args.append(("facing", round(_facing_toward(m.x, m.y, x, y), 1)))
+            return Order(action.do, actor, (*args, *action.args))
+        return Order(action.do, actor, action.args)
+
+    def outlines(self, state: GameState) -> tuple[Outline, ...]:
+        """The Unit Boundaries to draw (units in formation), or none."""
+        return ()
+
+    def outline_after(self, state: GameState, event: ev.Event) -> Outline | None:
+        """Where a unit's boundary stands after ``event`` (a move shown as a ghost), or None."""
+        return None
+
+    def order_outline(self, state: GameState, order: Order) -> Outline | None:
+        """Where the unit of a move order would stand if the move were allowed (the ghost of a
+        refused move shows where it was asked to go), or None."""
+        return None
+
+    def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
+        """The front arc and reach of the unit of model ``actor``, when it could charge."""
+        return None
+
+    def charge_end(self, state: GameState, actor: str, target: str) -> Outline | None:
+        """Where the unit of ``actor`` would stand if its charge at ``target`` reached (for a
+        ruleset whose charges move later than they are declared), or None."""
+        return None
+
     def table_note(self, state: GameState, event: ev.Event) -> TableNote | None:
         """What floats up at a model as ``event`` happens (a die result, damage), or None."""
         from game.core.log import table_note
@@ -439,6 +545,11 @@ def sum_roll_problem(roll: Mapping[str, Any]) -> str | None:
         parts = " + ".join([str(k) for k in kept] + [f"{src} {v}" for src, v in mods])
         return f"{parts} makes {want}, but the total says {roll['total']}"
     return None
+
+
+def _facing_toward(x0: float, y0: float, x1: float, y1: float) -> float:
+    """Degrees clockwise from up of the direction from (x0, y0) to (x1, y1)."""
+    return math.degrees(math.atan2(x1 - x0, -(y1 - y0))) % 360
 
 
 RULESET_MODULES = {

@@ -82,10 +82,9 @@ Kind: TypeAlias = Literal["friend", "enemy", "impassable"]
 
 
 def format_inches(value: float) -> str:
-    """A distance for a message: one decimal (two below 0.1 inch) and the inch mark."""
-    if value < 0.095:
-        return f'{value:.2f}"'
-    return f'{value:.1f}"'
+    """A distance for a message and the inch mark: two decimals below 2" (so that 0.95" is
+    never shown as the 1" it falls short of), one above."""
+    return f'{value:.2f}"' if value < 2.0 else f'{value:.1f}"'
 
 
 # --------------------------------------------------------------------------- segments

@@ -36,7 +36,7 @@ from game.core.state import GameState
 from game.ui import info, layout
 from game.ui.camera import Camera
 from game.ui.dialogs import ChoiceDialog, Dialog, HelpWindow, message_html
-from game.ui.effects import Notes
+from game.ui.effects import Notes, Slides
 from game.ui.files import Files
 from game.ui.input import ARROWS, InputHandler
 from game.ui.panels import NEUTRAL, Panels
@@ -120,6 +120,7 @@ class App:
 
         self.tooltips = Tooltips()
         self.notes = Notes()
+        self.slides = Slides()
         self.play = PlayController(self)
         self.previews = Previews(self)
         self.panels = Panels(self)
@@ -338,7 +339,8 @@ class App:
 
     def busy(self) -> bool:
         """Whether the window is animating (it must keep drawing at full rate)."""
-        return bool(self._linger > 0 or self.dirty or self.notes.active or self.replay_view.playing
+        return bool(self._linger > 0 or self.dirty or self.notes.active or self.slides.active
+                    or self.replay_view.playing
                     or self.input.keys_held or self.tooltips.waiting or self.text_focus())
 
     def run_frames(self, n: int, dt: float = 1 / 60) -> None:
@@ -368,6 +370,8 @@ class App:
         changed = self.replay_view.update(dt)
         if self.notes.active:
             self.notes.update(dt)
+        if self.slides.active:
+            self.slides.update(dt)
             changed = True
         changed |= self.previews.update()
         changed |= self.panels.update_card()
@@ -396,7 +400,9 @@ class App:
             picked = tuple(self.decision.picks)
         return Overlay(selected=self.selected, hovered=self.hovered, highlighted=self.log_highlight,
                        acting=acting, ghost=self.previews.ghost, target=self.previews.target,
-                       ruler=ruler, show_names=self.show_names, picks=picks, picked=picked)
+                       ruler=ruler, show_names=self.show_names, picks=picks, picked=picked,
+                       unit_ghost=self.previews.unit_ghost, zone=self.previews.zone,
+                       extra={"positions": self.slides.positions()})
 
     def draw(self) -> None:
         surf = self.screen

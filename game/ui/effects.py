@@ -95,3 +95,39 @@ class Notes:
             y = sy - 18 - f.stack * (img.get_height() + 2) - RISE * age
             surf.blit(img, (sx - img.get_width() / 2, y - img.get_height()))
         surf.set_clip(clip)
+
+
+SLIDE = 0.45  # seconds a unit takes to slide to where an order put it
+
+
+class Slides:
+    """Models gliding from where they stood to where the last order put them (a charge, a
+    flight, a pursuit), so a player sees a unit go rather than jump."""
+
+    def __init__(self) -> None:
+        self.moves: dict[str, tuple[float, float, float, float]] = {}
+        self.t = SLIDE
+
+    @property
+    def active(self) -> bool:
+        return self.t < SLIDE and bool(self.moves)
+
+    def start(self, before: dict[str, tuple[float, float]], state: GameState) -> None:
+        """Slide every model that moved since ``before`` (name -> x, y) and is on the table."""
+        self.moves = {}
+        for name, (x0, y0) in before.items():
+            m = state.models.get(name)
+            if m is not None and m.on_table and (abs(m.x - x0) > 1e-6 or abs(m.y - y0) > 1e-6):
+                self.moves[name] = (x0, y0, m.x, m.y)
+        self.t = 0.0 if self.moves else SLIDE
+
+    def update(self, dt: float) -> None:
+        self.t = min(SLIDE, self.t + dt)
+
+    def positions(self) -> dict[str, tuple[float, float]]:
+        """Where each sliding model is drawn now."""
+        if not self.active:
+            return {}
+        k = self.t / SLIDE
+        k = k * k * (3 - 2 * k)  # ease in and out
+        return {n: (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k) for n, (x0, y0, x1, y1) in self.moves.items()}

@@ -23,7 +23,6 @@ from game.core.errors import NOT_NOW
 from game.core.log import player_text
 from game.core.ruleset import ENEMY, FACING, NONE, POINT, UIAction
 from game.core.state import Model
-from game.geometry.bases import facing_toward
 from game.ui.decision import DecisionDialog
 from game.ui.info import side_label
 from game.ui.panels import BAD_TEXT, QUIET, REDO, UNDO
@@ -170,26 +169,22 @@ class PlayController:
                 return
         self.execute(self.enemy_order(chain[-1], actor, target))
 
-    @staticmethod
-    def enemy_order(a: UIAction, actor: str, target: str) -> Order:
-        return Order(a.do, actor, (("target", target), *a.args))
+    def enemy_order(self, a: UIAction, actor: str, target: str) -> Order:
+        """The order of action ``a`` by ``actor`` at the model ``target`` (the ruleset words
+        it: by model or by unit)."""
+        return self.app.ruleset.ui_order(self.app.state, a, actor, target=target)
 
     def move_order(self, name: str, point: tuple[float, float], face: bool) -> Order:
-        m = self.app.state.models[name]
-        a = self.point_action()
-        x, y = round(point[0], 2), round(point[1], 2)
-        args: list[tuple[str, Any]] = [("to", (x, y))]
-        if face and (x, y) != (m.x, m.y):
-            args.append(("facing", round(facing_toward(m.x, m.y, x, y), 1)))
-        return Order(a.do if a is not None else "move", name, (*args, *(a.args if a else ())))
+        a = self.point_action() or UIAction("move", "Move", needs=POINT)
+        return self.app.ruleset.ui_order(self.app.state, a, name, point=point, face=face)
 
     def turn_order(self, m: Model, point: tuple[float, float]) -> Order:
         """Turn ``m`` where it stands to face ``point`` (the Turn button's order)."""
-        a = self.mode_action() or next((x for x in self.actions.values() if x.needs == FACING), None)
-        facing = round(facing_toward(m.x, m.y, point[0], point[1]), 1)
-        do = a.do if a is not None else "move"
-        extra = a.args if a is not None else ()
-        return Order(do, m.name, (("to", (m.x, m.y)), ("facing", facing), *extra))
+        a = (self.mode_action() or next((x for x in self.actions.values() if x.needs == FACING), None)
+             or UIAction("move", "Turn", needs=FACING))
+        if a.needs != FACING:
+            a = UIAction(a.name, a.label, needs=FACING, order=a.order, args=a.args)
+        return self.app.ruleset.ui_order(self.app.state, a, m.name, point=point)
 
     def nearby_enemies(self, name: str, reach: float = 3.0) -> list[Model]:
         s = self.app.state
@@ -302,11 +297,13 @@ class PlayController:
         if app.session is None or app.mode != "play":
             return None
         before = len(app.session.engine.log)
+        places = {n: (m.x, m.y) for n, m in app.state.models.items() if m.on_table}
         out = app.session.execute(cmd)
         self.action_mode = None
         if not out.ok:
             app.say(sentence(player_text(app.state, str(out.refusal))) + ".", BAD_TEXT)
             return out
+        app.slides.start(places, app.state)
         self.said_after(out, before)
         self.after_change()
         return out

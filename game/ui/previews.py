@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 from shapely.geometry import Point
 
 from game.core import events as ev
+from game.core.commands import Order
 from game.core.engine import Outcome
 from game.core.errors import NOT_NOW
 from game.core.log import player_text
-from game.core.ruleset import ENEMY, FACING, POINT
+from game.core.ruleset import ENEMY, FACING, POINT, ChargeZone, Outline
 from game.core.state import Model
 from game.ui.panels import BAD_TEXT, OK_TEXT, QUIET
 from game.ui.play import sentence
@@ -33,12 +34,16 @@ class Previews:
     def __init__(self, app: App) -> None:
         self.app = app
         self.ghost: Ghost | None = None
+        self.unit_ghost: tuple[Outline, bool, str] | None = None
+        self.zone: ChargeZone | None = None
         self.target: str | None = None
         self.status: tuple[str, tuple[int, int, int]] | None = None
         self._key: Any = None
 
     def clear(self) -> None:
         self.ghost = None
+        self.unit_ghost = None
+        self.zone = None
         self.target = None
         self.status = None
         self._key = None
@@ -56,13 +61,14 @@ class Previews:
         if key == self._key:
             return False
         self._key = key
-        old = (self.ghost, self.target, self.status, app.hovered)
-        self.ghost, self.target, self.status = None, None, None
+        old = (self.ghost, self.unit_ghost, self.zone, self.target, self.status, app.hovered)
+        self.ghost, self.unit_ghost, self.zone, self.target, self.status = None, None, None, None, None
         point = app.camera.to_table(app.mouse)
         app.hovered = app.renderer.pick(app.state, point) if in_view else None
         if in_view and app.mode == "play" and not app.input.ruler_on:
             self._play_preview(point, dragging)
-        return old != (self.ghost, self.target, self.status, app.hovered)
+        return old != (self.ghost, self.unit_ghost, self.zone, self.target, self.status,
+                       app.hovered)
 
     def _play_preview(self, point: tuple[float, float], dragging: bool) -> None:
         app = self.app
@@ -78,6 +84,9 @@ class Previews:
         sel = app.state.models[app.selected]
         hov = app.state.models.get(app.hovered) if app.hovered else None
         mode = play.mode_action()
+        charging = mode is not None and mode.needs == ENEMY
+        if charging or (hov is not None and hov.side != sel.side):
+            self.zone = app.ruleset.charge_zone(app.state, sel.name)
         if mode is not None and mode.needs == FACING:
             self._turn_preview(sel, point)
             return
@@ -109,7 +118,7 @@ class Previews:
             return
         to = cmd.arg("to")
         facing = cmd.arg("facing", sel.facing)
-        dist = math.hypot(to[0] - sel.x, to[1] - sel.y)
+        dist = math.hypot(to[0] - sel.x, to[1] - sel.y) if to is not None else 0.0
         path: tuple[tuple[float, float], ...] = ((sel.x, sel.y),)
         if pv is not None and pv.ok:
             for _, e in pv.events:
@@ -119,6 +128,9 @@ class Previews:
         allowance = app.ruleset.move_allowance(app.state, sel)
         of = f' of {allowance:g}"' if allowance is not None else ""
         ok = pv is not None and pv.ok
+        if to is None:  # an order that names no place: a unit in formation moving its block
+            self._unit_move_preview(cmd, pv)
+            return
         self.ghost = Ghost(sel, to[0], to[1], facing, ok, f'{dist:.1f}"{of}', path)
         if pv is not None and not pv.ok:
             self.status = (sentence(player_text(app.state, str(pv.refusal))) + ".", BAD_TEXT)
@@ -127,11 +139,35 @@ class Previews:
             self.status = (f'Click to move {dist:.1f}"{of}{face}. Shift: face the way it moves; '
                            "drag the model to move it too.", OK_TEXT)
 
+    def _unit_move_preview(self, cmd: Order, pv: Outcome | None) -> None:
+        """A unit in formation: its outline where the move ends (the engine's answer); a
+        refused move in red where it was asked to go."""
+        app = self.app
+        if pv is None:
+            return
+        if not pv.ok:
+            self.status = (sentence(player_text(app.state, str(pv.refusal))) + ".", BAD_TEXT)
+            asked = app.ruleset.order_outline(app.state, cmd)
+            if asked is not None:
+                self.unit_ghost = (asked, False, "")
+            return
+        for _, e in pv.events:
+            if isinstance(e, ev.UnitMoved):
+                got = app.ruleset.outline_after(app.state, e)
+                if got is not None:
+                    self.unit_ghost = (got, True, f'{e.distance:.1f}"')
+                    self.status = (f'Click to {e.reason} {e.distance:.1f}". Ahead: wheel and '
+                                   "advance; behind: step back; beside: sideways.", OK_TEXT)
+                    return
+
     def _turn_preview(self, sel: Model, point: tuple[float, float]) -> None:
         app = self.app
         cmd = app.play.turn_order(sel, point)
         pv = app.session.preview(cmd)
         if self._refused(pv):
+            return
+        if cmd.arg("to") is None:
+            self._unit_move_preview(cmd, pv)
             return
         ok = pv is not None and pv.ok
         facing = cmd.arg("facing")
@@ -148,7 +184,8 @@ class Previews:
         self.target = hov.name
         mode = app.play.mode_action()
         chain = [mode] if mode is not None and mode.needs == ENEMY else app.play.click_chain()
-        name = hov.display or hov.name
+        grouped = hov.unit in app.renderer.formations.in_formation(app.state)
+        name = app.state.units[hov.unit].display if grouped else (hov.display or hov.name)
         last_refusal = None
         for a in chain:
             verb = a.label.lower()
@@ -160,6 +197,9 @@ class Previews:
                     if isinstance(e, ev.ModelMoved) and e.model == sel.name:
                         self.ghost = Ghost(sel, e.x, e.y, e.facing, True, f'{verb} {e.distance:.1f}"',
                                            ((sel.x, sel.y), *e.via))
+                end = app.ruleset.charge_end(app.state, sel.name, hov.name)
+                if end is not None:
+                    self.unit_ghost = (end, True, f"if the charge reaches: {verb} {name}")
                 self.status = (f"Click to {verb} {name}.", OK_TEXT)
                 return
             last_refusal = pv

@@ -16,13 +16,16 @@ from typing import Any
 
 import pygame
 
-from game.core.ruleset import Ruleset
+from game.core.ruleset import ChargeZone, Outline, Ruleset
 from game.core.state import GameState, Model
-from game.geometry.bases import facing_vector, footprint
+from game.geometry.bases import footprint
 from game.rulesets.common.table import Table
 from game.ui.camera import Camera
+from game.ui.formations import FormationLayer
 from game.ui.labels import place_labels, place_terrain_labels
 from game.ui.sprites import (
+    BAD,
+    GOOD,
     SIDE_COLOURS,
     SIDE_NAMES,
     fast,
@@ -43,8 +46,6 @@ GRID_COLOUR = (82, 112, 76)
 HIGHLIGHT = (255, 225, 70)
 LOG_HIGHLIGHT = (255, 255, 255)
 PICK_COLOUR = (120, 220, 255)
-GOOD = (120, 230, 120)
-BAD = (255, 70, 60)
 GRID = 2.0  # inches per cell of the picking grid
 
 TERRAIN_COLOURS = {
@@ -101,6 +102,8 @@ class Overlay:
     show_names: bool | None = None  # None: decide by zoom
     picks: tuple[str, ...] = ()  # models a decision may pick (ringed)
     picked: tuple[str, ...] = ()  # models picked so far, in order (numbered)
+    unit_ghost: tuple[Outline, bool, str] | None = None  # where a unit would stand
+    zone: ChargeZone | None = None  # what the selected unit could charge
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -117,6 +120,7 @@ class TableRenderer:
         self._name_layout: dict[str, tuple[float, float]] = {}
         self._terrain_key: Any = None
         self._terrain_layout: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self.formations = FormationLayer(self)
 
     # -- caches ------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -162,7 +166,12 @@ class TableRenderer:
         surf.set_clip(cam.view)
         try:
             self._draw_ground(surf, cam, state)
+            if ov.zone is not None:
+                self.formations.draw_zone(surf, cam, ov.zone)
             self._draw_models(surf, cam, state, ov)
+            sel = state.models.get(ov.selected) if ov.selected else None
+            if not ov.extra.get("positions"):  # (no outlines while units slide into place)
+                self.formations.draw_units(surf, cam, state, sel.unit if sel else None)
             self._draw_terrain_labels(surf, cam, state)
             self._draw_overlay(surf, cam, state, ov)
         finally:
@@ -280,15 +289,18 @@ class TableRenderer:
         focus = (ov.selected, ov.hovered)
         living: list[Model] = []
         names: list[tuple[pygame.Surface, float, str]] = []
+        ranked = {u for u, rec in state.units.items() if rec.formation is not None}
+        slid = ov.extra.get("positions") or {}
         for live in (False, True):  # the fallen first, underneath the living
             for m in state.models.values():
-                if m.on_table is not live:
-                    continue
+                if m.on_table is not live or (not live and m.unit in ranked):
+                    continue  # (casualties of a unit in formation leave its ranks: not drawn)
                 entry = self._entry(m, s, zoom_key, name_size)
                 _, _, _, spr, hw, hh, lab, badges, pips = entry
                 if live:
                     living.append(m)
-                sx, sy = ox + m.x * s, oy + m.y * s
+                mx, my = slid.get(m.name, (m.x, m.y))
+                sx, sy = ox + mx * s, oy + my * s
                 if sx + hw < vl or sx - hw > vr or sy + hh < vt or sy - hh > vb:
                     continue
                 blits.append((spr, (sx - hw, sy - hh)))
@@ -318,9 +330,10 @@ class TableRenderer:
     def _model_entry(self, m: Model, scale: float, zoom_key: Any, name_size: int) -> tuple[Any, ...]:
         spr = self.sprite(m, scale, zoom_key)
         w, h = spr.get_size()
-        lab = self.label(m.display or m.name, name_size) if m.on_table else None
+        grouped = m.unit in self.formations.in_formation(self._state)
+        lab = self.label(m.display or m.name, name_size) if m.on_table and not grouped else None
         badges, pips = [], None
-        if m.on_table:
+        if m.on_table and not grouped:
             size = 11 if scale < 40 else 13
             badges = [make_badge(mk, size) for mk in self.ruleset.marks(self._state, m)]
             wounds = self.ruleset.wounds(m)
@@ -419,7 +432,9 @@ class TableRenderer:
             if m is not None:
                 pygame.draw.polygon(surf, BAD, self.outline(m, cam), 3)
         if ov.ghost is not None:
-            self._draw_ghost(surf, cam, ov.ghost)
+            self.formations.draw_model_ghost(surf, cam, ov.ghost)
+        if ov.unit_ghost is not None:
+            self.formations.draw_ghost(surf, cam, *ov.unit_ghost)
         if ov.ruler is not None:
             a, b, text = ov.ruler
             pa, pb = cam.to_screen(*a), cam.to_screen(*b)
@@ -428,29 +443,6 @@ class TableRenderer:
                 pygame.draw.circle(surf, (255, 255, 255), p, 4)
             lab = self.label(text, 16, (255, 255, 255), 170)
             surf.blit(lab, ((pa[0] + pb[0]) / 2 + 8, (pa[1] + pb[1]) / 2 - lab.get_height() - 4))
-
-    def _draw_ghost(self, surf: pygame.Surface, cam: Camera, g: Ghost) -> None:
-        col = GOOD if g.ok else BAD
-        pts = self.outline(g.model, cam, g.x, g.y, g.facing)
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        bx, by = min(xs), min(ys)
-        gw, gh = int(max(xs) - bx) + 2, int(max(ys) - by) + 2
-        if gw < 4000 and gh < 4000:
-            ghost = pygame.Surface((gw, gh), pygame.SRCALPHA)
-            pygame.draw.polygon(ghost, (*col, 90), [(px - bx, py - by) for px, py in pts])
-            surf.blit(ghost, (bx, by))
-        pygame.draw.polygon(surf, col, pts, 2)
-        fx, fy = facing_vector(g.facing)
-        c = cam.to_screen(g.x, g.y)
-        d = self.table.shape(g.model).depth * cam.scale / 2
-        pygame.draw.line(surf, col, c, (c[0] + fx * d, c[1] + fy * d), 2)
-        route = [cam.to_screen(*p) for p in (*g.path, (g.x, g.y))]
-        if len(route) >= 2:
-            pygame.draw.lines(surf, col, False, route, 2)
-        if g.label:
-            lab = self.label(g.label, 14, col, 160)
-            surf.blit(lab, (c[0] + d + 6, c[1] - lab.get_height() - 4))
 
     def pick(self, state: GameState, point: tuple[float, float], live_only: bool = True) -> str | None:
         """The model whose base covers ``point`` (inches): the topmost living one."""

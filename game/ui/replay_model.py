@@ -46,7 +46,9 @@ class ReplayModel:
             text = self.ruleset.describe(st, e)
             if text:
                 self.lines.append(LogLine(i, text))
-        self.activations = [i for i, e in enumerate(self.events) if isinstance(e, ev.ActivationStarted)]
+        # (activations, or the phases of a player turn in rulesets that have phases)
+        self.activations = [i for i, e in enumerate(self.events)
+                            if isinstance(e, ev.ActivationStarted | ev.PhaseStarted)]
         self.turns = [i for i, e in enumerate(self.events) if isinstance(e, ev.TurnStarted)]
         self.record_ends: list[int] = []
         n = 0

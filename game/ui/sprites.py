@@ -22,6 +22,11 @@ PIP_LOST = (220, 40, 35)
 PIP_LEFT = (235, 235, 225)
 
 
+#: a ghost the engine accepts, and one it refuses
+GOOD = (120, 230, 120)
+BAD = (255, 70, 60)
+
+
 def side_colour(side: int) -> tuple[int, int, int]:
     return SIDE_COLOURS.get(side, (200, 200, 200))
 

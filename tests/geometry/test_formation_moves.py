@@ -315,7 +315,7 @@ def test_the_one_inch_rule() -> None:
     env = _scene(enemies={"skel": skel})
     plan = plan_move(A, [["forward", 5.4]])  # front edge ends at y = 3.6
     assert env.check(plan) == (
-        'the move ends 0.6" from "Skeleton Warriors"; units must stay 1" apart unless charging'
+        'the move ends 0.60" from "Skeleton Warriors"; units must stay 1" apart unless charging'
     )
     assert env.check(plan, charging=True) is None
     assert env.check(plan_move(A, [["forward", 5.0]])) is None  # exactly 1" away

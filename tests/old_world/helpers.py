@@ -43,3 +43,15 @@ def ow(units: list[dict[str, Any]], orders: list[dict[str, Any]] = (), dice: lis
        **top: Any) -> dict[str, Any]:
     top.setdefault("table", {"width": 48.0, "height": 48.0})
     return base_scenario(units, orders, dice, ruleset="old-world", **top)
+
+
+def ld_tests(engine: Any, test: str) -> list[Any]:
+    """The Leadership rolls of one kind of test (``fear``, ``terror``, ``stupidity``,
+    ``rally``, ``march``, ``restraint``): ``leadership`` rolls the log then names."""
+    from game.core import events as ev
+    from game.rulesets.old_world.units import TESTS
+
+    log = engine.log
+    return [e for i, e in enumerate(log) if isinstance(e, ev.DiceRolled)
+            and e.purpose == "leadership" and i + 1 < len(log)
+            and isinstance(log[i + 1], ev.RuleApplied) and log[i + 1].rule == TESTS[test]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.old_world.helpers import BASE_IN, block, facing_off, ow
+from tests.old_world.helpers import BASE_IN, block, facing_off, ld_tests, ow
 from tests.support import refusal, result, rolls, run
 
 HERO = {"id": "hero", "side": 1, "name": "Hero", "joins": "a", "models": 1,
@@ -51,7 +51,7 @@ def test_the_unit_tests_on_the_best_leadership():
 
 def test_stupidity_of_a_character_makes_its_unit_test():
     eng = run(with_hero(hero={"rules": ["Stupidity"]}, gap=10.0, dice=[6, 6]))
-    st = rolls(eng, "stupidity")[0]
+    st = ld_tests(eng, "stupidity")[0]
     assert st.model == "a" and st.target == 9 and st.outcome == "fail"
     assert "stupid" in result(eng)["units"]["a"]["conditions"]
 

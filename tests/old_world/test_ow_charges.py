@@ -34,7 +34,7 @@ def test_a_charge_in_range_ends_flush_and_strikes_with_its_charge_bonus():
     assert "engaged" in a["conditions"]
 
 
-@pytest.mark.parametrize("gap, inch_bonus", [(1.5, 1), (2.99, 2), (3.0, 3), (7.9, 3)])
+@pytest.mark.parametrize("gap, inch_bonus", [(1.5, 1), (2.95, 2), (2.995, 3), (3.0, 3), (7.9, 3)])
 def test_charge_initiative_bonus_is_one_per_full_inch_up_to_three_into_a_front(gap, inch_bonus):
     eng = run(apart(gap, dice=[6, 6] + [1] * 10 + [1, 1] * 3))
     steps = [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Initiative"]

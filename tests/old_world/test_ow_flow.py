@@ -11,8 +11,8 @@ from game.core import events as ev
 from game.core.engine import Engine
 from game.core.replay import check, write_save
 from game.core.scenario import load_scenario
-from tests.old_world.helpers import block, facing_off, ow
-from tests.support import events, refusal, rolls, run
+from tests.old_world.helpers import block, facing_off, ld_tests, ow
+from tests.support import events, refusal, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,7 +97,7 @@ def test_the_shipped_map_plays_and_replays(tmp_path):
     sc = load_scenario(ROOT / "maps" / "old-world.toml")
     eng = Engine(sc, seed=7)
     eng.finish()
-    assert rolls(eng, "stupidity")  # the Cold One Chariot and Knights test as the game starts
+    assert ld_tests(eng, "stupidity")  # the Cold One Chariot and Knights test as the game starts
     path = tmp_path / "map.jsonl"
     write_save(eng, path)
     assert check(path).ok

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.core import events as ev
 from game.rulesets.rank_and_flank.events import CombatResult
-from tests.old_world.helpers import block, facing_off, ow
+from tests.old_world.helpers import block, facing_off, ld_tests, ow
 from tests.support import events, refusal, result, rolls, run
 
 CHARGE = {"unit": "a", "do": "charge", "target": "b"}
@@ -81,7 +81,7 @@ def test_elven_reflexes_never_go_above_ten():
 def test_fear_at_charge_a_failed_test_means_no_move():
     # b (20 models, Fear) has the higher Unit Strength: a tests Ld 7 first: 6 6 fails.
     eng = run(apart(4.0, b_kw={"models": 20, "rules": ["Fear"]}, dice=[6, 6]))
-    fear = rolls(eng, "fear")[0]
+    fear = ld_tests(eng, "fear")[0]
     assert fear.model == "a" and fear.target == 7 and fear.outcome == "fail"
     assert not rolls(eng, "charge_range")
     assert not [e for e in events(eng, ev.UnitMoved) if e.unit == "a"]
@@ -89,13 +89,13 @@ def test_fear_at_charge_a_failed_test_means_no_move():
 
 def test_fear_does_nothing_when_the_causer_is_not_bigger():
     eng = run(apart(4.0, a_kw={"models": 20}, b_kw={"rules": ["Fear"]}, dice=[3, 3] + [1] * 40))
-    assert not rolls(eng, "fear")
+    assert not ld_tests(eng, "fear")
 
 
 def test_fear_in_combat_a_failed_test_gives_minus_one_to_hit_that_enemy():
     # engaged at the start: a (10) fights b (20, Fear): a tests 6 5 = 11 > 7 and fails.
     eng = run(engaged(b_kw={"models": 20, "rules": ["Fear"]}, dice=[6, 5] + [1] * 20))
-    assert rolls(eng, "fear")[0].outcome == "fail"
+    assert ld_tests(eng, "fear")[0].outcome == "fail"
     hit = [h for h in rolls(eng, "to_hit") if h.model == "a"][0]
     assert hit.modifiers == (("Fear", -1),)
 
@@ -103,7 +103,7 @@ def test_fear_in_combat_a_failed_test_gives_minus_one_to_hit_that_enemy():
 def test_units_that_cause_fear_are_immune_to_it():
     eng = run(engaged(a_kw={"rules": ["Fear"]}, b_kw={"models": 20, "rules": ["Fear"]},
                       dice=[1] * 20))
-    assert not rolls(eng, "fear")
+    assert not ld_tests(eng, "fear")
 
 
 # --- First Charge ----------------------------------------------------------------------------------------
@@ -185,13 +185,13 @@ def test_stupidity_failed_means_no_charge_this_turn():
 
 def test_stupidity_passed_lets_the_unit_act():
     eng = run(apart(4.0, a_kw={"rules": ["Stupidity"]}, dice=[3, 3, 6, 6] + [1] * 20))
-    assert rolls(eng, "stupidity")[0].outcome == "pass"
+    assert ld_tests(eng, "stupidity")[0].outcome == "pass"
     assert rolls(eng, "charge_range")
 
 
 def test_no_stupidity_test_while_engaged():
     eng = run(engaged(a_kw={"rules": ["Stupidity"]}, dice=MISS * 2 + [1, 1]))
-    assert not rolls(eng, "stupidity")
+    assert not ld_tests(eng, "stupidity")
 
 
 # --- Necromantic Undead, Unstable, Indomitable, Unbreakable ---------------------------------------------------
@@ -278,7 +278,7 @@ def test_spectral_coach_left_as_it_is_by_default_keeps_its_impact_hits():
 def test_terror_a_failed_test_makes_the_target_flee_at_once():
     # b tests Ld 7 at the declaration: 5 4 = 9 fails: it must flee 2D6 (2 3 = 5").
     eng = run(apart(3.0, a_kw={"rules": ["Terror"]}, dice=[5, 4, 2, 3] + [1] * 10))
-    ter = rolls(eng, "terror")[0]
+    ter = ld_tests(eng, "terror")[0]
     assert ter.model == "b" and ter.outcome == "fail"
     assert rolls(eng, "flee")[0].total == 5
     assert not [e for e in events(eng, ev.DecisionRequested) if e.kind == "charge_reaction"]
@@ -294,7 +294,7 @@ def test_terror_gives_the_losers_minus_one_leadership_for_the_break_test():
 def test_terror_causers_take_no_terror_test():
     eng = run(apart(3.0, a_kw={"rules": ["Terror"]}, b_kw={"rules": ["Terror"]},
                     dice=[3, 3] + [1] * 30))
-    assert not rolls(eng, "terror")
+    assert not ld_tests(eng, "terror")
 
 
 # --- found by a blind test ---------------------------------------------------------------------------
@@ -304,7 +304,7 @@ def test_causing_fear_gives_no_protection_against_a_terror_causer():
     # a (Fear) fights a bigger b (Terror): a still tests for Fear
     eng = run(engaged(a_kw={"rules": ["Fear"]}, b_kw={"models": 20, "rules": ["Terror"]},
                       dice=[6, 5] + [1] * 20))
-    assert rolls(eng, "fear")[0].model == "a"
+    assert ld_tests(eng, "fear")[0].model == "a"
 
 
 def test_after_a_failed_fear_test_the_target_has_no_charge_to_react_to():

@@ -10,26 +10,21 @@ they are taken), then a flee reaction's 2D6; as charges move, each charger's two
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.decisions import Ask
 from game.core.errors import Refused
 from game.core.ruleset import Step
 from game.core.state import GameState
-from game.geometry import formation
-from game.geometry import formation_actions as actions
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
-from game.rulesets.old_world.combat import is_engaged
-from game.rulesets.old_world.moves import flee
+from game.rulesets.rank_and_flank import charges as RC
 from game.rulesets.rank_and_flank import space
+from game.rulesets.rank_and_flank.combat import is_engaged
+from game.rulesets.rank_and_flank.moves import flee
 
 REACTIONS = ("hold", "flee", "stand_and_shoot")
-#: distances this close count as equal (placing units by hand leaves crumbs of floating point)
-CLOSE_ENOUGH = 0.01
 
 
 def movement_of(s: GameState, unit: str) -> int:
@@ -37,49 +32,16 @@ def movement_of(s: GameState, unit: str) -> int:
     slowest of the unit and its characters)."""
     fly = [v for u in U.members(s, unit) for r in U.rules(s, u) if (v := r.fly(s, s.units[u]))]
     ground = min(U.stat(s, u, "M") for u in U.members(s, unit))
-    if fly and all(any(r.fly(s, s.units[u]) for r in U.rules(s, u)) for u in U.members(s, unit)):
-        return min(fly)
-    return ground
+    return min(fly) if fly and flies(s, unit) else ground
 
 
-def in_front_arc(s: GameState, unit: str, target: str) -> bool:
-    """Whether any part of the target's Unit Boundary lies in the unit's front arc."""
-    return formation.in_front_arc(space.block_of(s, unit), space.block_of(s, target))
+def flies(s: GameState, unit: str) -> bool:
+    """Whether the unit moves by flying (every member has Fly, or is flying now)."""
+    return all(any(r.fly(s, s.units[u]) for r in U.rules(s, u)) for u in U.members(s, unit))
 
 
-def line_of_sight(s: GameState, unit: str, target: str) -> bool:
-    """Some part of the target (in the front arc) can be seen from the unit's front edge:
-    taller terrain and the other units block sight."""
-    return actions.unit_line_of_sight(space.block_of(s, unit), space.block_of(s, target),
-                                      space.sight_walls(s, unit, target))
-
-
-def charge_facing(s: GameState, charger: str, target: str) -> str:
-    """The facing of the target the charge goes into: the target's arc holding most of the
-    charger's front-rank models (by their centres); a tie goes to the arc least good for the
-    charger (front, then flank, then rear)."""
-    return formation.facing_for_charge(space.block_of(s, target), space.block_of(s, charger),
-                                       by="models")
-
-
-def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
-    """Refuse a charge that may not be declared; returns (charger, target)."""
-    unit = cmd.unit
-    assert unit is not None
-    if U.host(s, unit) != unit:
-        raise Refused("joined", f'{U.name(s, unit)} is with {U.name(s, U.host(s, unit))}: '
-                      "order the unit to charge")
-    target = cmd.arg("target")
-    if not isinstance(target, str) or target not in s.units:
-        raise Refused("unknown_unit", f'there is no unit "{target}" to charge' if isinstance(target, str) else f'"charge" needs the id of an enemy unit as "target", got {target!r}')
-    target = U.host(s, target)
-    rec, trec = s.units[unit], s.units[target]
-    if trec.side == rec.side:
-        raise Refused("friendly_target", f"{U.name(s, target)} is on your side")
-    if not U.on_table(s, target):
-        raise Refused("target_gone", f"{U.name(s, target)} is {trec.status}")
-    if rec.status != "active":
-        raise Refused("fleeing", f"{U.name(s, unit)} is {rec.status} and cannot charge")
+def _may_charge(s: GameState, unit: str) -> None:
+    rec = s.units[unit]
     if rec.flag("rallied"):
         raise Refused("rallied", f"{U.name(s, unit)} rallied this turn and cannot charge")
     if is_engaged(s, unit):
@@ -90,27 +52,22 @@ def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
         raise Refused("declared", f"{U.name(s, unit)} has already declared a charge this turn")
     if rec.flag("moved"):
         raise Refused("moved", f"{U.name(s, unit)} has already moved this turn")
-    if not in_front_arc(s, unit, target):
-        raise Refused("not_in_arc", f"{U.name(s, target)} is not in the front arc of {U.name(s, unit)}")
-    reach = movement_of(s, unit) + 6
-    gap = space.rects_distance(space.unit_key(s, unit), space.unit_key(s, target))
-    if gap > reach + 1e-9:
-        raise Refused("out_of_range", f'{U.name(s, target)} is {gap:.1f}" away: beyond the '
-                      f'{reach}" a charge of {U.name(s, unit)} can reach (M {reach - 6} + 6)')
-    if not line_of_sight(s, unit, target):
-        raise Refused("no_line_of_sight", f"{U.name(s, unit)} cannot see {U.name(s, target)}")
-    return unit, target
+
+
+def _furthest(s: GameState, unit: str) -> tuple[int, str]:
+    m = movement_of(s, unit)
+    return m + 6, f"M {m} + 6"
+
+
+def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
+    """Refuse a charge that may not be declared; returns (charger, target)."""
+    return RC.check_declaration(s, cmd, _furthest, _may_charge, flies)
 
 
 def declare(ctx: Any, cmd: Order) -> Step:
     s = ctx.state
     unit, target = check_charge(s, cmd)
-    facing = charge_facing(s, unit, target)
-    count = sum(1 for u in s.units.values() if u.flag("charge_declared"))
-    yield ev.ActionTaken(unit, "charge", target)
-    yield ev.UnitFlagSet(unit, "charge_declared", "player_turn", (target, facing, count + 1))
-    yield ev.RuleApplied("Charge", unit, f"declares a charge into the {facing} of "
-                         f"{U.name(s, target)}", target)
+    yield from RC.announce(ctx, unit, target)
     # the charger's Fear test
     s = ctx.state
     if (U.has(s, target, "fear") and U.unit_strength(s, target) > U.unit_strength(s, unit)
@@ -146,31 +103,14 @@ def reaction(ctx: Any, unit: str, target: str) -> Step:
                                               f"against the Terror of {U.name(s, unit)}", against=unit)
             if not ok:
                 forced = "flee"
-    if forced is None:
-        options = ("hold", "flee") if may_flee else ("hold",)
-        if can_stand_and_shoot(s, target, unit):
-            options = (*options, "stand_and_shoot")
-        if len(options) > 1:
-            answer = yield Ask("charge_reaction",
-                               f"{U.name(s, unit)} charges {U.name(s, target)}: how does it react?",
-                               options, "hold", side=trec.side)
-        else:
-            answer = "hold"
-    else:
-        answer = forced
-        why = "must" if forced == "flee" else "can only"
-        yield ev.RuleApplied("Charge reaction", target, f"{why} {forced}", unit)
-    yield ev.UnitFlagSet(unit, "charge_reaction", "player_turn", answer)
-    words = {"hold": "holds", "flee": "flees", "stand_and_shoot": "stands and shoots"}
-    yield ev.RuleApplied("Charge reaction", target, words[answer], unit)
-    if answer == "stand_and_shoot":
-        yield from stand_and_shoot(ctx, target, unit)
-    if answer == "flee" and ctx.state.units[target].status != "fled":
-        if ctx.state.units[target].flag("fled_this_phase"):
-            yield ev.RuleApplied("Flee", target, "has already fled this phase: it stays put")
-        else:
-            yield ev.UnitFlagSet(target, "fled_this_phase", "phase", True)
-            yield from flee(ctx, target, unit, "reaction")
+    options: tuple[str, ...] = ("hold", "flee") if may_flee else ("hold",)
+    if forced is None and can_stand_and_shoot(s, target, unit):
+        options = (*options, "stand_and_shoot")
+    yield from RC.react(ctx, unit, target, forced, options, stand_and_shoot, _flee_reaction)
+
+
+def _flee_reaction(ctx: Any, target: str, charger: str) -> Step:
+    yield from flee(ctx, target, charger, "reaction")
 
 
 def missile_weapon(s: GameState, unit: str) -> K.Weapon | None:
@@ -185,21 +125,25 @@ def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
     least the charger's Movement away may stand and shoot."""
     if missile_weapon(s, unit) is None or s.units[unit].status != "active":
         return False
+    if s.units[unit].flag("stood_and_shot"):  # once a turn, at one of the chargers
+        return False
     gap = space.rects_distance(space.unit_key(s, unit), space.unit_key(s, charger))
     if gap < movement_of(s, charger) - 1e-9:
         return False
-    return line_of_sight(s, unit, charger)
+    return RC.line_of_sight(s, unit, charger)
 
 
 def stand_and_shoot(ctx: Any, unit: str, charger: str) -> Step:
     """The front rank shoots at the charger once, at -1 to hit whatever the range (to hit:
     7 - BS; a 1 always misses, a 6 always hits); its Wounds count toward the combat result of
     the turn. Then the unit holds."""
-    from game.rulesets.old_world.combat import Combat, Losses, remove_casualties, resolve_hits
+    from game.rulesets.old_world.combat import remove_casualties, resolve_hits
+    from game.rulesets.rank_and_flank.combat import Combat, Losses
 
     s = ctx.state
     weapon = missile_weapon(s, unit)
     assert weapon is not None
+    yield ev.UnitFlagSet(unit, "stood_and_shot", "player_turn", True)
     shots = U.rank_sizes(s, unit)[0]
     bs = U.stat(s, unit, "BS")
     needed = max(2, 7 - bs)
@@ -221,18 +165,13 @@ def stand_and_shoot(ctx: Any, unit: str, charger: str) -> Step:
         yield ev.UnitFlagSet(unit, "shot_wounds", "player_turn", (charger, counted))
 
 
-def declared(s: GameState) -> list[str]:
-    """Units that declared a charge this turn and have not moved it yet, in declared order."""
-    got = [(u.flag("charge_declared")[2], uid) for uid, u in s.units.items()
-           if u.flag("charge_declared") and not u.flag("charge_moved")]
-    return [uid for _, uid in sorted(got)]
-
-
-def move_chargers(ctx: Any) -> Step:
-    for unit in declared(ctx.state):
-        if ctx.state.game_over:
-            return
-        yield from move_charger(ctx, unit)
+def roll_charge(ctx: Any, unit: str) -> RC.ChargeRoll:
+    """Charge range: M (its Fly when it flies) + the higher of 2D6; a charge that falls short
+    moves that die."""
+    m = movement_of(ctx.state, unit)
+    faces = (ctx.roll(K.DIE, "charge_range"), ctx.roll(K.DIE, "charge_range"))
+    best = max(faces)
+    return RC.ChargeRoll(faces, (best,), (("Movement", m),), m + best, best)
 
 
 def _resolved(ctx: Any, unit: str, target: str, contact: bool) -> Step:
@@ -240,88 +179,6 @@ def _resolved(ctx: Any, unit: str, target: str, contact: bool) -> Step:
         yield from r.charge_resolved(ctx, unit, target, contact)
 
 
-def move_charger(ctx: Any, unit: str) -> Step:
-    s = ctx.state
-    rec = s.units[unit]
-    target, facing, _ = rec.flag("charge_declared")
-    yield ev.UnitFlagSet(unit, "charge_moved", "player_turn", True)
-    if not U.on_table(s, unit):
-        return
-    if rec.flag("charge_failed"):
-        yield from _resolved(ctx, unit, target, False)
-        return
-    m = movement_of(s, unit)
-    faces = (ctx.roll(K.DIE, "charge_range"), ctx.roll(K.DIE, "charge_range"))
-    best = max(faces)
-    reach = m + best
-    trec = s.units[target]
-    running_down = trec.status in ("fleeing", "fled") or rec.flag("charge_reaction") == "flee"
-    here = space.block_of(s, unit)
-    plan = None
-    if U.on_table(s, target) and not running_down:
-        plan = actions.charge_position(here, space.block_of(s, target), facing,
-                                       space.surroundings(s, unit), target_key=target)
-        gap = plan.gap_distance
-    elif U.on_table(s, target):
-        gap = here.polygon.distance(space.block_of(s, target).polygon)
-    else:
-        gap = math.inf
-    ok = gap <= reach + CLOSE_ENOUGH and (plan is None or plan.reason is None)
-    word = "reaches" if ok else "falls short"
-    yield ev.DiceRolled("charge_range", unit, "2d6", faces, (best,), (("Movement", m),), reach,
-                        None if gap == math.inf else max(0, math.ceil(gap - CLOSE_ENOUGH)), word,
-                        target)
-    if running_down:
-        yield from run_down(ctx, unit, target, reach)
-        return
-    if not ok:
-        if plan is not None and plan.reason is not None and gap <= reach + CLOSE_ENOUGH:
-            yield ev.RuleApplied("Charge", unit, f"cannot close with {U.name(s, target)}: "
-                                 f"{plan.reason}", target)
-        yield from failed_charge(ctx, unit, target, best, gap)
-        yield from _resolved(ctx, unit, target, False)
-        return
-    assert plan is not None
-    end = space.formation_of_block(plan.block)
-    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, gap, "charge")
-    yield ev.UnitFlagSet(unit, "charged", "player_turn", (target, round(gap, 6), facing, False))
-    stamp = ctx.state.events_applied
-    yield ev.UnitFlagSet(unit, "engaged_at", "game", stamp)
-    if not ctx.state.units[target].flag("engaged_at"):
-        yield ev.UnitFlagSet(target, "engaged_at", "game", stamp)
-    yield ev.RuleApplied("Charge", unit, f"crashes into the {formation.facing_name(facing)} of "
-                         f'{U.name(s, target)} after {gap:.1f}"', target)
-    yield from _resolved(ctx, unit, target, True)
-
-
-def failed_charge(ctx: Any, unit: str, target: str, best: int, gap: float) -> Step:
-    """A charge that falls short: the unit moves the higher charge die toward the target,
-    stopping 1" short of enemies."""
-    s = ctx.state
-    got = actions.failed_charge_position(space.block_of(s, unit), space.block_of(s, target),
-                                         float(best), space.surroundings(s, unit))
-    end = space.formation_of_block(got.block)
-    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "failed charge")
-    yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
-    yield ev.RuleApplied("Charge", unit, f'falls short of {U.name(s, target)} ({gap:.1f}" away): '
-                         f'it moves {got.moved:.1f}"', target)
-
-
-def run_down(ctx: Any, unit: str, target: str, reach: int) -> Step:
-    """The target fled from the charge: the charger moves its charge range after it; if it
-    reaches the fleeing unit, that unit is destroyed (this is never a failed charge)."""
-    s = ctx.state
-    if not U.on_table(s, target):
-        yield ev.RuleApplied("Charge", unit, f"{U.name(s, target)} has fled beyond reach", target)
-        yield from _resolved(ctx, unit, target, False)
-        return
-    got = actions.pursue_move(space.block_of(s, unit), space.block_of(s, target), float(reach),
-                              space.surroundings(s, unit), target_key=target)
-    end = space.formation_of_block(got.block)
-    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")
-    if got.caught:
-        yield ev.UnitStatusChanged(target, "destroyed", f"run down by {U.name(s, unit)}", unit)
-    else:
-        yield ev.RuleApplied("Charge", unit, f"does not catch the fleeing {U.name(s, target)}",
-                             target)
-    yield from _resolved(ctx, unit, target, got.caught)
+def move_chargers(ctx: Any) -> Step:
+    """Every declared charge moves, in the order declared (``rank_and_flank.charges``)."""
+    yield from RC.move_chargers(ctx, roll_charge, _resolved, flies)

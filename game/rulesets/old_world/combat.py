@@ -22,112 +22,22 @@ from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
+from game.rulesets.rank_and_flank import combat as RC
 from game.rulesets.rank_and_flank import space
-from game.rulesets.rank_and_flank.flow import phases
-from game.rulesets.rank_and_flank.units import alive, characters_in, joined_to
+from game.rulesets.rank_and_flank.combat import (
+    Combat,
+    Losses,
+    charge_of,
+    charged_this_turn,
+    engaged_with,
+    fight_steps,
+    mark_fought,
+    tally,
+    victim_of,
+)
 
-# --- who is in which combat ------------------------------------------------------------------------
-
-
-def fighting_units(s: GameState) -> list[str]:
-    """Units that can be in a combat: on the table, in formation, not fleeing (characters in a
-    unit fight as part of it)."""
-    got: list[str] | None = s.derived.get("fighting")
-    if got is None:
-        got = s.derived["fighting"] = [
-            u for u, rec in s.units.items()
-            if rec.on_table and rec.status == "active" and rec.formation is not None
-            and joined_to(s, u) is None and (alive(s, u) or characters_in(s, u))]
-    return got
-
-
-def engaged_with(s: GameState, unit: str) -> list[str]:
-    """Enemy units whose Unit Boundaries touch ``unit``'s."""
-    key = ("engaged", unit)
-    got: list[str] | None = s.derived.get(key)
-    if got is None:
-        me = space.unit_key(s, unit)
-        side = s.units[unit].side
-        got = s.derived[key] = [
-            o for o in fighting_units(s)
-            if s.units[o].side != side and space.rects_touch(me, space.unit_key(s, o))]
-    return got
-
-
-def is_engaged(s: GameState, unit: str) -> bool:
-    return bool(engaged_with(s, U.host(s, unit)))
-
-
-@dataclass(slots=True)
-class Combat:
-    """The units of one combat (units linked by touching enemies), in the order they joined,
-    and, while a round is fought, the Wounds each side has inflicted that count toward the
-    combat result."""
-
-    units: list[str]
-    inflicted: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
-
-    def side(self, s: GameState, side: int) -> list[str]:
-        return [u for u in self.units if s.units[u].side == side]
-
-    def ids(self) -> tuple[str, ...]:
-        return tuple(self.units)
-
-
-def engaged_at(s: GameState, unit: str) -> int:
-    got = s.units[unit].flag("engaged_at", 0)
-    return int(got) if isinstance(got, int) else 0
-
-
-def find_combats(s: GameState) -> list[Combat]:
-    """Every combat on the table, in the order they began."""
-    units = fighting_units(s)
-    order = {u: i for i, u in enumerate(s.units)}
-    links: dict[str, set[str]] = {u: set() for u in units}
-    for u in units:
-        for o in engaged_with(s, u):
-            links[u].add(o)
-    seen: set[str] = set()
-    combats = []
-    for u in units:
-        if u in seen or not links[u]:
-            continue
-        group, todo = [], [u]
-        while todo:
-            x = todo.pop()
-            if x in seen:
-                continue
-            seen.add(x)
-            group.append(x)
-            todo.extend(links[x] - seen)
-        group.sort(key=lambda x: (engaged_at(s, x), order[x]))
-        combats.append(Combat(group))
-    combats.sort(key=lambda c: (min(engaged_at(s, x) for x in c.units), order[c.units[0]]))
-    return combats
-
-
-def fought_before(s: GameState, unit: str, enemy: str) -> bool:
-    """Whether ``unit`` has fought a round of combat against ``enemy`` already."""
-    got = s.units[U.host(s, unit)].flag("fought", ())
-    return enemy in (got or ())
-
-
-def first_round(s: GameState, unit: str, enemy: str) -> bool:
-    return not fought_before(s, unit, enemy)
-
-
-# --- charging -------------------------------------------------------------------------------------
-
-
-def charge_of(s: GameState, unit: str) -> tuple[Any, ...] | None:
-    """(target, inches moved, facing charged, disordered) when ``unit`` charged this player
-    turn, else None."""
-    got = s.units[U.host(s, unit)].flag("charged")
-    return tuple(got) if got else None
-
-
-def charged_this_turn(s: GameState, unit: str) -> bool:
-    return charge_of(s, unit) is not None
+# Who is in which combat, charging, first rounds, Wounds lost and casualties, and the steps of a
+# round are the rank-and-flank engine's (game/rulesets/rank_and_flank/combat.py).
 
 
 # --- weapons and armour -----------------------------------------------------------------------------
@@ -206,8 +116,10 @@ def initiative(s: GameState, unit: str, member: str, enemy: str, combat: Combat)
 
 
 def charge_bonus(inches: float, facing: str) -> int:
+    """+1 per full inch moved (within the contact tolerance), up to 3 into a front, 4 into a
+    flank or the rear."""
     cap = K.CHARGE_I_CAP_FRONT if facing == "front" else K.CHARGE_I_CAP_FLANK
-    return min(cap, int(math.floor(inches + 1e-9)))
+    return min(cap, int(math.floor(inches + 0.01)))
 
 
 # --- who strikes whom ---------------------------------------------------------------------------------
@@ -225,6 +137,15 @@ class Strike:
     initiative: int
     why_initiative: list[tuple[str, int]] = field(default_factory=list)
     supporting: int = 0  # how many of the attacks are supporting attacks
+
+    @property
+    def step(self) -> int:
+        return self.initiative
+
+    @property
+    def order(self) -> tuple[bool]:
+        """Within a unit at one step: its own models, then its characters."""
+        return (self.member != self.unit,)
 
 
 def _fighting_ranks(s: GameState, unit: str, facing: str) -> tuple[set[int], str]:
@@ -268,6 +189,13 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         places = space.rank_and_file(s, unit)
         files, ranks = U.files_ranks(s, unit)
         polys = space.model_keys(s, unit)
+        # touching at a corner only: the rank and the file of each touching model both fight
+        corners: dict[str, tuple[set[int], set[int]]] = {}
+        for e in enemies:
+            if space.corner_contact(s, unit, e):
+                at = [places[n] for n, k in polys.items()
+                      if space.rects_distance(k, ebounds[e]) <= 0.01]
+                corners[e] = ({r for r, _ in at}, {f for _, f in at})
         weapon = weapon_in_use(s, unit)
         support_ok = weapon.fight_in_extra_rank and not (
             weapon.no_support_when_charging and charged_this_turn(s, unit))
@@ -289,6 +217,12 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
                 for e in enemies:
                     lines, kind = rows[e]
                     row = rank if kind == "rank" else file
+                    if e in corners:
+                        in_row = rank in corners[e][0] or file in corners[e][1]
+                        if in_row and space.rects_distance(poly, ebounds[e]) <= move + 1e-9:
+                            target, n = e, 1
+                            break
+                        continue
                     if row in lines:
                         if space.rects_distance(poly, ebounds[e]) <= move + 1e-9:
                             target, n = e, 1
@@ -310,15 +244,6 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
 
 
 # --- rolling the attacks --------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Losses:
-    """Wounds a unit has lost in the current Initiative step, not yet taken off the table,
-    and what counts toward the combat result."""
-
-    lost: int = 0
-    counted: int = 0
 
 
 def _roll(ctx: Any, n: int, purpose: str) -> tuple[int, ...]:
@@ -401,7 +326,7 @@ def resolve_hits(ctx: Any, combat: Combat, member: str, target: str, hits: int,
     ap = ap_ if ap is None else ap
     bane = bane_ if bane is None else bane
     magical = magic_ if magical is None else magical
-    victim = _victim(s, target)
+    victim = victim_of(s, target)
     if "ethereal" in U.flags(s, victim) and not magical:
         yield ev.RuleApplied("Ethereal", target, f"{hits} hit(s) cannot wound it: they are not magical",
                              member)
@@ -455,14 +380,6 @@ def resolve_hits(ctx: Any, combat: Combat, member: str, target: str, hits: int,
         combat.inflicted[s.units[member].side] += counted
 
 
-def _victim(s: GameState, target: str) -> str:
-    """Who takes hits aimed at a unit: its own models while it has some, else a character."""
-    if alive(s, target):
-        return target
-    chars = characters_in(s, target)
-    return chars[0] if chars else target
-
-
 def lose_wounds(ctx: Any, victim: str, n: int, losses: dict[str, Losses], by: str | None,
                 source: str, regenerate: bool = True) -> Step:
     """``victim`` loses ``n`` Wounds (kept in ``losses`` until casualties are removed): each
@@ -482,84 +399,40 @@ def lose_wounds(ctx: Any, victim: str, n: int, losses: dict[str, Losses], by: st
         kept = n - back
         yield ev.DiceRolled("regeneration", victim, f"{len(dice)}d6", dice, dice, (), back, regen,
                             f"{back} regenerated", by)
-    got = losses.setdefault(victim, Losses())
-    got.lost += kept
-    got.counted += counted
-    if kept:
-        yield ev.RuleApplied("Wounds", victim, f"loses {kept} Wound{'s' if kept != 1 else ''} "
+    tally(losses, victim, kept, counted)
+    shown = min(kept, max(0, have))  # (more than it has left: it loses what it has)
+    if shown:
+        yield ev.RuleApplied("Wounds", victim, f"loses {shown} Wound{'s' if shown != 1 else ''} "
                              f"({source})", by)
     return counted
 
 
+def wounds_per_model(s: GameState, unit: str) -> int:
+    return U.profile(s, unit).wounds
+
+
 def remove_casualties(ctx: Any, losses: dict[str, Losses], reason: str = "casualties") -> Step:
-    """Take the Wounds in ``losses`` off their units: models are removed from the rear rank,
-    a wounded model's Wounds carry over."""
-    for unit, loss in list(losses.items()):
-        if loss.lost:
-            yield from take_wounds(ctx, unit, loss.lost, reason)
-    losses.clear()
+    """Take the Wounds in ``losses`` off their units (from the rear rank, Wounds carrying over)."""
+    yield from RC.remove_casualties(ctx, losses, wounds_per_model, reason)
 
 
 def take_wounds(ctx: Any, unit: str, n: int, reason: str) -> Step:
-    s = ctx.state
-    p = U.profile(s, unit)
-    rec = s.units[unit]
-    carried = rec.counters.get("wounds_carried", 0)
-    have = alive(s, unit)
-    total = carried + n
-    dead = min(len(have), total // p.wounds)
-    left = total - dead * p.wounds if dead < len(have) else 0
-    real = min(n, len(have) * p.wounds - carried)
-    if real:
-        yield ev.UnitCounterChanged(unit, "wounds_taken", real, reason)
-    if left != carried:
-        yield ev.UnitCounterChanged(unit, "wounds_carried", left - carried, reason)
-    if dead:
-        gone = tuple(m.name for m in have[len(have) - dead:])
-        yield ev.CasualtiesRemoved(unit, gone, reason)
-        if dead >= len(have):
-            yield from unit_destroyed(ctx, unit, reason)
-
-
-def unit_destroyed(ctx: Any, unit: str, reason: str) -> Step:
-    """The unit's last model is gone: the unit is destroyed; characters in it stand alone."""
-    s = ctx.state
-    yield ev.UnitStatusChanged(unit, "destroyed", reason)
-    for c in characters_in(s, unit):
-        m = alive(s, c)[0]
-        yield ev.UnitFlagSet(c, "joined", "game", None)
-        f = s.units[unit].formation
-        assert f is not None
-        yield ev.UnitMoved(c, m.x, m.y, m.facing, 1, 0.0, "left alone")
+    yield from RC.take_wounds(ctx, unit, n, reason, wounds_per_model(ctx.state, unit))
 
 
 # --- one round -------------------------------------------------------------------------------------------
 
 
 def fight_round(ctx: Any, combat: Combat) -> Step:
-    """Choose & Fight for one combat: Fear tests, Impact Hits, the Initiative steps."""
-    s = ctx.state
-    active = phases(s).side
-    names = " and ".join(U.name(s, u) for u in combat.units)
+    """Choose & Fight for one combat: Fear tests, what happens as it is chosen (Impact Hits),
+    the Initiative steps."""
+    names = " and ".join(U.name(ctx.state, u) for u in combat.units)
     yield ev.RuleApplied("Combat", None, f"{names} fight a round of combat")
     yield from fear_tests(ctx, combat)
-    for unit in combat.units:
+    for unit in list(combat.units):
         for member, r in U.hooked(ctx.state, unit, "combat_chosen"):
             yield from r.combat_chosen(ctx, combat, member)
-    steps = sorted({st.initiative for st in plan_strikes(ctx.state, combat)}, reverse=True)
-    order = {u: i for i, u in enumerate(combat.units)}
-    for step in steps:
-        s = ctx.state
-        strikes = [st for st in plan_strikes(s, combat) if st.initiative == step]
-        if not strikes:
-            continue
-        strikes.sort(key=lambda st: (s.units[st.unit].side != active, order[st.unit],
-                                     st.member != st.unit))
-        losses: dict[str, Losses] = {}
-        yield ev.RuleApplied("Initiative", None, f"Initiative step {step}")
-        for st in strikes:
-            yield from strike(ctx, combat, st, losses)
-        yield from remove_casualties(ctx, losses)
+    yield from fight_steps(ctx, combat, plan_strikes, strike, wounds_per_model)
     yield from mark_fought(ctx, combat)
 
 
@@ -579,14 +452,3 @@ def fear_tests(ctx: Any, combat: Combat) -> Step:
         yield ev.UnitFlagSet(unit, "fear_tested", "player_turn", True)
         if not ok:
             yield ev.UnitFlagSet(unit, "afraid", "player_turn", tuple(scary))
-
-
-def mark_fought(ctx: Any, combat: Combat) -> Step:
-    """Note which enemies each unit has now fought a round against (first-round rules)."""
-    s = ctx.state
-    for unit in combat.units:
-        enemies = tuple(e for e in engaged_with(s, unit) if e in combat.units)
-        before = tuple(s.units[unit].flag("fought", ()) or ())
-        new = tuple(sorted(set(before) | set(enemies)))
-        if new != before:
-            yield ev.UnitFlagSet(unit, "fought", "game", new)

@@ -6,17 +6,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
-from game.core.log import describe as shared
-from game.core.ruleset import sum_roll_problem
+from game.core.ruleset import TableNote, sum_roll_problem
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
-from game.rulesets.rank_and_flank.flow import PhaseStep
+from game.rulesets.rank_and_flank.explain import (
+    combat_result_line,
+    describe_common,
+    name,
+    unit_note,
+)
 
 ROLLS = {
     "to_hit": "to hit", "reroll_to_hit": "re-roll to hit", "to_wound": "to wound",
     "armour_save": "armour save", "ward_save": "ward save", "regeneration": "Regeneration",
     "charge_range": "charge", "flee": "flee", "pursuit": "pursuit", "break_test": "Break test",
-    "leadership": "Leadership", "fear": "Fear test", "terror": "Terror test",
+    "leadership": "Leadership test", "fear": "Fear test", "terror": "Terror test",
     "stupidity": "Stupidity test", "rally": "Rally test", "march": "march test",
     "impact_hits": "Impact Hits",
 }
@@ -27,16 +31,6 @@ ITEMS = (("wounds", "wounds"), ("ranks", "ranks"), ("standard", "standard"),
          ("high_ground", "high ground"), ("overkill", "overkill"),
          ("massed_infantry", "massed infantry"), ("close_order", "close order"),
          ("musician", "musician"))
-
-
-def name(state: GameState, unit: str | None) -> str:
-    if unit is None:
-        return ""
-    u = state.units.get(unit)
-    if u is not None:
-        return u.display or unit
-    m = state.models.get(unit)
-    return m.display if m is not None and m.display else unit
 
 
 def roll_line(state: GameState, e: ev.DiceRolled) -> str:
@@ -69,41 +63,8 @@ def describe(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.DiceRolled):
         return roll_line(state, e)
     if isinstance(e, CombatResult):
-        parts = []
-        for side in ("1", "2"):
-            sc = e.scores[side]
-            items = ", ".join(f"{label} {sc[k]}" for k, label in ITEMS if sc.get(k))
-            parts.append(f"side {side} {sc['total']}" + (f" ({items})" if items else ""))
-        won = f"side {e.winner} wins" if e.winner else "a draw"
-        return "Combat result: " + "; ".join(parts) + f" — {won}"
-    if isinstance(e, ev.RuleApplied):
-        who = name(state, e.model)
-        return f"{e.rule}: {who + ' ' if who else ''}{e.detail}"
-    if isinstance(e, ev.PlayerTurnStarted):
-        return f"— side {e.side}'s turn —"
-    if isinstance(e, ev.PhaseStarted):
-        return f"{e.phase.capitalize()} phase"
-    if isinstance(e, (ev.PhaseEnded, ev.PlayerTurnEnded, PhaseStep, ev.UnitFlagSet,
-                      ev.UnitCounterChanged, ev.ActionTaken)):
-        return None
-    if isinstance(e, ev.UnitMoved):
-        return f'{name(state, e.unit)}: {e.reason} {e.distance:.1f}"'
-    if isinstance(e, ev.CasualtiesRemoved):
-        n = len(e.models)
-        return f"{name(state, e.unit)}: {n} casualt{'ies' if n != 1 else 'y'} removed ({e.reason})"
-    if isinstance(e, ev.UnitStatusChanged):
-        words = {"fled": "has fled", "fleeing": "is fleeing", "destroyed": "is destroyed",
-                 "active": "is back in the fight"}
-        return f"{name(state, e.unit)} {words.get(e.status, 'is ' + e.status)} ({e.reason})"
-    if isinstance(e, ev.UnitConditionAdded):
-        return f"{name(state, e.unit)} is {e.condition} ({e.source})"
-    if isinstance(e, ev.UnitConditionRemoved):
-        return f"{name(state, e.unit)} is no longer {e.condition} ({e.reason})"
-    if isinstance(e, ev.DecisionRequested):
-        return f"decision: {e.question}"
-    if isinstance(e, ev.DecisionAnswered):
-        return f"answer: {e.answer}{' (default)' if e.by_default else ''}"
-    return shared(e)
+        return combat_result_line(e, ITEMS)
+    return describe_common(state, e)
 
 
 #: rolls that count dice reaching a target (their total is how many did)
@@ -143,3 +104,11 @@ def roll_problem(roll: Mapping[str, Any]) -> str | None:
         return None if total == max(0, sum(kept) + sum(v for _, v in mods)) else (
             f"{list(kept)} and the modifiers do not make {total}")
     return sum_roll_problem(roll)
+
+
+NOTE_OUTCOMES = {"give_ground": "gives ground", "fall_back": "falls back", "break": "breaks!"}
+
+
+def table_note(state: GameState, e: ev.Event) -> TableNote | None:
+    """What floats up at a unit as things happen to it: rolls, casualties, the result."""
+    return unit_note(state, e, ROLLS, NOTE_OUTCOMES, ("fail", "falls short", "break"))

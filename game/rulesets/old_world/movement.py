@@ -11,7 +11,6 @@ enemy unit is within 8".
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from game.core import events as ev
@@ -19,49 +18,13 @@ from game.core.commands import Order
 from game.core.errors import Refused
 from game.core.ruleset import Step
 from game.core.state import GameState
-from game.geometry.formation_moves import MovePlan, plan_move
+from game.geometry.formation_moves import MovePlan
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.charges import movement_of
-from game.rulesets.old_world.combat import is_engaged
+from game.rulesets.rank_and_flank import movement as RM
 from game.rulesets.rank_and_flank import space
-
-SEGMENTS = ("forward", "backward", "sideways", "wheel", "turn", "reform")
-
-
-def _number(v: Any) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
-
-
-def parse_path(path: Any) -> list[tuple[str, tuple[Any, ...]]]:
-    """The ``path`` of a move order checked; refused (``bad_order``) naming the segment."""
-    if not isinstance(path, list | tuple) or not path:
-        raise Refused("bad_order", '"move" needs a "path": a list of segments like ["forward", 3.0]')
-    out = []
-    for i, seg in enumerate(path):
-        where = f"path[{i}]"
-        if not isinstance(seg, list | tuple) or not seg or not isinstance(seg[0], str):
-            raise Refused("bad_order", f'{where} must be a segment like ["forward", 3.0], got {seg!r}')
-        kind, args = seg[0].strip().lower(), tuple(seg[1:])
-        if kind not in SEGMENTS:
-            raise Refused("bad_order", f'{where}: unknown segment "{seg[0]}" (known: {", ".join(SEGMENTS)})')
-        if kind == "reform":
-            if len(args) != 2 or not isinstance(args[0], int) or isinstance(args[0], bool) \
-                    or not _number(args[1]) or args[0] < 1:
-                raise Refused("bad_order", f'{where}: "reform" takes a number of files and a '
-                              "facing in degrees, like [\"reform\", 5, 90.0]")
-        elif kind == "turn":
-            if len(args) != 1 or args[0] not in (90, -90, 180, -180):
-                raise Refused("bad_order", f'{where}: "turn" takes 90, -90 or 180')
-        else:
-            if len(args) != 1 or not _number(args[0]):
-                raise Refused("bad_order", f'{where}: "{kind}" takes one number, got {list(args)!r}')
-            if kind in ("forward", "backward") and args[0] < 0:
-                raise Refused("bad_order", f'{where}: "{kind}" takes a distance of 0 or more')
-            if kind == "wheel" and not -360 < args[0] < 360:
-                raise Refused("bad_order", f"{where}: a wheel turns less than a full circle")
-        out.append((kind, args))
-    return out
+from game.rulesets.rank_and_flank.combat import is_engaged
 
 
 def plan(s: GameState, unit: str, path: list[tuple[str, tuple[Any, ...]]], allowance: float,
@@ -72,10 +35,7 @@ def plan(s: GameState, unit: str, path: list[tuple[str, tuple[Any, ...]]], allow
     for kind, _ in path:
         if march and kind not in ("forward", "wheel"):
             raise Refused("illegal_move", f'a marching unit may only move forward and wheel, not "{kind}"')
-    try:
-        got = plan_move(space.block_of(s, unit), [[k, *args] for k, args in path])
-    except ValueError as exc:
-        raise Refused("illegal_move", f"{U.name(s, unit)} cannot move so: {exc}") from None
+    got = RM.lay_out(s, unit, path)
     cost = got.cost(per_inch={"backward": 2.0, "sideways": 2.0, "turn": 0.0, "reform": 0.0},
                     fixed={"turn": 0.0 if march else allowance / 4})
     for step in got.steps:  # a 180-degree turn costs two quarters
@@ -111,7 +71,7 @@ def move(ctx: Any, cmd: Order) -> Step:
     march = cmd.arg("march", False)
     if not isinstance(march, bool):
         raise Refused("bad_order", f'"march" must be true or false, got {march!r}')
-    path = parse_path(cmd.arg("path"))
+    path = RM.parse_path(cmd.arg("path"))
     m = movement_of(s, unit)
     fly = any(r.fly(s, s.units[unit]) for r in U.rules(s, unit))
     if march and U.has(s, unit, "no_march") and not fly:
@@ -122,11 +82,8 @@ def move(ctx: Any, cmd: Order) -> Step:
         raise Refused("too_far", f'the move costs {cost:.2f}" but {U.name(s, unit)} may move '
                       f'{allowance:g}"' + (" marching" if march else ""))
     env = space.surroundings(s, unit)
-    problem = env.check(got, gap=K.UNIT_GAP)
-    if problem and fly:  # a flying unit passes over what is in the way; only the end counts
-        problem = env.check(plan_move(got.end, []), gap=K.UNIT_GAP)
-        if not problem and env.overlapping([got.end.polygon]):
-            problem = "it would end on top of another unit or impassable terrain"
+    # a flying unit passes over what is in the way; only the end counts
+    problem = RM.route_problem(env, got, K.UNIT_GAP, over=fly)
     if problem:
         raise Refused("illegal_move", f"{U.name(s, unit)} cannot move there: {problem}")
     end = space.formation_of_block(got.end)

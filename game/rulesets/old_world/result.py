@@ -17,11 +17,13 @@ from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
-from game.rulesets.old_world.combat import Combat, engaged_with, take_wounds
-from game.rulesets.old_world.moves import flee, follow_up, give_ground, pursue
+from game.rulesets.old_world.combat import take_wounds
+from game.rulesets.rank_and_flank import result as RR
 from game.rulesets.rank_and_flank import space
-from game.rulesets.rank_and_flank.events import CombatResult
+from game.rulesets.rank_and_flank.combat import Combat, engaged_with
 from game.rulesets.rank_and_flank.flow import other_side
+from game.rulesets.rank_and_flank.moves import flee, follow_up, give_ground, pursue
+from game.rulesets.rank_and_flank.result import facings_fought, present, totalled
 
 
 def disrupted(s: GameState, unit: str) -> bool:
@@ -53,8 +55,7 @@ def side_scores(s: GameState, combat: Combat) -> dict[int, dict[str, int]]:
     us = {side: sum(U.unit_strength(s, u) for u in combat.side(s, side) if U.on_table(s, u))
           for side in (1, 2)}
     for side in (1, 2):
-        mine = [u for u in combat.side(s, side) if U.on_table(s, u)]
-        foes = [u for u in combat.side(s, other_side(side)) if U.on_table(s, u)]
+        mine = present(s, combat, side)
         shot = sum(got[1] for u in mine if (got := s.units[u].flag("shot_wounds"))
                    and got[0] in combat.units)  # Stand and Shoot this turn
         sc = {"wounds": combat.inflicted[side] + shot}
@@ -63,13 +64,9 @@ def side_scores(s: GameState, combat: Combat) -> dict[int, dict[str, int]]:
             if mine else set()
         sc["standard"] = 1 if "standard" in command else 0
         sc["battle_standard"] = 1 if "battle standard" in command else 0
-        flank = rear = 0
-        for e in foes:
-            touched = {space.facing_touched_by(s, e, u)
-                       for u in mine if u in engaged_with(s, e)}
-            flank += 1 if touched & {"left", "right"} else 0
-            rear += 2 if "rear" in touched else 0
-        sc["flank"], sc["rear"] = flank, rear
+        fought = facings_fought(s, combat, side)  # the facings of each enemy unit fought
+        sc["flank"] = sum(1 for touched in fought if touched & {"left", "right"})
+        sc["rear"] = sum(2 for touched in fought if "rear" in touched)
         sc["high_ground"] = 0
         sc["overkill"] = 0
         infantry = any(U.profile(s, u).troop.infantry for u in mine)
@@ -79,8 +76,7 @@ def side_scores(s: GameState, combat: Combat) -> dict[int, dict[str, int]]:
             and U.unit_strength(s, u) >= K.CLOSE_ORDER_US)
         sc["musician"] = 0
         out[side] = sc
-    for side in (1, 2):
-        out[side]["total"] = sum(v for k, v in out[side].items() if k != "total")
+    totalled(out)
     if K.MUSICIAN_BREAKS_TIES and out[1]["total"] == out[2]["total"]:
         bands = {side: any("musician" in U.profile(s, u).command for u in combat.side(s, side)
                            if U.on_table(s, u)) for side in (1, 2)}
@@ -93,18 +89,7 @@ def side_scores(s: GameState, combat: Combat) -> dict[int, dict[str, int]]:
 
 def work_out(ctx: Any, combat: Combat) -> Step:
     """The combat result; returns (winner or None, the difference)."""
-    s = ctx.state
-    scores = side_scores(s, combat)
-    left = {side: any(U.on_table(s, u) for u in combat.side(s, side)) for side in (1, 2)}
-    if left[1] != left[2]:
-        winner: int | None = 1 if left[1] else 2
-    elif scores[1]["total"] == scores[2]["total"]:
-        winner = None
-    else:
-        winner = 1 if scores[1]["total"] > scores[2]["total"] else 2
-    diff = abs(scores[1]["total"] - scores[2]["total"])
-    yield CombatResult(combat.ids(), {str(k): v for k, v in scores.items()}, winner)
-    return winner, diff
+    return (yield from RR.work_out(ctx, combat, side_scores(ctx.state, combat)))
 
 
 def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Step:
@@ -145,6 +130,9 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
             continue
         keen = yield Ask("pursue", f"Should {U.name(s, w)} pursue or follow up the beaten enemy?",
                          (True, False), True, side=s.units[w].side)
+        if not keen:  # holding back takes a Restraint test: a failure pursues anyway
+            held = yield from U.leadership_test(ctx, w, "restraint", "")
+            keen = not held
         plans[w] = bool(keen)
     targets: dict[str, tuple[str, str]] = {}  # winner -> (loser, outcome) it goes after
     for w, keen in plans.items():
@@ -159,7 +147,7 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
             continue
         enemies = [w for w in winners if U.on_table(s, w) and w in engaged_with(s, u)]
         if outcome == "give_ground":
-            moved[u] = yield from give_ground(ctx, u, enemies or winners)
+            moved[u] = yield from give_ground(ctx, u, enemies or winners, K.GIVE_GROUND)
         else:
             biggest = max(enemies or winners, key=lambda w: U.unit_strength(ctx.state, w))
             moved[u] = yield from flee(ctx, u, biggest, "fall_back" if outcome == "fall_back" else "break")
@@ -206,7 +194,7 @@ def break_test(ctx: Any, combat: Combat, unit: str, diff: int, winners: list[str
     ld = U.leadership(s, unit)
     mods = []
     terror = [w for w in winners if U.on_table(s, w) and U.has(s, w, "terror")]
-    if terror and "terror" not in U.own_flags(s, unit):
+    if terror:  # every losing unit, even one that causes Terror itself
         mods.append(("Terror", -1))
     ld += sum(v for _, v in mods)
     faces = (ctx.roll(K.DIE, "break_test"), ctx.roll(K.DIE, "break_test"))

@@ -21,25 +21,32 @@ from game.core.commands import Order
 from game.core.ruleset import (
     CHOICE,
     CHOICES,
+    ENEMY,
+    FACING,
+    POINT,
     UNIT,
     WHOLE,
+    ChargeZone,
     ConditionInfo,
+    Mark,
     RuleInfo,
     Step,
+    TableNote,
     UIAction,
     UnitField,
 )
 from game.core.scenario import Scenario
-from game.core.state import Formation, GameState, Handler, Model, Unit, handlers_for
+from game.core.state import GameState, Handler, Model
 from game.rulesets.old_world import charges, combat, movement, result
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.profile import check_unit, placements, profile_of
 from game.rulesets.old_world.rules import RULES
 from game.rulesets.rank_and_flank import flow as F
-from game.rulesets.rank_and_flank import layout
 from game.rulesets.rank_and_flank import units as RF
-from game.rulesets.rank_and_flank.units import alive, relayout
+from game.rulesets.rank_and_flank.combat import fight_all, is_engaged
+from game.rulesets.rank_and_flank.setup import build_state
+from game.rulesets.rank_and_flank.units import alive
 
 ACTIONS = {
     "charge": F.PhasedAction("charge", "movement", charges.declare, ("target",), "Charge"),
@@ -47,8 +54,12 @@ ACTIONS = {
 }
 
 UI_ACTIONS = (
-    UIAction("charge", "Charge", "c", "enemy", "Declare a charge: click an enemy unit in the front arc"),
-    UIAction("move", "Move", "g", "point", "Move the selected unit"),
+    UIAction("charge", "Charge", "c", ENEMY, "Declare a charge: click an enemy unit in the front "
+             "arc (charges move when the next other order is given)"),
+    UIAction("move", "Move", "g", POINT, "Move the selected unit: click ahead to wheel and "
+             "advance, behind to step back, beside to move sideways"),
+    UIAction("reform", "Reform", "r", FACING, "Reform the selected unit to face where you click "
+             "(its whole move)", order="move"),
 )
 
 CONDITIONS = {
@@ -133,49 +144,9 @@ class OldWorld(F.PhasedRuleset):
                                      f"that both have {rule.title()} (or both lack it) may join")
 
     def initial_state(self, scenario: Scenario, seed: int) -> GameState:
-        models: dict[str, Model] = {}
-        units: dict[str, Unit] = {}
-        for u in scenario.units:
-            names = u.model_names()
-            stats = {k: (v,) for k, v in u.stats.items()}
-            rules = tuple(u.rules)
-            keywords = frozenset(k.lower() for k in u.keywords)
-            for n, (x, y, f) in zip(names, u.placements):
-                display = u.name if len(names) == 1 else f"{u.name} {n.rsplit('.', 1)[1]}"
-                models[n] = Model(name=n, unit=u.id, side=u.side, x=x, y=y, facing=f % 360,
-                                  base=u.raw.get("base", self.default_base), stats=stats,
-                                  rules=rules, keywords=keywords, display=display,
-                                  weapons=tuple(u.raw.get("weapons", [])))
-            files = min(u.files or min(len(names), K.DEFAULT_FILES), len(names))
-            raw = u.raw
-            formation = None
-            if u.joins is None:
-                formation = Formation(float(raw["x"]), float(raw["y"]),
-                                      float(raw.get("facing", 0.0)) % 360, files)
-            flags = {"joined": ("game", u.joins)} if u.joins else {}
-            units[u.id] = Unit(u.id, u.side, u.name, tuple(names), flags=flags,
-                               formation=formation)
-        state = GameState(
-            scenario=scenario.name, ruleset=self.id, table=scenario.table,
-            terrain=scenario.terrain, models=models, units=units,
-            first_side=scenario.first_side, max_turns=scenario.turns, seed=seed,
-            handlers=handlers_for(self.reducers()),
-        )
-        state.flow = F.Phases(scenario.first_side)
+        state = build_state(self, scenario, seed, lambda u: u.stats, self.reducers(),
+                            K.DEFAULT_FILES)
         state.book["profiles"] = {u.id: profile_of(u) for u in scenario.units}
-        for uid, unit in list(state.units.items()):
-            f = unit.formation
-            if f is None:
-                continue
-            own = len(unit.models)
-            chars = sum(len(state.units[c].models) for c in RF.characters_in(state, uid))
-            if chars:  # the characters join the front rank: its front edge stays put
-                d = RF.base_inches(state.models[unit.models[0]].base)[1]
-                grown = layout.recentre_for(f, own + chars, own, d)
-                back = Formation(2 * f.x - grown.x, 2 * f.y - grown.y, f.facing, f.files)
-                state.units[uid] = Unit(unit.id, unit.side, unit.display, unit.models,
-                                        flags=unit.flags, formation=back)
-            relayout(state, uid)
         return state
 
     def reducers(self) -> Mapping[type[ev.Event], Handler]:
@@ -219,7 +190,7 @@ class OldWorld(F.PhasedRuleset):
         yield from charges.move_chargers(ctx)
         for uid, u in list(ctx.state.units.items()):
             if u.side == side and u.status == "fleeing" and u.flag("rally_failed"):
-                from game.rulesets.old_world.moves import flee
+                from game.rulesets.rank_and_flank.moves import flee
 
                 yield ev.RuleApplied("Compulsory move", uid, "flees on")
                 yield from flee(ctx, uid, None, "rally_failed")
@@ -228,6 +199,11 @@ class OldWorld(F.PhasedRuleset):
 
     def strategy(self, ctx: Any) -> Step:
         side = F.phases(ctx.state).side
+        for uid, u in list(ctx.state.units.items()):  # a pursuit that caught a unit last turn
+            pending = u.flag("charges_next")
+            if pending:
+                yield ev.UnitFlagSet(uid, "charged", "player_turn", pending)
+                yield ev.UnitFlagSet(uid, "charges_next", "game", None)
         for uid, u in list(ctx.state.units.items()):
             if u.side != side:
                 continue
@@ -253,13 +229,9 @@ class OldWorld(F.PhasedRuleset):
         start = U.profile(s, unit).start_models
         left = len(alive(s, unit))
         mods = [("below half strength", -1)] if left < start * K.RALLY_HALF else []
-        if left < start * K.RALLY_QUARTER:
-            faces = (ctx.roll(K.DIE, "rally"), ctx.roll(K.DIE, "rally"))
-            ok = faces == (1, 1)
-            yield ev.DiceRolled("rally", unit, "2d6", faces, faces, (), sum(faces), 2,
-                                "pass" if ok else "fail", None)
-        else:
-            ok = yield from U.leadership_test(ctx, unit, "rally", "to rally", mods)
+        quarter = left < start * K.RALLY_QUARTER
+        why = "(below a quarter of its models: only a double 1 rallies it)" if quarter else ""
+        ok = yield from U.leadership_test(ctx, unit, "rally", why, mods, double_one_only=quarter)
         if ok:
             yield ev.UnitStatusChanged(unit, "active", "rallied")
             yield ev.UnitFlagSet(unit, "rallied", "player_turn", True)
@@ -267,29 +239,30 @@ class OldWorld(F.PhasedRuleset):
             yield ev.UnitFlagSet(unit, "rally_failed", "player_turn", True)
 
     def fight_combats(self, ctx: Any) -> Step:
-        done: set[str] = set()
-        while not ctx.state.game_over:
-            todo = [c for c in combat.find_combats(ctx.state) if not set(c.units) & done]
-            if not todo:
-                return
-            fight = todo[0]
-            done |= set(fight.units)
-            yield from combat.fight_round(ctx, fight)
-            winner, diff = yield from result.work_out(ctx, fight)
-            yield from result.after_result(ctx, fight, winner, diff)
-            yield from self.check_winner(ctx)
+        yield from fight_all(ctx, self.fight_one)
+
+    def fight_one(self, ctx: Any, fight: Any) -> Step:
+        """A round, the combat result, Break tests and what follows."""
+        yield from combat.fight_round(ctx, fight)
+        winner, diff = yield from result.work_out(ctx, fight)
+        yield from result.after_result(ctx, fight, winner, diff)
 
     # -- results -------------------------------------------------------------------------
     def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:
         out = RF.unit_result(state, unit)
         out["wounds_taken"] = state.units[unit].counters.get("wounds_taken", 0)
         conds = set(out["conditions"])
-        if state.units[unit].status == "active" and combat.is_engaged(state, unit):
+        if state.units[unit].status == "active" and is_engaged(state, unit):
             conds.add("engaged")
             if result.disrupted(state, U.host(state, unit)):
                 conds.add("disrupted")
         out["conditions"] = sorted(conds)
         return out
+
+    def table_note(self, state: GameState, event: ev.Event) -> TableNote | None:
+        from game.rulesets.old_world.explain import table_note
+
+        return table_note(state, event)
 
     def roll_problem(self, roll: Mapping[str, Any]) -> str | None:
         from game.rulesets.old_world.explain import roll_problem
@@ -303,6 +276,47 @@ class OldWorld(F.PhasedRuleset):
 
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()
+
+    # -- the window ------------------------------------------------------------------------
+    def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
+        from game.rulesets.rank_and_flank import window
+
+        unit = window.unit_of(state, actor)
+        if state.units[unit].status != "active" or is_engaged(state, unit):
+            return None
+        return window.charge_zone(state, unit, charges.movement_of(state, unit), state.table)
+
+    def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:
+        """A unit's state shows on each of its models: its status, conditions, engaged."""
+        unit = U.host(state, model.unit)
+        got = self.unit_result(state, unit)
+        names = ([got["status"]] if got["status"] != "active" else []) + list(got["conditions"])
+        out = []
+        for name in names:
+            info = CONDITIONS.get(name)
+            label = info.label if info else name.capitalize()
+            out.append(Mark(name, label, label[:1], info.description if info else "",
+                            "info" if name == "engaged" else "bad"))
+        return tuple(out)
+
+    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
+        unit = model.unit
+        host = U.host(state, unit)
+        p = U.profile(state, unit)
+        files, ranks = U.files_ranks(state, host)
+        lines = [f"{p.troop.name.capitalize()}, {len(alive(state, unit))} of {p.start_models} "
+                 f"model{'s' if p.start_models != 1 else ''} left"]
+        if host != unit:
+            lines.append(f"With {U.name(state, host)}")
+        lines.append(f"{files} wide and {ranks} deep, Unit Strength {U.unit_strength(state, host)}")
+        armour = f"armour {p.armour}+" if p.armour < 7 else "no armour"
+        lines.append(f"{', '.join(p.weapons).capitalize()}; {armour}")
+        if p.command:
+            lines.append("Command: " + ", ".join(sorted(p.command)))
+        taken = state.units[unit].counters.get("wounds_taken", 0)
+        if taken:
+            lines.append(f"Wounds taken: {taken}")
+        return tuple(lines)
 
     def conditions(self) -> Mapping[str, ConditionInfo]:
         return CONDITIONS

@@ -18,8 +18,18 @@ from game.core.state import GameState
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world.profile import UnitProfile, profiles
 from game.rulesets.old_world.rules import RULES, OldWorldRule
-from game.rulesets.rank_and_flank import layout
-from game.rulesets.rank_and_flank.units import alive, characters_in, formation_of, joined_to, lead
+from game.rulesets.rank_and_flank import combat as RC
+from game.rulesets.rank_and_flank.units import (  # the same for every rank-and-flank ruleset
+    alive,
+    characters_in,
+    files_ranks,
+    host,
+    lead,
+    members,
+    name,
+    on_table,
+    rank_sizes,
+)
 
 #: flags a joined character gives the unit it is in
 SPREADING = frozenset({"fear", "terror", "stupidity", "undead"})
@@ -27,16 +37,6 @@ SPREADING = frozenset({"fear", "terror", "stupidity", "undead"})
 
 def profile(s: GameState, unit: str) -> UnitProfile:
     return profiles(s)[unit]
-
-
-def host(s: GameState, unit: str) -> str:
-    return joined_to(s, unit) or unit
-
-
-def members(s: GameState, unit: str) -> list[str]:
-    """The unit and the characters in it (for a character: its unit first)."""
-    h = host(s, unit)
-    return [h, *characters_in(s, h)]
 
 
 def rules(s: GameState, unit: str) -> tuple[OldWorldRule, ...]:
@@ -113,26 +113,7 @@ def unit_strength(s: GameState, unit: str) -> int:
 
 
 def wounds_left(s: GameState, unit: str) -> int:
-    p = profile(s, unit)
-    carried = s.units[unit].counters.get("wounds_carried", 0)
-    return len(alive(s, unit)) * p.wounds - carried
-
-
-def files_ranks(s: GameState, unit: str) -> tuple[int, int]:
-    """Files and ranks of the unit's formation now (characters included)."""
-    h = host(s, unit)
-    f = formation_of(s, h)
-    n = len(alive(s, h)) + sum(len(alive(s, c)) for c in characters_in(s, h))
-    files = max(1, min(f.files, n)) if n else f.files
-    return files, layout.ranks_of(n, files)
-
-
-def rank_sizes(s: GameState, unit: str) -> list[int]:
-    """Models in each rank, front first."""
-    files, ranks = files_ranks(s, unit)
-    h = host(s, unit)
-    n = len(alive(s, h)) + sum(len(alive(s, c)) for c in characters_in(s, h))
-    return [min(files, n - r * files) for r in range(ranks)]
+    return RC.wounds_left(s, unit, profile(s, unit).wounds)
 
 
 def combat_order(s: GameState, unit: str) -> bool:
@@ -145,34 +126,34 @@ def fleeing(s: GameState, unit: str) -> bool:
     return s.units[unit].status == "fleeing"
 
 
-def on_table(s: GameState, unit: str) -> bool:
-    u = s.units[unit]
-    return u.on_table and bool(alive(s, unit))
-
-
-def name(s: GameState, unit: str) -> str:
-    return s.units[unit].display or unit
-
-
 # --- tests ---------------------------------------------------------------------------------------
 
 
-def leadership_test(ctx: Any, unit: str, purpose: str, why: str, mods: Iterable[tuple[str, int]] = (),
-                    against: str | None = None) -> Step:
-    """A Leadership test: 2D6 at or under the unit's best Leadership (with ``mods`` to the
-    Leadership) passes; a double 1 always passes, a double 6 always fails. Returns True on a
+#: the names of the Leadership tests (their roll's purpose is always ``leadership``)
+TESTS = {"fear": "Fear test", "terror": "Terror test", "stupidity": "Stupidity test",
+         "rally": "Rally test", "march": "March test", "restraint": "Restraint test"}
+
+
+def leadership_test(ctx: Any, unit: str, test: str, why: str, mods: Iterable[tuple[str, int]] = (),
+                    against: str | None = None, double_one_only: bool = False) -> Step:
+    """A Leadership test (``test`` names it: ``fear``, ``rally``...): 2D6 at or under the
+    unit's best Leadership (with ``mods`` to the Leadership) passes; a double 1 always passes,
+    a double 6 always fails (``double_one_only``: nothing else passes). The roll is a
+    ``leadership`` roll; the log line after it says which test it was. Returns True on a
     pass."""
     s = ctx.state
     mods = tuple(m for m in mods if m[1])
     ld = max(0, leadership(s, unit) + sum(v for _, v in mods))
-    faces = (ctx.roll(K.DIE, purpose), ctx.roll(K.DIE, purpose))
+    faces = (ctx.roll(K.DIE, "leadership"), ctx.roll(K.DIE, "leadership"))
     total = sum(faces)
-    ok = total == 2 or (total != 12 and total <= ld)
+    ok = total == 2 or (not double_one_only and total != 12 and total <= ld)
     word = "pass" if ok else "fail"
-    yield ev.DiceRolled(purpose, unit, "2d6", faces, faces, (), total, ld, word, against)
-    if why:
-        yield ev.RuleApplied(purpose.replace("_", " ").capitalize(), unit,
-                             f"{'passes' if ok else 'fails'} the test {why}", against)
+    yield ev.DiceRolled("leadership", unit, "2d6", faces, faces, (), total,
+                        2 if double_one_only else ld, word, against)
+    name = TESTS.get(test, test.replace("_", " ").capitalize())
+    shown = f" ({ld_mods_text(mods)})" if mods else ""
+    yield ev.RuleApplied(name, unit, f"{'passes' if ok else 'fails'} it{shown}"
+                         + (f" {why}" if why else ""), against)
     return ok
 
 

@@ -27,11 +27,21 @@ from typing import Any
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
 from game.core.errors import Refused
-from game.core.ruleset import PHASES, FlowInfo, Ruleset, Step
+from game.core.ruleset import PHASES, FlowInfo, Outline, Ruleset, Step, UIAction
 from game.core.state import FlowState, GameState, Handler, clear_scope
+from game.rulesets.rank_and_flank import window
 
 #: orders of the flow itself, which take no keys
 FLOW_ORDERS = ("next_phase", "end_turn", "begin_turn")
+
+#: the window's buttons for them
+FLOW_BUTTONS = (
+    UIAction("next_phase", "Next phase", "n", short="Next", tip="End the current phase: what the next one does "
+             "by itself (charges moving, combats) happens as it starts"),
+    UIAction("end_turn", "End turn", "t", tip="End the player turn: the phases left still do what "
+             "they do by themselves", confirm="End this player turn? The phases left still do "
+             "what they do by themselves (charges move, combats are fought)."),
+)
 
 
 def other_side(side: int) -> int:
@@ -158,8 +168,36 @@ class PhasedRuleset(Ruleset):
 
     def status_text(self, state: GameState) -> str:
         f = phases(state)
-        where = f"{f.phase} phase" if f.phase else "turn not begun"
-        return f"Game turn {state.turn} · side {f.side}'s player turn · {where}"
+        if state.game_over:
+            return "The game is over"
+        if f.phase is None:
+            return (f"Game turn {state.turn} · side {f.side}'s turn is next: give an order or "
+                    "press Next phase to begin it")
+        step = {"declare": ": declare charges", "moves": ": move your units"}.get(f.step, "")
+        return f"Game turn {state.turn} · side {f.side}'s turn · {f.phase.capitalize()} phase{step}"
+
+    def flow_actions(self) -> tuple[UIAction, ...]:
+        return FLOW_BUTTONS
+
+    def flow_action_open(self, state: GameState, name: str) -> bool:
+        return not state.game_over
+
+    # -- the window's view of units in formation --------------------------------------------
+    def ui_order(self, state: GameState, action: UIAction, actor: str, target: str | None = None,
+                 point: tuple[float, float] | None = None, face: bool = False) -> Order:
+        return window.ui_order(state, action, actor, target, point, face)
+
+    def outlines(self, state: GameState) -> tuple[Outline, ...]:
+        return window.outlines(state)
+
+    def outline_after(self, state: GameState, event: ev.Event) -> Outline | None:
+        return window.outline_after(state, event)
+
+    def charge_end(self, state: GameState, actor: str, target: str) -> Outline | None:
+        return window.charge_end(state, actor, target)
+
+    def order_outline(self, state: GameState, order: Order) -> Outline | None:
+        return window.order_outline(state, order)
 
     # -- orders ----------------------------------------------------------------------------
     def start(self, ctx: Any) -> Step:

@@ -116,6 +116,20 @@ def facing_touched_by(s: GameState, unit: str, other: str) -> str | None:
     return _facing_between(unit_key(s, unit), unit_key(s, other))
 
 
+def corner_contact(s: GameState, unit: str, other: str) -> bool:
+    """Whether the two units touch at a corner only (no stretch of a side against the other)."""
+    return _corner_only(unit_key(s, unit), unit_key(s, other))
+
+
+@lru_cache(maxsize=16384)
+def _corner_only(a: RectKey, b: RectKey) -> bool:
+    pa, pb = rect_of(a), rect_of(b)
+    if pa.distance(pb) > CONTACT_TOL:
+        return False
+    near = pb.buffer(CONTACT_TOL * 2)
+    return pa.exterior.intersection(near).length <= CONTACT_TOL * 10
+
+
 @lru_cache(maxsize=16384)
 def _facing_between(a: RectKey, b: RectKey) -> str | None:
     x, y, facing, width, depth = a

@@ -72,6 +72,43 @@ def lead(s: GameState, unit: str) -> Model:
     return got[0] if got else s.models[s.units[unit].models[0]]
 
 
+def host(s: GameState, unit: str) -> str:
+    """The unit whose formation ``unit`` stands in: the unit a character joined, or itself."""
+    return joined_to(s, unit) or unit
+
+
+def members(s: GameState, unit: str) -> list[str]:
+    """The unit and the characters in it (for a character: its unit first)."""
+    h = host(s, unit)
+    return [h, *characters_in(s, h)]
+
+
+def on_table(s: GameState, unit: str) -> bool:
+    """Still in the game with models on the table."""
+    return s.units[unit].on_table and bool(alive(s, unit))
+
+
+def name(s: GameState, unit: str) -> str:
+    """The unit's name as players read it."""
+    return s.units[unit].display or unit
+
+
+def files_ranks(s: GameState, unit: str) -> tuple[int, int]:
+    """Files and ranks of the unit's formation now (characters included)."""
+    h = host(s, unit)
+    f = formation_of(s, h)
+    n = len(block_models(s, h))
+    files = max(1, min(f.files, n)) if n else f.files
+    return files, layout.ranks_of(n, files)
+
+
+def rank_sizes(s: GameState, unit: str) -> list[int]:
+    """Models in each rank of the unit's formation, front first."""
+    files, ranks = files_ranks(s, unit)
+    n = len(block_models(s, host(s, unit)))
+    return [min(files, n - r * files) for r in range(ranks)]
+
+
 def formation_of(s: GameState, unit: str) -> Formation:
     u = s.units[unit]
     host = joined_to(s, unit)

@@ -18,6 +18,6 @@ class ElvenReflexes(OldWorldRule):
                    "10 at most. Only the model that has the rule gains it, not its mount.")
 
     def initiative_mods(self, state: GameState, combat: Any, unit: str, enemy: str) -> Iterable[Mod]:
-        from game.rulesets.old_world.combat import first_round
+        from game.rulesets.rank_and_flank.combat import first_round
 
         return (Mod("Elven Reflexes", 1),) if first_round(state, unit, enemy) else ()

@@ -33,6 +33,6 @@ class Hatred(OldWorldRule):
                    "name matches an enemy unit's keywords or name.")
 
     def reroll_failed_hits(self, state: GameState, combat: Any, unit: str, enemy: str) -> bool:
-        from game.rulesets.old_world.combat import first_round
+        from game.rulesets.rank_and_flank.combat import first_round
 
         return first_round(state, unit, enemy) and hated(self.param, state, enemy)

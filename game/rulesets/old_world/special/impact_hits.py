@@ -36,9 +36,10 @@ class ImpactHits(OldWorldRule):
         from game.rulesets.old_world import combat as C
         from game.rulesets.old_world import units as U
         from game.rulesets.rank_and_flank import space
+        from game.rulesets.rank_and_flank.combat import charge_of
 
         s = ctx.state
-        charge = C.charge_of(s, unit)
+        charge = charge_of(s, unit)
         if charge is None:
             return
         target, moved = charge[0], charge[1]

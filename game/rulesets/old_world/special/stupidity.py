@@ -23,7 +23,7 @@ class Stupidity(OldWorldRule):
 
     def start_of_turn(self, ctx: Any, unit: str) -> Step:
         from game.rulesets.old_world import units as U
-        from game.rulesets.old_world.combat import is_engaged
+        from game.rulesets.rank_and_flank.combat import is_engaged
 
         s = ctx.state
         host = U.host(s, unit)
@@ -32,7 +32,7 @@ class Stupidity(OldWorldRule):
         if s.units[host].flag("stupidity_tested"):
             return
         yield ev.UnitFlagSet(host, "stupidity_tested", "player_turn", True)
-        ok = yield from U.leadership_test(ctx, host, "stupidity", "for Stupidity")
+        ok = yield from U.leadership_test(ctx, host, "stupidity", "")
         if not ok:
             yield ev.UnitConditionAdded(host, "stupid", "Stupidity",
                                         (("turn", ctx.state.turn),))

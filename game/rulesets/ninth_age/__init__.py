@@ -1,0 +1,8 @@
+"""ninth-age: The 9th Age (2nd edition) on the rank-and-flank engine: units in formation of
+multipart models, player turns of five phases, charges, Initiative Steps by Agility, the Combat
+Score, Break Tests, flight and pursuit, and the five Special Attacks of seed 001. See
+docs/rules/ninth-age.md."""
+
+from game.rulesets.ninth_age.ruleset import NinthAge
+
+RULESET = NinthAge()

@@ -1,0 +1,160 @@
+"""Every number of ninth-age's core rules, as data: the characteristics, the to-hit, to-wound
+and armour bands, Heights and Types, weapons, the combat score, and the switches of full-game
+rules this ruleset leaves out. See docs/rules/ninth-age.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RULESET_ID = "ninth-age"
+TITLE = "The 9th Age: Fantasy Battles (2nd edition)"
+DIE = 6
+
+PHASES = ("charge", "movement", "magic", "shooting", "melee")
+
+#: the Global, Defensive and Offensive characteristics, each a whole number in its range
+GLOBAL = ("Adv", "Mar", "Dis")
+DEFENSIVE = ("HP", "Def", "Res", "Arm")
+OFFENSIVE = ("Att", "Off", "Str", "AP", "Agi")
+RANGES = {k: (1 if k == "HP" else 0, 10) for k in (*GLOBAL, *DEFENSIVE, *OFFENSIVE)}
+#: stats keys of a one-part model, in the contract's order
+PROFILE = {k: RANGES[k] for k in ("Adv", "Mar", "Dis", "HP", "Def", "Res", "Arm", "Att", "Off",
+                                  "Str", "AP", "Agi")}
+
+DEFAULT_FILES = 5
+
+# --- rolls: bands of the difference between the two values ------------------------------------
+
+
+def to_hit_needed(off: int, defence: int) -> int:
+    """The D6 roll needed to hit in melee, by Offensive Skill minus Defensive Skill."""
+    d = off - defence
+    if d >= 4:
+        return 2
+    if d >= 1:
+        return 3
+    if d >= -3:
+        return 4
+    if d >= -7:
+        return 5
+    return 6
+
+
+def to_wound_needed(strength: int, resilience: int) -> int:
+    """The D6 roll needed to wound, by Strength minus Resilience (a 6 always wounds)."""
+    d = strength - resilience
+    if d >= 2:
+        return 2
+    if d == 1:
+        return 3
+    if d == 0:
+        return 4
+    if d == -1:
+        return 5
+    return 6
+
+
+def armour_needed(armour: int, ap: int) -> int | None:
+    """The D6 roll an Armour Save needs: 7 minus (Armour minus AP), 2+ at best; None when
+    Armour minus AP leaves nothing."""
+    left = armour - ap
+    if left <= 0:
+        return None
+    return max(2, 7 - left)
+
+
+# --- Heights and Types -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Height:
+    name: str
+    full_rank: int  # models a rank needs to be a Full Rank
+    support_cap: int  # the most attacks a model part makes as a supporting attack
+
+
+HEIGHTS = {h.name: h for h in (
+    Height("standard", 5, 1),
+    Height("large", 3, 3),
+    Height("gigantic", 1, 5),
+)}
+
+TYPES = ("infantry", "cavalry", "beast", "construct")
+
+LINE_FORMATION = 8  # a unit with ranks this wide or wider is in Line Formation
+
+# --- weapons ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon. ``strength``, ``ap``, ``attacks``, ``offence``: added to the part's values in
+    melee; ``step_zero``: always strikes at Initiative Step 0; ``extra_rank``: Fight in Extra
+    Rank; ``first_round``: (Agility, AP) more in the first round of a combat when the unit did
+    not charge and is not engaged in a flank or the rear; ``charge``: (Strength, AP) more
+    against the enemy in the wielder's front when the wielder charged (Devastating Charge);
+    ``infantry``: only Infantry may use it (True) or only other Types (False)."""
+
+    name: str
+    strength: int = 0
+    ap: int = 0
+    attacks: int = 0
+    offence: int = 0
+    step_zero: bool = False
+    two_handed: bool = False
+    extra_rank: bool = False
+    first_round: tuple[int, int] = (0, 0)
+    charge: tuple[int, int] = (0, 0)
+    infantry: bool | None = None
+    melee: bool = True
+
+
+WEAPONS = {w.name: w for w in (
+    Weapon("hand weapon"),
+    Weapon("great weapon", strength=2, ap=2, step_zero=True, two_handed=True),
+    Weapon("halberd", strength=1, ap=1, two_handed=True),
+    Weapon("paired weapons", attacks=1, offence=1, two_handed=True),
+    Weapon("spear", ap=1, extra_rank=True, first_round=(2, 1), infantry=True),
+    Weapon("lance", charge=(2, 2), infantry=False),
+    Weapon("light lance", charge=(1, 1), infantry=False),
+    Weapon("shield", melee=False),
+    Weapon("bow", melee=False),
+    Weapon("longbow", melee=False),
+    Weapon("crossbow", melee=False),
+    Weapon("handgun", melee=False),
+    Weapon("javelins", melee=False),
+    Weapon("throwing weapons", melee=False),
+)}
+
+#: what the contract's ``command`` list may hold
+COMMAND = ("champion", "standard", "musician", "battle standard")
+
+# --- combat score and tests ----------------------------------------------------------------------
+
+MAX_RANK_BONUS = 3
+OVERKILL_MAX = 3  # (Duels only; there are no Duels here, so it is always 0)
+FLANK_BONUS = 1
+REAR_BONUS = 2
+PANIC_RANGE = 6.0  # friendly units this close to a unit that breaks take a Panic Test
+MARCH_TEST_RANGE = 8.0  # a unit marching with a non-fleeing enemy this close tests first
+UNIT_GAP = 1.0  # a move must end this far from enemy units (charges excepted)
+BREATH_RANGE = 6.0
+MAX_STEP = 10
+IMPACT_STEP = 10
+STOMP_STEP = 0
+
+# Rules of the full game that this ruleset leaves out (the "Readings chosen" of
+# docs/rules/ninth-age.md say why), as switches. They are off: turning one on changes the
+# numbers the base mechanics give.
+SUPPORTING_ATTACKS = False  # every second rank fights as supporting attacks, not only Fight in Extra Rank
+PARRY = False  # on foot with a hand weapon and a shield: better Defensive Skill against the front
+TWO_HANDED_DROPS_SHIELD = False  # a two-handed weapon costs a shield's point of Armour in melee
+INNATE_HEIGHT_RULES = False  # Large models: Stomp Attacks (1); Gigantic: Stomp Attacks (D6)
+TYPE_RULES = False  # Cavalry and Beasts: Swiftstride; Cavalry cannot be Stomped; Constructs do not Stomp
+STAND_AND_SHOOT_BEYOND_RANGE = False  # a Stand and Shoot reaction fires at any distance
+STAND_AND_SHOOT_MIN_DISTANCE = False  # no Stand and Shoot at a charger within its own Adv
+DECIMATED_RALLY = False  # below a quarter of its Health Points: Rally Tests at half Discipline
+FLANK_PLUS_TWO_FOR_FULL_RANKS = False  # +2 Flank Bonus from 2 Full Ranks rather than the rear
+# The one full-game rule of 2nd edition that is on: Charging Momentum (+1 Agility when charging),
+# which the 2nd-edition texts confirm.
+CHARGING_MOMENTUM = True

@@ -1,0 +1,118 @@
+"""Log lines for ninth-age events, with the game's own terms and the units' names, and the
+check of saved rolls (``replay --log`` warns about rolls whose numbers do not add up)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.core import events as ev
+from game.core.ruleset import TableNote, faces_problem, sum_roll_problem
+from game.core.state import GameState
+from game.rulesets.rank_and_flank.events import CombatResult
+from game.rulesets.rank_and_flank.explain import (
+    combat_result_line,
+    describe_common,
+    name,
+    unit_note,
+)
+
+ROLLS = {
+    "to_hit": "to hit", "to_wound": "to wound", "reroll_to_wound": "re-roll to wound",
+    "armour_save": "Armour Save", "ward_save": "Aegis save", "fortitude_save": "Fortitude save",
+    "charge_range": "charge", "flee": "flee", "pursuit": "pursuit", "break_test": "Break Test",
+    "discipline": "Discipline test", "impact_hits": "Impact Hits", "grind_attacks": "Grind Attacks",
+    "stomp_attacks": "Stomp Attacks", "breath_attack": "Breath Attack",
+    "sweeping_attack": "Sweeping Attack",
+}
+ITEMS = (("wounds", "Health Points"), ("overkill", "overkill"), ("charge", "charge"),
+         ("ranks", "ranks"), ("standard", "standard"), ("battle_standard", "battle standard"),
+         ("flank", "flank"))
+#: rolls that count dice reaching a target (their total is how many did)
+COUNTED = ("to_hit", "to_wound", "reroll_to_wound", "armour_save", "ward_save", "fortitude_save")
+TESTS = ("break_test", "discipline")
+
+
+def roll_line(state: GameState, e: ev.DiceRolled) -> str:
+    who = name(state, e.model)
+    what = ROLLS.get(e.purpose, e.purpose.replace("_", " "))
+    faces = " ".join(str(f) for f in e.faces)
+    against = f" against {name(state, e.against)}" if e.against else ""
+    if e.purpose == "armour_save":
+        mods = dict(e.modifiers)
+        arm, ap = mods.get("Armour", 0), -mods.get("AP", 0)
+        return (f"{who}: {what} (Armour {arm}, AP {ap}){against}, {e.target}+ needed: {faces} — "
+                f"{e.outcome}")
+    if e.purpose in COUNTED:
+        return f"{who}: {what}{against}, {e.target}+ needed: {faces} — {e.outcome}"
+    if e.purpose == "charge_range":
+        adv = dict(e.modifiers).get("Adv", 0)
+        dice = "+".join(str(k) for k in e.kept)
+        need = f" (needs {e.target}\")" if e.target is not None else ""
+        return f"{who}: charge{against}: {faces}, {dice} + Adv {adv} = {e.total}\"{need} — {e.outcome}"
+    if e.purpose in TESTS:
+        mods = "".join(f", {src} {v:+d}" for src, v in e.modifiers)
+        return (f"{who}: {what} {faces} = {e.total} against Discipline {e.target}{mods} — "
+                f"{e.outcome}")
+    if e.purpose in ("flee", "pursuit"):
+        dropped = " (the lowest dropped)" if len(e.faces) > len(e.kept) else ""
+        return f"{who}: {what} {faces}{dropped} — {e.total}\""
+    if e.purpose in ("impact_hits", "grind_attacks", "stomp_attacks", "breath_attack",
+                     "sweeping_attack"):
+        return f"{who}: {what}{against} ({e.die}): {faces} — {e.total} hit{'s' if e.total != 1 else ''}"
+    return f"{who}: {what} {faces} — {e.outcome}"
+
+
+def describe(state: GameState, e: ev.Event) -> str | None:
+    if isinstance(e, ev.DiceRolled):
+        return roll_line(state, e)
+    if isinstance(e, CombatResult):
+        return combat_result_line(e, ITEMS)
+    return describe_common(state, e)
+
+
+def roll_problem(roll: Mapping[str, Any]) -> str | None:
+    """What cannot be right in a saved ninth-age roll: a count of successes the faces do not
+    give, a test whose result does not follow from its dice, a wrong sum."""
+    purpose = roll["purpose"]
+    faces, total, target = roll["faces"], roll["total"], roll["target"]
+    if any(not 1 <= f <= 6 for f in faces):
+        return f"a d6 cannot show {next(f for f in faces if not 1 <= f <= 6)}"
+    if purpose in COUNTED:
+        if target is None:
+            return "a roll against a target has no target"
+        if purpose == "to_hit":
+            got = sum(1 for f in faces if f == 6 or (f != 1 and f >= target))
+        elif purpose in ("ward_save", "fortitude_save"):
+            got = sum(1 for f in faces if f >= target)
+        else:
+            got = sum(1 for f in faces if f != 1 and f >= target)
+        if got != total:
+            return f"{list(faces)} against {target}+ makes {got}, not {total}"
+        return None
+    if purpose in TESTS:
+        problem = faces_problem(roll)
+        if problem:
+            return problem
+        if total != sum(faces):
+            return f"{list(faces)} makes {sum(faces)}, not {total}"
+        return None
+    if "D3" in roll["die"]:
+        kept = roll["kept"]
+        want = [(f + 1) // 2 for f in faces]
+        if list(kept) != want:
+            return f"D3 dice {list(faces)} keep {want}, not {list(kept)}"
+        return None if total == max(0, sum(kept) + sum(v for _, v in roll["modifiers"])) else (
+            f"{list(kept)} and the modifiers do not make {total}")
+    return sum_roll_problem(roll)
+
+
+NOTE_OUTCOMES = {"break": "breaks!"}
+
+
+def table_note(state: GameState, e: ev.Event) -> TableNote | None:
+    """What floats up at a unit as things happen to it: rolls, casualties, the result."""
+    return unit_note(state, e, ROLLS, NOTE_OUTCOMES, ("fail", "falls short", "break", "blocked"))
+
+
+__all__ = ["describe", "roll_line", "roll_problem", "table_note"]

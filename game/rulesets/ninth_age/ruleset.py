@@ -1,0 +1,275 @@
+"""ninth-age: player turns of five phases, units in formation of multipart models, and what each
+phase does by itself. See docs/rules/ninth-age.md.
+
+- Charge: ``charge`` orders declare charges, each target reacting at once (Hold, Flee, Stand
+  and Shoot); as the phase ends (or when an order of a later phase comes) the chargers move,
+  in the order declared.
+- Movement: at its start fleeing units test to rally (a failure flees on); then ``move``
+  orders (Advance, March, Reform), with Sweeping Attacks after the moves.
+- Magic: nothing.
+- Shooting: at its start, ranged Breath Attacks (each unit that can, at its first chance).
+- Melee: at its start every combat is fought, in the order the combats began: one Round of
+  Combat, the Combat Score, Break Tests, Panic Tests, flight and pursuit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from game.core import events as ev
+from game.core.commands import Order
+from game.core.errors import Refused
+from game.core.ruleset import (
+    BAD,
+    ENEMY,
+    FACING,
+    INFO,
+    POINT,
+    ChargeZone,
+    ConditionInfo,
+    LadderRung,
+    Mark,
+    PartInfo,
+    RuleInfo,
+    Step,
+    TableNote,
+    UIAction,
+)
+from game.core.scenario import Scenario
+from game.core.state import GameState, Handler, Model
+from game.rulesets.ninth_age import charges, combat, movement, result, shooting
+from game.rulesets.ninth_age import constants as K
+from game.rulesets.ninth_age import units as U
+from game.rulesets.ninth_age.profile import check_unit, model_stats, profile_of
+from game.rulesets.ninth_age.rules import RULES
+from game.rulesets.rank_and_flank import flow as F
+from game.rulesets.rank_and_flank import moves, window
+from game.rulesets.rank_and_flank import units as RF
+from game.rulesets.rank_and_flank.combat import fight_all, find_combats, is_engaged
+from game.rulesets.rank_and_flank.result import work_out
+from game.rulesets.rank_and_flank.setup import build_state, placements
+
+ACTIONS = {
+    "charge": F.PhasedAction("charge", "charge", charges.declare, ("target",), "Charge"),
+    "move": F.PhasedAction("move", "movement", movement.move, ("path", "march"), "Move"),
+}
+
+UI_ACTIONS = (
+    UIAction("charge", "Charge", "c", ENEMY, "Declare a charge: click an enemy unit in the front "
+             "arc (charges move as the Charge phase ends)"),
+    UIAction("move", "Move", "g", POINT, "Move the selected unit: click ahead to wheel and "
+             "advance, behind to step back, beside to move sideways"),
+    UIAction("reform", "Reform", "r", FACING, "Reform the selected unit to face where you click "
+             "(its whole move)", order="move"),
+)
+
+CONDITIONS = {
+    c.name: c for c in (
+        ConditionInfo("engaged", "Engaged", "In base contact with an enemy unit: it fights in "
+                      "every Melee Phase and may not move away."),
+        ConditionInfo("shaken", "Shaken", "Rallied or failed a charge this player turn: it may "
+                      "not move, charge or shoot until the turn ends."),
+        ConditionInfo("fleeing", "Fleeing", "Broke, panicked or fled from a charge: it runs, may "
+                      "not charge, and tests to rally in its next Movement Phase."),
+        ConditionInfo("fled", "Fled", "Ran off the table: out of the game."),
+        ConditionInfo("destroyed", "Destroyed", "Every model was removed, or it was caught "
+                      "fleeing."),
+    )
+}
+
+
+class NinthAge(F.PhasedRuleset):
+    id = K.RULESET_ID
+    title = K.TITLE
+    profile = K.PROFILE
+    base_sizes: Mapping[str, tuple[float, float]] = {}
+    default_base = "25x25"
+    die_sides = K.DIE
+    unit_keys = frozenset({"troop_type", "command", "joins", "parts", "height"})
+    phase_names = K.PHASES
+    actions = ACTIONS
+
+    # -- scenario ------------------------------------------------------------------------
+    def check_unit(self, unit: dict[str, Any], where: str) -> None:
+        check_unit(unit)
+
+    def formation_placements(self, unit: dict[str, Any], x: float, y: float,
+                             facing: float) -> list[tuple[float, float, float]] | None:
+        return placements(unit, x, y, facing, K.DEFAULT_FILES)
+
+    def initial_state(self, scenario: Scenario, seed: int) -> GameState:
+        state = build_state(self, scenario, seed, model_stats, self.reducers(), K.DEFAULT_FILES)
+        state.book["profiles"] = {u.id: profile_of(u) for u in scenario.units}
+        return state
+
+    def reducers(self) -> Mapping[type[ev.Event], Handler]:
+        return {**F.FLOW_REDUCERS, **RF.REDUCERS}
+
+    # -- the phases ----------------------------------------------------------------------
+    def phase_started(self, ctx: Any, phase: str) -> Step:
+        side = F.phases(ctx.state).side
+        if phase == "charge":
+            yield F.PhaseStep(side, phase, "declare")
+        elif phase == "movement":
+            yield from self.rally_fleeing(ctx)
+        elif phase == "shooting":
+            yield from shooting.shooting_phase(ctx)
+        elif phase == "melee":
+            yield from self.fight_combats(ctx)
+
+    def phase_ending(self, ctx: Any, phase: str) -> Step:
+        if phase == "charge" and F.phases(ctx.state).step == "declare":
+            yield F.PhaseStep(F.phases(ctx.state).side, "charge", "moves")
+            yield from charges.move_chargers(ctx)
+            yield from self.check_winner(ctx)
+
+    def rally_fleeing(self, ctx: Any) -> Step:
+        """Each fleeing unit of the side takes a Rally Test (Discipline): a pass stops it
+        fleeing (Shaken for the rest of the turn), a failure makes it flee on 2D6."""
+        side = F.phases(ctx.state).side
+        for uid in [u for u, rec in ctx.state.units.items() if rec.side == side]:
+            s = ctx.state
+            if U.host(s, uid) != uid or s.units[uid].status != "fleeing" or not U.on_table(s, uid):
+                continue
+            mods = []
+            if K.DECIMATED_RALLY:
+                start = U.profile(s, uid).start_models * U.hp_per_model(s, uid)
+                if U.hp_left(s, uid) <= start / 4:
+                    mods.append(("Decimated", -(U.discipline(s, uid) // 2)))
+            ok = yield from U.discipline_test(ctx, uid, "discipline", "its Rally Test", "Rally",
+                                              mods)
+            if ok:
+                yield ev.UnitStatusChanged(uid, "active", "rallied")
+                for c in RF.characters_in(ctx.state, uid):
+                    yield ev.UnitStatusChanged(c, "active", "rallied with its unit")
+                yield ev.UnitFlagSet(uid, "rallied", "player_turn", True)
+            else:
+                got = yield from charges.roll_distance(ctx, uid, "flee", None)
+                yield ev.RuleApplied("Rally", uid, "flees on")
+                yield from moves.flee(ctx, uid, None, "rally_failed", roll=got)
+        yield from self.check_winner(ctx)
+
+    def before_action(self, ctx: Any, action: F.PhasedAction, cmd: Order) -> Step:
+        if action.name == "charge" and F.phases(ctx.state).step != "declare":
+            raise Refused("too_late", "charges are declared in the Charge Phase, before the "
+                          "chargers move")
+        yield from ()
+
+    def fight_combats(self, ctx: Any) -> Step:
+        yield from fight_all(ctx, self.fight_one)
+
+    def fight_one(self, ctx: Any, fight: Any) -> Step:
+        """One Round of Combat, the Combat Score, Break Tests, flight and pursuit."""
+        yield from combat.fight_round(ctx, fight)
+        scores = result.side_scores(ctx.state, fight)
+        winner, diff = yield from work_out(ctx, fight, scores)
+        yield from result.after_result(ctx, fight, winner, diff)
+
+    # -- results -------------------------------------------------------------------------
+    def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:
+        out = RF.unit_result(state, unit)
+        out["wounds_taken"] = state.units[unit].counters.get("wounds_taken", 0)
+        conds = set(out["conditions"])
+        rec = state.units[unit]
+        if rec.status == "active" and is_engaged(state, unit):
+            conds.add("engaged")
+        if rec.status == "active" and (rec.flag("rallied") or rec.flag("charge_failed")):
+            conds.add("shaken")
+        out["conditions"] = sorted(conds)
+        return out
+
+    def roll_problem(self, roll: Mapping[str, Any]) -> str | None:
+        from game.rulesets.ninth_age.explain import roll_problem
+
+        return roll_problem(roll)
+
+    def describe(self, state: GameState, event: ev.Event) -> str | None:
+        from game.rulesets.ninth_age.explain import describe
+
+        return describe(state, event)
+
+    def rules(self) -> Mapping[str, RuleInfo]:
+        return RULES.infos()
+
+    def conditions(self) -> Mapping[str, ConditionInfo]:
+        return CONDITIONS
+
+    def ui_actions(self) -> tuple[UIAction, ...]:
+        return UI_ACTIONS
+
+    # -- the window ------------------------------------------------------------------------
+    def table_note(self, state: GameState, event: ev.Event) -> TableNote | None:
+        from game.rulesets.ninth_age.explain import table_note
+
+        return table_note(state, event)
+
+    def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
+        """The front arc and the farthest a charge reaches (Adv + 12; Adv + 7 on an average
+        roll)."""
+        unit = window.unit_of(state, actor)
+        if state.units[unit].status != "active" or is_engaged(state, unit):
+            return None
+        adv = charges.advance_of(state, unit)
+        zone = window.charge_zone(state, unit, adv + charges.MAX_DICE - 6, state.table)
+        return dataclasses.replace(zone, likely=adv + 7.0)
+
+    def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:
+        """A unit's state shows on each of its models: its status, conditions, engaged."""
+        unit = U.host(state, model.unit)
+        got = self.unit_result(state, unit)
+        names = ([got["status"]] if got["status"] != "active" else []) + list(got["conditions"])
+        out = []
+        for name in names:
+            info = CONDITIONS.get(name)
+            label = info.label if info else name.capitalize()
+            out.append(Mark(name, label, label[:1], info.description if info else "",
+                            INFO if name == "engaged" else BAD))
+        return tuple(out)
+
+    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
+        """The unit's Type and Height, what is left of it, its formation, Full Ranks, weapons,
+        Armour and command (the parts' own profiles are in :meth:`unit_parts`)."""
+        unit = model.unit
+        host = U.host(state, unit)
+        p = U.profile(state, unit)
+        files, ranks = RF.files_ranks(state, host)
+        lines = [f"{p.troop.capitalize()}, {p.height.name} height, {len(U.alive(state, unit))} "
+                 f"of {p.start_models} model{'s' if p.start_models != 1 else ''} left"]
+        if host != unit:
+            lines.append(f"With {U.name(state, host)}")
+        full = U.full_ranks(state, host)
+        line = " (Line Formation)" if U.line_formation(state, host) else ""
+        lines.append(f"{files} wide and {ranks} deep, {full} Full Rank{'s' if full != 1 else ''}"
+                     f"{line}")
+        weapons = sorted({w for part in p.parts for w in part.weapons}) or ["hand weapon"]
+        lines.append(f"{', '.join(weapons).capitalize()}; Armour {U.stat(state, unit, 'Arm')}")
+        if p.command:
+            lines.append("Command: " + ", ".join(sorted(p.command)))
+        taken = state.units[unit].counters.get("wounds_taken", 0)
+        if taken:
+            lines.append(f"Health Points lost: {taken}")
+        return tuple(lines)
+
+    # -- what the window shows of units in formation --------------------------------------
+    def unit_parts(self, state: GameState, unit: str) -> tuple[PartInfo, ...]:
+        prof = U.profile(state, unit)
+        return tuple(PartInfo(p.name, p.stats(), p.rules) for p in prof.parts)
+
+    def initiative_ladder(self, state: GameState, unit: str) -> tuple[LadderRung, ...]:
+        host = U.host(state, unit)
+        fights = [c for c in find_combats(state) if host in c.units]
+        if not fights:
+            return ()
+        rungs = []
+        for st in combat.plan_strikes(state, fights[0]):
+            who = combat.part_name(state, st.member, st.part)
+            count = st.attacks if st.kind == combat.CLOSE_COMBAT else len(st.models)
+            kind = "close combat" if st.kind == combat.CLOSE_COMBAT else st.kind
+            rungs.append(LadderRung(st.step, st.member, who, kind, count, st.target))
+        rungs.sort(key=lambda r: (-r.step, state.units[r.unit].side, r.unit))
+        return tuple(rungs)
+
+
+__all__ = ["NinthAge"]

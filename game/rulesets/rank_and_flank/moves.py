@@ -1,0 +1,199 @@
+"""Moves the rules make a unit in formation do: fleeing (a Break, a flee reaction, a failed
+rally, a failed Panic test), falling back in good order, giving ground, following up and
+pursuing. The geometry is the formation library's (``game/geometry/formation_actions.py``);
+the rulesets decide the distances (the dice, or a roll made beforehand) and what a catch does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import events as ev
+from game.core.ruleset import Step
+from game.geometry import formation_actions as actions
+from game.geometry.formation import Block
+from game.geometry.formation_moves import TABLE_EDGE, turn_block
+from game.rulesets.rank_and_flank import space
+from game.rulesets.rank_and_flank.dice import roll_2d6
+from game.rulesets.rank_and_flank.units import characters_in, name, on_table
+
+GIVE_GROUND = 2.0  # inches a unit that gives ground moves back
+
+#: what a flee of each kind is called in the log, and why the unit is fleeing
+FLEE_WORDS = {"fall_back": "falls back", "break": "flees", "reaction": "flees",
+              "rally_failed": "flees on", "panic": "flees"}
+FLEE_WHY = {"break": "broke", "reaction": "fled from a charge", "panic": "panicked",
+            "rally_failed": "failed to rally"}
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """A distance rolled beforehand: the dice thrown, those kept and the inches."""
+
+    faces: tuple[int, ...]
+    kept: tuple[int, ...]
+    inches: int
+
+
+def flee(ctx: Any, unit: str, away_from: str | None, kind: str, roll: Roll | None = None,
+         away_point: Sequence[float] | None = None) -> Step:
+    """Flee (``kind``: ``break``, ``reaction``, ``rally_failed``, ``panic``) or fall back in
+    good order (``fall_back``): turn to face directly away from ``away_from``'s centre (or from
+    ``away_point``; a unit that failed to rally runs on the way it faces), then move the
+    distance straight ahead: ``roll`` when given, else 2D6 rolled here (the higher die only for
+    a fall back); ending on a unit it carries on until clear (1" from enemies). Off the table:
+    the unit has fled. Returns how far the centre moved (x, y)."""
+    s = ctx.state
+    here = space.block_of(s, unit)
+    if roll is None:
+        faces = roll_2d6(ctx, "flee")
+        dist = max(faces) if kind == "fall_back" else sum(faces)
+        kept = (max(faces),) if kind == "fall_back" else faces
+        yield ev.DiceRolled("flee", unit, "2d6", faces, kept, (), dist, None, f'{dist}"', away_from)
+    else:
+        dist = roll.inches
+    if away_point is not None:
+        source: Any = (float(away_point[0]), float(away_point[1]))
+    elif away_from is not None and kind != "rally_failed":
+        source = space.block_of(s, away_from)
+    else:  # straight on: away from a point right behind it
+        source = here.to_table(-here.depth, 0.0)
+    got = actions.flee_move(here, source, float(dist), space.surroundings(s, unit))
+    end = space.formation_of_block(got.block)
+    word = FLEE_WORDS[kind]
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved,
+                       "fall back" if kind == "fall_back" else "flee")
+    if got.left_table:
+        yield ev.UnitStatusChanged(unit, "fled", f"{word} off the table")
+        for c in characters_in(ctx.state, unit):
+            yield ev.UnitStatusChanged(c, "fled", f"{word} off the table with its unit")
+    elif kind == "fall_back":
+        yield ev.RuleApplied("Fall back in good order", unit, "rallies at the end of its move")
+    elif s.units[unit].status != "fleeing":
+        why = FLEE_WHY[kind]
+        yield ev.UnitStatusChanged(unit, "fleeing", why)
+        for c in characters_in(ctx.state, unit):
+            yield ev.UnitStatusChanged(c, "fleeing", f"{why} with its unit")
+    return end.x - here.x, end.y - here.y
+
+
+def give_ground(ctx: Any, unit: str, enemies: list[str], inches: float = GIVE_GROUND) -> Step:
+    """Move straight away from the enemies it fought, without turning; stop on touching
+    another unit or impassable terrain (1" short of other enemies). Off the table: destroyed.
+    The facings of the enemies it touched are kept (``gave_ground_from``) for a follow up.
+    Returns the move (x, y)."""
+    s = ctx.state
+    here = space.block_of(s, unit)
+    facings = tuple((e, space.facing_touched_by(s, e, unit)) for e in enemies)
+    yield ev.UnitFlagSet(unit, "gave_ground_from", "phase", facings)
+    got = actions.give_ground(here, [space.block_of(s, e) for e in enemies], inches,
+                              space.surroundings(s, unit), ignore=tuple(enemies))
+    if got.moved < 1e-6:
+        yield ev.RuleApplied("Give ground", unit, "has nowhere to go: it stays locked in combat")
+        return 0.0, 0.0
+    end = space.formation_of_block(got.block)
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "give ground")
+    if got.stopped_by == TABLE_EDGE or not space.within_table(got.block.polygon, s.table):
+        yield ev.UnitStatusChanged(unit, "destroyed", "gave ground off the table")
+    return end.x - here.x, end.y - here.y
+
+
+def last_facing(s: Any, winner: str, loser: str) -> str | None:
+    """The facing of ``winner`` the loser touched when the combat was worked out (kept on the
+    loser as it gave ground), else None."""
+    got = s.units[loser].flag("gave_ground_from")
+    if got:
+        for w, facing in got:
+            if w == winner:
+                return str(facing)
+    return None
+
+
+#: the free turn a winner makes to face the enemy it fought on that facing
+TURN_TO_FACE = {"left": -90.0, "right": 90.0, "rear": 180.0}
+
+
+def follow_up(ctx: Any, winner: str, loser: str, moved: Any) -> Step:
+    """The winner moves straight after a unit that gave ground, back into contact with it;
+    one that fought it on a flank or the rear first turns to face it (a free turn)."""
+    s = ctx.state
+    if not moved or moved == (0.0, 0.0):
+        return
+    here = space.block_of(s, winner)
+    facing = last_facing(s, winner, loser)
+    if facing in TURN_TO_FACE:
+        here = turn_block(here, TURN_TO_FACE[facing])
+    got = actions.follow_up(here, space.block_of(s, loser), space.surroundings(s, winner),
+                            target_key=loser)
+    if got.moved < 1e-6:
+        yield ev.RuleApplied("Follow up", winner, "cannot follow up: the way is blocked")
+        return
+    end = space.formation_of_block(got.block)
+    yield ev.UnitMoved(winner, end.x, end.y, end.facing, end.files, got.moved, "follow up")
+
+
+def pursuit_move(ctx: Any, winner: str, aim: Any, inches: float, target: str | None,
+                 close_door: bool = False) -> Step:
+    """The pursuer turns to face ``aim`` (a unit's block or a point) and moves ``inches``
+    straight toward it, stopping on touching ``target`` or anything else; with ``close_door``,
+    a pursuer that touched ``target`` closes the door on it as a charge would. A pursuer with
+    no room to turn stays where it is (None). Returns the formation library's result
+    (``caught``: it touched ``target``)."""
+    s = ctx.state
+    env = space.surroundings(s, winner)
+    here = space.block_of(s, winner)
+    got = actions.pursue_move(here, aim, float(inches), env, target_key=target)
+    turned = Block(here.x, here.y, got.facing, here.files, here.models, here.base_w, here.base_d)
+    if env.overlapping([turned.polygon], ignore=(target,) if target else ()):
+        yield ev.RuleApplied("Pursuit", winner, "has no room to turn toward the beaten unit: it "
+                             "stays where it is", target)
+        return None
+    block = got.block
+    if close_door and got.caught:
+        closer = actions.charge_position(got.block, aim, None, env, target_key=target)
+        if closer.reason is None:
+            block = closer.block
+    end = space.formation_of_block(block)
+    yield ev.UnitMoved(winner, end.x, end.y, end.facing, end.files, got.moved, "pursuit")
+    return got
+
+
+def caught_fleeing(ctx: Any, winner: str, target: str, how: str = "caught fleeing by") -> Step:
+    """A fleeing unit caught by a pursuer is destroyed, with the characters in it."""
+    s = ctx.state
+    yield ev.UnitStatusChanged(target, "destroyed", f"{how} {name(s, winner)}", winner)
+    for c in characters_in(s, target):
+        yield ev.UnitStatusChanged(c, "destroyed", "caught with its unit", winner)
+
+
+def pursue(ctx: Any, winner: str, target: str) -> Step:
+    """The winner turns to face the beaten unit and moves 2D6 toward it: a fleeing unit it
+    reaches is destroyed; one that fell back in good order is caught (the pursuer closes the
+    door on it) and the fight goes on."""
+    s = ctx.state
+    faces = roll_2d6(ctx, "pursuit")
+    dist = sum(faces)
+    yield ev.DiceRolled("pursuit", winner, "2d6", faces, faces, (), dist, None, f'{dist}"', target)
+    aim: Any = space.block_of(s, target)
+    if not on_table(s, target):  # it has fled the table: go where it was heading
+        aim = (aim.x, aim.y)
+    got = yield from pursuit_move(ctx, winner, aim, dist, target,
+                                  close_door=s.units[target].status == "active")
+    if got is None or not got.caught:
+        return
+    s = ctx.state
+    if s.units[target].status == "fleeing":
+        yield from caught_fleeing(ctx, winner, target)
+    else:
+        yield ev.RuleApplied("Pursuit", winner, f"catches {name(s, target)}: the fight goes on, "
+                             "and it counts as charging in the next turn", target)
+        yield ev.UnitFlagSet(winner, "engaged_at", "game", s.events_applied)
+        facing = space.facing_touched_by(ctx.state, target, winner) or "front"
+        yield ev.UnitFlagSet(winner, "charges_next", "game",
+                             (target, round(got.moved, 6), facing, False))
+
+
+__all__ = ["FLEE_WORDS", "GIVE_GROUND", "Roll", "TURN_TO_FACE", "caught_fleeing", "flee",
+           "follow_up", "give_ground", "last_facing", "pursue", "pursuit_move"]

@@ -1,0 +1,133 @@
+"""Ghosts of what an order would do, and units in formation on the table: a model's ghost
+where a move or charge would put it; each unit's Unit Boundary in its side's colour with its
+front edge bright, its name behind it and its badges (Stupid, Engaged...) at its front corner;
+the outline of where a move or a charge would put a unit; a unit's charge zone (its front arc
+out to the farthest it could charge). The rulesets give the shapes
+(:meth:`~game.core.ruleset.Ruleset.outlines`, ``outline_after``, ``charge_end``,
+``charge_zone``); this module only draws them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.ruleset import ChargeZone, Outline
+from game.core.state import GameState
+from game.geometry.bases import facing_vector
+from game.ui.camera import Camera
+from game.ui.sprites import BAD, GOOD, make_badge, shade, side_colour
+
+if TYPE_CHECKING:
+    from game.ui.render import Ghost, TableRenderer
+
+
+def _translucent(surf: pygame.Surface, pts: list[tuple[float, float]],
+                 colour: tuple[int, int, int], alpha: int) -> None:
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    bx, by = min(xs), min(ys)
+    w, h = int(max(xs) - bx) + 2, int(max(ys) - by) + 2
+    if 0 < w < 5000 and 0 < h < 5000:
+        layer = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.polygon(layer, (*colour, alpha), [(px - bx, py - by) for px, py in pts])
+        surf.blit(layer, (bx, by))
+
+
+class FormationLayer:
+    """Draws the units in formation for a :class:`~game.ui.render.TableRenderer`."""
+
+    def __init__(self, renderer: TableRenderer) -> None:
+        self.renderer = renderer
+        self._key: Any = None
+        self._outlines: tuple[Outline, ...] = ()
+
+    def outlines(self, state: GameState) -> tuple[Outline, ...]:
+        """The ruleset's unit outlines for ``state`` (worked out once per state change)."""
+        key = (id(state), state.events_applied)
+        if key != self._key:
+            self._outlines = self.renderer.ruleset.outlines(state)
+            self._key = key
+        return self._outlines
+
+    def in_formation(self, state: GameState) -> set[str]:
+        return {o.unit for o in self.outlines(state)}
+
+    def draw_units(self, surf: pygame.Surface, cam: Camera, state: GameState,
+                   selected_unit: str | None) -> None:
+        r = self.renderer
+        for o in self.outlines(state):
+            pts = [cam.to_screen(x, y) for x, y in o.corners]
+            col = side_colour(o.side)
+            edge = (255, 236, 150) if o.unit == selected_unit else shade(col, 0.45)
+            pygame.draw.polygon(surf, edge, pts, 2 if o.unit == selected_unit else 1)
+            pygame.draw.line(surf, (255, 255, 255) if o.unit == selected_unit else shade(col, 0.7),
+                             pts[0], pts[1], 3)
+            # the name, just behind the rear edge, in the middle
+            rx = (pts[2][0] + pts[3][0]) / 2
+            ry = (pts[2][1] + pts[3][1]) / 2
+            cx = sum(p[0] for p in pts) / 4
+            cy = sum(p[1] for p in pts) / 4
+            dx, dy = rx - cx, ry - cy
+            n = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            lab = r.label(o.label, 12 if cam.scale < 30 else 14)
+            lx = rx + dx / n * (lab.get_height() * 0.9) - lab.get_width() / 2
+            ly = ry + dy / n * (lab.get_height() * 0.9) - lab.get_height() / 2
+            surf.blit(lab, (lx, ly))
+            models = [state.models[m] for m in state.units[o.unit].models
+                      if state.models[m].on_table]
+            if models:
+                bx, by = pts[1][0] + 3, pts[1][1] - 2
+                for mk in r.ruleset.marks(state, models[0]):
+                    badge = make_badge(mk, 11 if cam.scale < 40 else 13)
+                    surf.blit(badge, (bx, by))
+                    by += badge.get_height() + 1
+
+    def draw_ghost(self, surf: pygame.Surface, cam: Camera, outline: Outline, ok: bool,
+                   label: str) -> None:
+        col = GOOD if ok else BAD
+        pts = [cam.to_screen(x, y) for x, y in outline.corners]
+        _translucent(surf, pts, col, 80)
+        pygame.draw.polygon(surf, col, pts, 2)
+        pygame.draw.line(surf, (255, 255, 255), pts[0], pts[1], 3)
+        if label:
+            lab = self.renderer.label(label, 14, col, 160)
+            surf.blit(lab, (max(p[0] for p in pts) + 6, min(p[1] for p in pts) - 4))
+
+    def draw_zone(self, surf: pygame.Surface, cam: Camera, zone: ChargeZone) -> None:
+        if len(zone.arc) < 3:
+            return
+        pts = [cam.to_screen(x, y) for x, y in zone.arc]
+        _translucent(surf, pts, (250, 220, 120), 38)
+        pygame.draw.polygon(surf, (250, 220, 120), pts, 1)
+        lab = self.renderer.label(f'charge reach {zone.likely:.0f}" on average, {zone.reach:g}" at '
+                                  "most", 12, (250, 230, 160), 150)
+        top = min(pts, key=lambda p: p[1])
+        view = cam.view
+        x = min(max(top[0] - lab.get_width() / 2, view.left + 4), view.right - lab.get_width() - 4)
+        y = max(top[1] - lab.get_height() - 2, view.top + 4)
+        surf.blit(lab, (x, y))
+
+    def draw_model_ghost(self, surf: pygame.Surface, cam: Camera, g: Ghost) -> None:
+        """Where a model would go: its base in green (or red), its facing, its route."""
+        r = self.renderer
+        col = GOOD if g.ok else BAD
+        pts = r.outline(g.model, cam, g.x, g.y, g.facing)
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        bx, by = min(xs), min(ys)
+        gw, gh = int(max(xs) - bx) + 2, int(max(ys) - by) + 2
+        if gw < 4000 and gh < 4000:
+            ghost = pygame.Surface((gw, gh), pygame.SRCALPHA)
+            pygame.draw.polygon(ghost, (*col, 90), [(px - bx, py - by) for px, py in pts])
+            surf.blit(ghost, (bx, by))
+        pygame.draw.polygon(surf, col, pts, 2)
+        fx, fy = facing_vector(g.facing)
+        c = cam.to_screen(g.x, g.y)
+        d = r.table.shape(g.model).depth * cam.scale / 2
+        pygame.draw.line(surf, col, c, (c[0] + fx * d, c[1] + fy * d), 2)
+        route = [cam.to_screen(*p) for p in (*g.path, (g.x, g.y))]
+        if len(route) >= 2:
+            pygame.draw.lines(surf, col, False, route, 2)
+        if g.label:
+            lab = r.label(g.label, 14, col, 160)
+            surf.blit(lab, (c[0] + d + 6, c[1] - lab.get_height() - 4))
