@@ -56,8 +56,8 @@ WHOLE = "whole"  # a whole number
 CHOICE = "choice"  # one of the field's choices
 CHOICES = "choices"  # a list of the field's choices (each at most once)
 UNIT = "unit"  # the id of another unit (a character joining a unit)
-VALUE = "value"  # any value, written as in the file (a TOML value: a list of tables...)
-FIELD_KINDS = (TEXT, WHOLE, CHOICE, CHOICES, UNIT, VALUE)
+ITEMS = "items"  # a list of values written as in the file, one per line (a list of tables)
+FIELD_KINDS = (TEXT, WHOLE, CHOICE, CHOICES, UNIT, ITEMS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ class UnitField:
     ``side``, ``name``, where it stands, ``base``, ``models``, ``files``, ``stats``,
     ``rules``, ``keywords``, ``weapons``), as the scenario editor offers it: its ``label``,
     its ``kind`` (:data:`TEXT`, :data:`WHOLE`, :data:`CHOICE`, :data:`CHOICES`,
-    :data:`UNIT`, :data:`VALUE`), the ``choices`` of a choice, what a new unit gets
+    :data:`UNIT`, :data:`ITEMS`), the ``choices`` of a choice, what a new unit gets
     (``default``; None: the key is left out) and a ``tip`` in players' words. A field left
     empty in the editor is left out of the file."""
 

@@ -70,7 +70,7 @@ def test_a_ruleset_without_a_roster_has_an_empty_one_and_a_broken_one_is_named(t
                               "to 10, got 11")
 
 
-@pytest.mark.parametrize("ruleset", PLAYABLE)
+@pytest.mark.parametrize("ruleset", (*PLAYABLE, "ninth-age"))
 def test_a_blank_unit_of_each_ruleset_loads_and_its_fields_are_its_own_keys(ruleset):
     from game.core.ruleset import get_ruleset
 

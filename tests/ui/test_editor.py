@@ -376,3 +376,26 @@ def test_run_py_opens_the_start_screen_and_edit_opens_the_editor(monkeypatch):
     assert main([]) == 0 and main(["edit"]) == 0 and main(["edit", str(DUEL)]) == 0
     assert calls[0]["scenario"] is None  # (no scenario named: the start screen shows)
     assert calls[1]["edit"] is True and calls[2]["edit"] == str(DUEL)
+
+
+def test_ninth_age_plugs_in_through_the_ruleset_boundary(make_app):
+    app = make_app(None, edit=ROOT / "maps" / "ninth-age.toml")
+    ed = app.editor
+    knight = app.state.models["knights.1"]
+    click(app, at(app, knight.x, knight.y))
+    assert ed.sel[0] == "unit" and ed.doc.units()[ed.sel[1]]["id"] == "knights"
+    form = ed.panel.forms.form
+    parts = form.inputs["parts"].get_text().splitlines()
+    assert len(parts) == 2 and parts[0].startswith('{ name = "knight", stats = { Att = 1')
+    assert form.inputs["troop_type"].text == "cavalry"
+    # a part given a bad value: the file's own message, under the Parts field
+    i = ed.sel[1]
+    broken = [dict(p) for p in ed.doc.units()[i]["parts"]]
+    broken[1] = {**broken[1], "stats": {**broken[1]["stats"], "Off": 12}}
+    from game.ui.editor import edits
+
+    edits.set_unit_value(ed.doc, i, ("parts",), broken)
+    ed.changed()
+    app.run_frames(2)
+    assert problem_text(app, "parts") == ("parts[1].stats.Off must be a whole number from 0 to 10, "
+                                          "got 12")

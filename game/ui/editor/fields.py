@@ -16,7 +16,7 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.ruleset import CHOICE, CHOICES, TEXT, UNIT, VALUE, WHOLE, Ruleset
+from game.core.ruleset import CHOICE, CHOICES, ITEMS, TEXT, UNIT, WHOLE, Ruleset
 from game.core.scenario import Problem, show_value
 from game.core.scenario_writer import value_text
 
@@ -35,7 +35,7 @@ FULL, HALF, THIRD, QUARTER = 1.0, 0.5, 1 / 3, 0.25
 class Field:
     """One field of a form: ``key`` says what it edits ("stats.DV", "name", "table.width"),
     ``kind`` how its text reads (:data:`TEXT`, :data:`NUMBER`, :data:`WHOLE`, :data:`STAT`,
-    :data:`CHOICE`, :data:`CHOICES`, :data:`UNIT`, :data:`LINES`, :data:`LIST`, :data:`VALUE`,
+    :data:`CHOICE`, :data:`CHOICES`, :data:`UNIT`, :data:`LINES`, :data:`LIST`,
     :data:`SIDE`, :data:`READ`), ``choices`` what may be picked, ``width`` its share of a row,
     ``lines`` the text lines of a box, ``tip`` what the tooltip says, ``optional`` whether it
     may be left empty (a choice then offers "none")."""
@@ -92,8 +92,10 @@ def unit_fields(rs: Ruleset, unit: dict[str, Any], joinable: tuple[str, ...]) ->
         choices = joinable if kind == UNIT else f.choices
         if kind == CHOICES:
             kind = LIST
+        elif kind == ITEMS:
+            kind = LINES
         out.append(Field(f.key, f.label, kind, choices, HALF if kind in (WHOLE, UNIT) else FULL,
-                         tip=f.tip, optional=f.default is None))
+                         lines=3 if kind == LINES else 1, tip=f.tip, optional=f.default is None))
     out += [
         Field("weapons", "Weapons", LINES, rs.weapon_names(), lines=3,
               tip="One weapon per line" + (": " + ", ".join(rs.weapon_names()) if rs.weapon_names()
@@ -205,8 +207,6 @@ def to_value(f: Field, text: str) -> Any:
     if f.kind == LIST:
         got = [p.strip() for p in t.split(",") if p.strip()]
         return got or None
-    if f.kind == VALUE:
-        return item(t) if t else None
     if f.kind in (CHOICE, UNIT):
         return t or None
     if f.key == "id":
@@ -230,7 +230,7 @@ def to_text(f: Field, v: Any) -> str:
         return number_text(v)
     if isinstance(v, str):
         return v
-    return value_text(v) if f.kind == VALUE else show_value(v)
+    return show_value(v)
 
 
 def number_text(v: Any) -> str:
