@@ -437,10 +437,12 @@ def _window(path: str | None, seed: int | None) -> int:
 
 
 def _editor_window(path: str | None) -> int:
-    if path is not None:
+    if path is not None and Path(path).exists():
         from game.ui.editor.document import EditDoc
 
         EditDoc.open(path)  # a file that cannot be edited: one line, status 2, no window
+    elif path is not None and Path(path).suffix.lower() != ".toml":
+        raise BadInput(f"{path}: there is no such file; a new battle is saved as a .toml file")
     from game.ui.app import run_app
 
     return run_app(edit=path if path is not None else True)

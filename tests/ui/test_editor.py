@@ -399,3 +399,17 @@ def test_ninth_age_plugs_in_through_the_ruleset_boundary(make_app):
     app.run_frames(2)
     assert problem_text(app, "parts") == ("parts[1].stats.Off must be a whole number from 0 to 10, "
                                           "got 12")
+
+
+def test_editing_a_file_that_is_not_there_yet_makes_a_new_battle_saved_there(make_app, tmp_path):
+    target = tmp_path / "battles" / "mine.toml"
+    app = make_app(None, edit=target)
+    (d,) = dialogs(app, NewBattleDialog)
+    click_button(app, d.ok)
+    assert app.editor.doc.path == target and app.editor.doc.dirty
+    pick_profile(app, "Zombie")
+    click(app, at(app, 10, 10))
+    ctrl(app, pygame.K_s)
+    assert dialogs(app, FileDialog) == [] and read_file(target)["units"][0]["name"] == "Zombie"
+    assert not app.editor.doc.dirty
+    assert main(["edit", str(tmp_path / "nothing.json")]) == 2

@@ -19,18 +19,21 @@ if TYPE_CHECKING:
 
 def open_editor(app: App, path: str | Path | None = None, ask_new: bool = True) -> Editor:
     """Open the editor in ``app``: on the scenario at ``path`` (which may have problems to
-    fix, but must parse), or on a new battle (with the New battle dialog when ``ask_new``).
+    fix, but must parse), or on a new battle (with the New battle dialog when ``ask_new``),
+    to be saved at ``path`` when there is no file there yet.
     Raises :class:`~game.core.errors.ScenarioError` for a file that cannot be edited."""
-    doc = EditDoc.open(path) if path is not None else EditDoc.new("skirmish-d10", 36.0, 36.0)
+    fresh = path is None or not Path(path).exists()  # (a file to be: a new battle saved there)
+    doc = EditDoc.new("skirmish-d10", 36.0, 36.0) if fresh else EditDoc.open(path)
     if app.editor is None:
         app.editor = Editor(app, doc)
         app.editor.enter()
     else:
         app.editor.set_doc(doc)
-    if path is None and ask_new:
+    if fresh and ask_new:
         from game.ui.editor.files import NewBattleDialog
 
-        app.open_dialog(NewBattleDialog(app, app.editor.files.new))
+        target = Path(path) if path is not None else None
+        app.open_dialog(NewBattleDialog(app, lambda *a: app.editor.files.new(*a, path=target)))
     return app.editor
 
 

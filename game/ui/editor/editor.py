@@ -161,10 +161,14 @@ class Editor:
         if sel is not None and sel[0] == "unit":
             u = self.doc.units()[sel[1]]
             probs = self.doc.problems_of("units", sel[1])
+            host = self.mover(sel[1], None)[0]
+            what = ("drag it to move it, drag the handle in front to turn it (Q and E too), Del "
+                    "deletes it." if host == sel[1] else
+                    f"it stands in {edits.unit_name(self.doc.units()[host])}: dragging moves "
+                    "that unit; Joins in its form takes it out.")
             self.app.say(f"{edits.unit_name(u)}: " + (f"{player_text(self.state, probs[0].reason)}."
-                                                      if probs else
-                         "drag it to move it, drag the handle in front to turn it (Q and E "
-                         "too), Del deletes it."), BAD_TEXT if probs else NEUTRAL)
+                                                      if probs else what),
+                         BAD_TEXT if probs else NEUTRAL)
         self.app.dirty = True
 
     def set_tool(self, tool: str) -> None:

@@ -99,8 +99,11 @@ class EditorFiles:
         self.guard(lambda: self.app.open_dialog(NewBattleDialog(self.app, self.new)),
                    "start a new battle")
 
-    def new(self, ruleset: str, width: float, height: float, name: str) -> None:
-        self.ed.set_doc(EditDoc.new(ruleset, width, height, name),
+    def new(self, ruleset: str, width: float, height: float, name: str,
+            path: Path | None = None) -> None:
+        doc = EditDoc.new(ruleset, width, height, name)
+        doc.path = path
+        self.ed.set_doc(doc,
                         f"A new battle of {ruleset} on a {width:g} x {height:g} inch table: "
                         "choose units in the Units tab and click the table to place them.")
 
