@@ -169,6 +169,7 @@ class Files:
     def show_start(self, default_map: Path) -> None:
         """The first thing `python run.py` shows: continue the last game, or start one."""
         app = self.app
+        app.play.handover = None  # (the hand-over screen waits for "New game")
         last = next((p for p in autosaves(app.saves_dir) if (save_summary(p) or {}).get("moves")), None)
         choices = []
         lines = []
@@ -196,6 +197,8 @@ class Files:
                 open_editor(app)
             elif key == "edit":
                 self.ask_edit()
+            else:  # New game: the default battle behind the screen
+                app.play.after_change()
 
         app.open_dialog(ChoiceDialog(app, "Contact Zone", text, choices, chosen,
                                      default=choices[0][0], cancel="new", width=560,
