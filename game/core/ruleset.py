@@ -311,6 +311,11 @@ class Ruleset(ABC):
         """The keywords a profile may give, as written (empty: any word is taken)."""
         return ()
 
+    def profile_lists(self) -> tuple[str, ...]:
+        """Which of the lists every unit table may have (``weapons``, ``rules``,
+        ``keywords``) the ruleset's profiles use: the editor offers a field for each."""
+        return ("weapons", "rules", "keywords")
+
     def weapon_names(self) -> tuple[str, ...]:
         """Weapons a profile may name as plain words (empty: the ruleset's weapons are
         tables of their own, or it has none)."""

@@ -96,7 +96,7 @@ def unit_fields(rs: Ruleset, unit: dict[str, Any], joinable: tuple[str, ...]) ->
             kind = LINES
         out.append(Field(f.key, f.label, kind, choices, HALF if kind in (WHOLE, UNIT) else FULL,
                          lines=3 if kind == LINES else 1, tip=f.tip, optional=f.default is None))
-    out += [
+    lists = [
         Field("weapons", "Weapons", LINES, rs.weapon_names(), lines=3,
               tip="One weapon per line" + (": " + ", ".join(rs.weapon_names()) if rs.weapon_names()
                                            else ", written as in the file (a table in braces)")),
@@ -108,7 +108,8 @@ def unit_fields(rs: Ruleset, unit: dict[str, Any], joinable: tuple[str, ...]) ->
               tip="Separated by commas" + (": " + ", ".join(rs.keyword_names())
                                            if rs.keyword_names() else ".")),
     ]
-    return out
+    used = rs.profile_lists()
+    return out + [f for f in lists if f.key in used or f.key in unit]
 
 
 def base_tip(rs: Ruleset) -> str:

@@ -177,7 +177,6 @@ class Forms:
             return False
         self._stamp = stamp
         kind, index, table = t
-        self.form.head = self.heading(kind, table)
         texts = {}
         for f in self.form.fields:
             if f.key == "ruleset":
@@ -200,7 +199,7 @@ class Forms:
             k = "facing" if k == "place" else k
             text = p.reason if kind != "battle" or k else p.message
             shown[k] = f"{shown[k]}; {text}" if k in shown else text
-        self.form.set_problems(shown)
+        self.form.set_problems(shown, self.heading(kind, table))
         return True
 
     # -- a player's changes ------------------------------------------------------------------

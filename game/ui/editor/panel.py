@@ -121,11 +121,12 @@ class EditorPanel:
         """Keep the tab in step with the scenario and the selection; True when it changed."""
         changed = self.forms.update() if self.tab != "units" else False
         self.roster.update()
-        key = (self.tab, self.forms.scroll_key(), self.forms.key)
+        app = self.editor.app
+        modal = app.modal_open()  # (no tip of the panel over a dialog)
+        key = (self.tab, self.forms.scroll_key(), self.forms.key, modal)
         if key != self._tips_key:
             self._tips_key = key
-            app = self.editor.app
-            app.tooltips.set_areas(self.tips())
+            app.tooltips.set_areas([] if modal else self.tips())
         return changed
 
     def update_buttons(self) -> None:

@@ -208,10 +208,12 @@ class Form:
                 if isinstance(el, UITextEntryBox) and not el.is_focused:
                     show_start(el)
 
-    def set_problems(self, problems: dict[str, str]) -> None:
-        """The problem of each field (by key; "" for the form as a whole)."""
-        if problems != self._problems:
+    def set_problems(self, problems: dict[str, str], head: str | None = None) -> None:
+        """The problem of each field (by key; "" for the form as a whole), and the words at
+        the top of the form."""
+        if problems != self._problems or head is not None and head != self.head:
             self._problems = dict(problems)
+            self.head = self.head if head is None else head
             self.layout()
 
     def focused(self) -> bool:
