@@ -413,3 +413,21 @@ def test_editing_a_file_that_is_not_there_yet_makes_a_new_battle_saved_there(mak
     assert dialogs(app, FileDialog) == [] and read_file(target)["units"][0]["name"] == "Zombie"
     assert not app.editor.doc.dirty
     assert main(["edit", str(tmp_path / "nothing.json")]) == 2
+
+
+def test_deployment_zones_move_and_size_by_dragging(make_app):
+    app = new_battle(make_app, "skirmish-d10", "24", "24")
+    ed = app.editor
+    tool(app, "zone")
+    drag(app, at(app, 0.4, 16), at(app, 23.7, 23.5))  # within an inch of the edges: to them
+    assert ed.doc.zones() == [{"side": 1, "x": 0.0, "y": 16.0, "width": 24.0, "height": 8.0}]
+    tool(app, "select")
+    click(app, at(app, 12, 20))
+    assert ed.sel == ("zone", 0, None)
+    drag(app, at(app, 0, 16), at(app, 0, 18))  # its top-left corner, down 2"
+    assert ed.doc.zones()[0]["y"] == pytest.approx(18.0, abs=0.1)
+    assert ed.doc.zones()[0]["height"] == pytest.approx(6.0, abs=0.1)
+    drag(app, at(app, 12, 21), at(app, 12, 20))  # the whole zone, up 1"
+    assert ed.doc.zones()[0]["y"] == pytest.approx(17.0, abs=0.1)
+    key(app, pygame.K_DELETE)
+    assert ed.doc.zones() == [] and "deployment" not in ed.doc.data

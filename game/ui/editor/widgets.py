@@ -264,8 +264,8 @@ class Form:
     def tips(self) -> list[tuple[pygame.Rect, str, str]]:
         clip = self.box.rect
         out = []
-        for f in self.fields:
-            r = self.inputs[f.key].rect.union(self.labels[f.key].rect)
+        for f in self.fields:  # (on the label: a tip never covers what is being typed)
+            r = self.labels[f.key].rect
             if f.tip and clip.contains(r):
                 out.append((r, f.label, f.tip))
         return out
