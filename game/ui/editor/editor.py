@@ -14,7 +14,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from game.core.errors import ScenarioError
-from game.core.log import player_text
 from game.core.roster import Profile
 from game.core.state import GameState
 from game.ui.editor import edits
@@ -23,7 +22,7 @@ from game.ui.editor.files import EditorFiles
 from game.ui.editor.input import EditorInput
 from game.ui.editor.panel import THEME, EditorPanel
 from game.ui.editor.table import TableTools
-from game.ui.editor.view import View, build_view
+from game.ui.editor.view import View, build_view, plain
 from game.ui.info import side_label
 from game.ui.panels import BAD_TEXT, NEUTRAL, OK_TEXT, QUIET
 
@@ -146,9 +145,7 @@ class Editor:
         part = {"unit": "units", "terrain": "terrain", "zone": "deployment"}[self.sel[0]]
         probs = self.doc.problems_of(part, self.sel[1])
         if probs:
-            self.app.say(f"Not allowed as it is: {player_text(self.state, probs[0].reason)}. Move "
-                         "it, or fix it in the Selected tab; a battle with problems is not "
-                         "saved.", BAD_TEXT)
+            self.app.say(f"Not allowed: {plain(self.state, probs[0].reason)}.", BAD_TEXT)
 
     def say_quietly(self, text: str) -> None:
         self.app.say(text, QUIET)
@@ -166,7 +163,7 @@ class Editor:
                     "deletes it." if host == sel[1] else
                     f"it stands in {edits.unit_name(self.doc.units()[host])}: dragging moves "
                     "that unit; Joins in its form takes it out.")
-            self.app.say(f"{edits.unit_name(u)}: " + (f"{player_text(self.state, probs[0].reason)}."
+            self.app.say(f"{edits.unit_name(u)}: " + (f"{plain(self.state, probs[0].reason)}."
                                                       if probs else what),
                          BAD_TEXT if probs else NEUTRAL)
         self.app.dirty = True
@@ -251,7 +248,7 @@ class Editor:
         self.sel = ("unit", i, None)
         probs = self.doc.problems_of("units", i)
         if probs:
-            self.app.say(f"Placed {profile.name}, but {player_text(self.state, probs[0].reason)}. "
+            self.app.say(f"Placed {profile.name}, but {plain(self.state, probs[0].reason)}. "
                          "Move it where it fits.", BAD_TEXT)
         else:
             self.app.say(f"Placed {profile.name} for {side_label(self.side)}. Click again to "

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.log import player_text
-from game.ui.editor.view import outline
+from game.ui.editor.view import outline, plain
 from game.ui.render import BAD, GOOD, HIGHLIGHT
 from game.ui.sprites import side_colour
 
@@ -56,11 +55,18 @@ def _poly(surf: pygame.Surface, cam: Any, pts: list[tuple[float, float]],
 
 
 def _label(surf: pygame.Surface, ed: Editor, text: str, at: tuple[float, float],
-           colour: tuple[int, int, int]) -> None:
+           colour: tuple[int, int, int], taken: list[pygame.Rect] | None = None) -> None:
+    """A few words on the table at ``at``; with ``taken``, moved down clear of the labels
+    already there (and added to them)."""
     if len(text) > 70:
         text = text[:67] + "..."
     lab = ed.app.renderer.label(text, 12, colour, 190)
-    surf.blit(lab, (at[0], at[1]))
+    r = lab.get_rect(topleft=(int(at[0]), int(at[1])))
+    if taken is not None:
+        while r.collidelist(taken) >= 0:
+            r.y = taken[r.collidelist(taken)].bottom + 1
+        taken.append(r)
+    surf.blit(lab, r.topleft)
 
 
 def _zones(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
@@ -90,6 +96,7 @@ def _problems(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
     sizes = ed.doc.ruleset.base_sizes
     state = ed.state
     said: set[tuple[str, int]] = set()
+    taken: list[pygame.Rect] = []
     for p in ed.doc.problems():
         if p.index is None or (p.part, p.index) in said:
             continue
@@ -105,7 +112,7 @@ def _problems(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
         xs = [cam.to_screen(x, y) for x, y in pts]
         right = max(x for x, _ in xs)
         top = min(y for _, y in xs)
-        _label(surf, ed, player_text(state, p.reason), (right + 6, top), (255, 190, 180))
+        _label(surf, ed, plain(state, p.reason), (right + 6, top), (255, 190, 180), taken)
 
 
 def _selection(surf: pygame.Surface, ed: Editor, cam: Any) -> None:

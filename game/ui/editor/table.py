@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point, Polygon
 
-from game.core.log import player_text
 from game.core.roster import Profile
 from game.core.state import GameState, Terrain
 from game.geometry.bases import facing_toward, footprint, parse_base
 from game.geometry.contact import overlaps
 from game.ui.editor import edits
-from game.ui.editor.view import front_point, moved
+from game.ui.editor.view import front_point, moved, plain
 from game.ui.info import side_label
 from game.ui.panels import BAD_TEXT, OK_TEXT, QUIET
 
@@ -129,7 +128,7 @@ class TableTools:
         elif hit is not None:
             u = ed.doc.units()[hit[0]]
             probs = ed.doc.problems_of("units", hit[0])
-            ed.hint = ((f"{edits.unit_name(u)}: {player_text(ed.state, probs[0].reason)}.",
+            ed.hint = ((f"{edits.unit_name(u)}: {plain(ed.state, probs[0].reason)}.",
                         BAD_TEXT) if probs else
                        (f"Click to select {edits.unit_name(u)}; drag to move it.", QUIET))
         elif placing is not None:

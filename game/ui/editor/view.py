@@ -5,9 +5,11 @@ belongs to, and the outline of each unit. No pygame here."""
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.core.log import player_text
 from game.core.state import GameState, Terrain, handlers_for
 from game.geometry.bases import footprint, parse_base
 from game.ui.editor.document import EditDoc
@@ -113,3 +115,12 @@ def front_point(state: GameState, models: list[str], sizes: Any, reach: float
     ahead = max((x - cx) * fx + (y - cy) * fy for x, y in box)
     d = ahead + reach
     return cx + fx * d, cy + fy * d, f
+
+
+_WHERE = re.compile(r"\s*\((?:units|terrain)\[\d+\][^)]*\)")
+
+
+def plain(state: GameState, reason: str) -> str:
+    """A problem in players' words, for the table and the status line: names for ids, and
+    no pointer into the file ("(units[0] "spears")") — the form shows the file's own words."""
+    return player_text(state, _WHERE.sub("", reason))
