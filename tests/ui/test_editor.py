@@ -431,3 +431,14 @@ def test_deployment_zones_move_and_size_by_dragging(make_app):
     assert ed.doc.zones()[0]["y"] == pytest.approx(17.0, abs=0.1)
     key(app, pygame.K_DELETE)
     assert ed.doc.zones() == [] and "deployment" not in ed.doc.data
+
+
+def test_the_editor_sleeps_while_nobody_touches_it(make_app):
+    app = make_app(None, edit=OLD_WORLD)
+    chariot = app.state.models["chariot"]
+    click(app, at(app, chariot.x, chariot.y))
+    move_mouse(app, (app.layout.panel.x + 100, 300))  # over the form
+    app.run_frames(120, dt=1 / 30)
+    before = app.draws
+    app.run_frames(300, dt=1 / 30)
+    assert app.draws == before and not app.busy()
