@@ -7,9 +7,9 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
-from game.core.ruleset import Ruleset
+from game.core.ruleset import PartInfo, Ruleset
 from game.core.state import GameState, Model
-from game.ui.sprites import SIDE_NAMES, tone_colour
+from game.ui.sprites import SIDE_NAMES, shade, side_colour, tone_colour
 
 NB = "\u00a0"
 
@@ -55,11 +55,62 @@ def card_html(state: GameState, m: Model, ruleset: Ruleset) -> str:
                 row = f"<b><font color='#ffe060'>{row}</font></b>"
             rows.append(f"<font face='fira_code' size=3>{row}</font>")
         lines.extend(rows)
+    parts = ruleset.unit_parts(state, m.unit) if m.unit in state.units else ()
+    if parts:
+        lines.extend(_parts_rows(parts))
     if m.keywords:
         lines.append("Keywords: " + e(", ".join(sorted(k.capitalize() for k in m.keywords))))
     for note in ruleset.card_notes(state, m):
         lines.append(f"<font color='#d8d8d8'>{e(note)}</font>")
+    ladder = ruleset.initiative_ladder(state, m.unit) if m.on_table and m.unit in state.units else ()
+    if ladder:
+        lines.append("<b>This combat, step by step</b>")
+        for rung in ladder[:LADDER_LINES]:
+            who = state.units[rung.unit].display if rung.unit in state.units else rung.unit
+            aim = state.units[rung.target].display if rung.target in state.units else rung.target
+            side = state.units[rung.unit].side if rung.unit in state.units else 0
+            colour = _hex(shade(side_colour(side), 0.35))
+            part = f" {rung.who}" if rung.who and rung.who != who else ""
+            what = (f"{rung.count} attack{'s' if rung.count != 1 else ''}" if rung.kind == "close combat"
+                    else f"{rung.kind} ({rung.count} model{'s' if rung.count != 1 else ''})")
+            lines.append(f"<font color='#b0b0b0'>step {rung.step}</font> <font color='{colour}'>{e(who)}</font>"
+                         f"{e(part)}: {e(what)} at {e(aim)}")
+        if len(ladder) > LADDER_LINES:
+            lines.append(f"<font color='#b0b0b0'>... and {len(ladder) - LADDER_LINES} more</font>")
     return "<br>".join(lines)
+
+
+#: at most this many Initiative steps of a combat on a card
+LADDER_LINES = 10
+
+
+def _parts_rows(parts: Iterable[PartInfo]) -> list[str]:
+    """The parts of a multipart model (crew, mount, chassis) as a small table, one row per
+    part with its own stats, and its rules under it."""
+    e = html.escape
+    merged: list[tuple[PartInfo, int]] = []
+    for p in parts:  # the same part twice (two crew) is one row "crew x2"
+        if merged and merged[-1][0] == p:
+            merged[-1] = (p, merged[-1][1] + 1)
+        else:
+            merged.append((p, 1))
+    parts = [PartInfo(p.name + (f" x{n}" if n > 1 else ""), p.stats, p.rules) for p, n in merged]
+    keys: list[str] = []
+    for p in parts:
+        keys += [k for k, _ in p.stats if k not in keys]
+    names = [p.name for p in parts]
+    lead = max(len(n) for n in names)
+    widths = [max(3, len(k), *(len(str(dict(p.stats).get(k, "-"))) for p in parts)) for k in keys]
+    head = NB * lead + "".join(NB + k.rjust(w, NB) for k, w in zip(keys, widths))
+    out = [f"<font face='fira_code' size=3 color='#b0b0b0'>{e(head)}</font>"]
+    for p in parts:
+        vals = dict(p.stats)
+        row = p.name.ljust(lead, NB) + "".join(NB + str(vals.get(k, "-")).rjust(w, NB)
+                                               for k, w in zip(keys, widths))
+        out.append(f"<font face='fira_code' size=3>{e(row)}</font>")
+        if p.rules:
+            out.append(f"<font color='#b0b0b0'>{NB * 2}{e(', '.join(p.rules))}</font>")
+    return out
 
 
 CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [

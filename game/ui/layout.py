@@ -71,7 +71,7 @@ def compute(size: tuple[int, int], mode: str, n_buttons: int) -> Layout:
         bottom = bar.y
     view = pygame.Rect(0, BANNER_H, vw, max(100, bottom - BANNER_H))
     x0, inner = vw + PAD, rw - 2 * PAD
-    card_h = 250 if h >= 820 else 210 if h >= 680 else 170
+    card_h = max(170, min(380, round(h * 0.36)))  # room for a multipart model and its combat
     card = pygame.Rect(x0, PAD, inner, card_h)
     chips = pygame.Rect(x0, card.bottom + 4, inner, CHIPS_H)
     rows = math.ceil(n_buttons / per_row(inner)) if mode == "play" else 0

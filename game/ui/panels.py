@@ -105,12 +105,29 @@ class Panels:
             items = [(text, ri.name if ri else text,
                       (ri.description or ri.summary) if ri else "The ruleset has no words for this rule.",
                       "#rule_button") for text, ri in ruleset.model_rules(state, m)]
+            items += self._part_rule_chips(state, m, {i[0] for i in items})
             if m.on_table:
                 items += [(mk.label, mk.label, mk.description, "#condition_button")
                           for mk in ruleset.marks(state, m)]
             self._place_chips(items)
         app.tooltips.set_areas(self.tips() + app.replay_view.tips())
         return True
+
+    def _part_rule_chips(self, state: Any, m: Any, shown: set[str]) -> list[tuple[str, str, str, str]]:
+        """Chips for the rules of a multipart model's parts not already on the card."""
+        ruleset = self.app.ruleset
+        known = ruleset.rules()
+        out = []
+        parts = ruleset.unit_parts(state, m.unit) if m.unit in state.units else ()
+        for part in parts:
+            for text in part.rules:
+                if text in shown:
+                    continue
+                shown.add(text)
+                ri = known.get(text.split("(", 1)[0].strip().lower())
+                tip = (ri.description or ri.summary) if ri else "The ruleset has no words for this rule."
+                out.append((text, ri.name if ri else text, tip, "#rule_button"))
+        return out
 
     def _place_chips(self, items: list[tuple[str, str, str, str]]) -> None:
         lay = self.app.layout

@@ -1,0 +1,43 @@
+"""The card of a multipart model (ninth-age): one row per part with its own stats (two alike
+folded into one "x2" row), each part's rules as chips, and in combat the Initiative Steps."""
+
+from __future__ import annotations
+
+import json
+
+from game.ui import info
+from tests.ninth_age.helpers import block, chariot, facing_off, na
+
+
+def _scenario(tmp_path, gap):
+    parts = chariot()["parts"]
+    parts.insert(2, dict(parts[1]))  # a second crew member
+    a = block("a", 1, 24, 30, name="Ember Chariot", **{**chariot(), "parts": parts})
+    b = block("b", 2, 24, 0, name="Choppas")
+    p = tmp_path / "na.json"
+    p.write_text(json.dumps(na(facing_off(a, b, gap=gap), seed=3)))
+    return p
+
+
+def test_the_card_lists_each_part_with_its_stats_and_rules(make_app, tmp_path):
+    app = make_app(_scenario(tmp_path, gap=8.0))
+    app.select("a")
+    card = info.card_html(app.state, app.state.models["a"], app.ruleset)
+    assert "crew x2" in card and card.count("crew") == 1  # two alike crew: one row
+    assert "chassis" in card and "steed" in card
+    assert "Inanimate, Impact Hits (D3)" in card
+    assert "step by step" not in card  # not in combat
+    app.run_frames(2)
+    chips = [title for _, title, _ in app.panels.chips]
+    assert "Impact Hits" in chips and "Harnessed" in chips
+
+
+def test_in_combat_the_card_shows_the_initiative_steps(make_app, tmp_path):
+    app = make_app(_scenario(tmp_path, gap=0.0))
+    card = info.card_html(app.state, app.state.models["a"], app.ruleset)
+    assert "step by step" in card
+    ladder = app.ruleset.initiative_ladder(app.state, "a")
+    # the crew (Agi 4) strike before the steed (Agi 3), the Choppas at their Agi 3
+    first = [r for r in ladder if r.unit == "a"]
+    assert [r.step for r in first] == sorted((r.step for r in first), reverse=True)
+    assert any(r.unit == "b" for r in ladder)
