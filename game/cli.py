@@ -65,6 +65,9 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("--check", action="store_true",
                     help="re-run the recorded commands and verify every event; changes nothing")
     rp.add_argument("--log", action="store_true", help="print the dice and rules log")
+    ed = sub.add_parser("edit", help="set up a battle in the scenario editor: a scenario file to "
+                                     "change, or a new battle")
+    ed.add_argument("file", nargs="?", default=None, help="scenario file (.toml or .json)")
     lr = sub.add_parser("rules", help="list the special rules of a ruleset (or of every one)")
     lr.add_argument("ruleset", nargs="?", default=None)
     return p
@@ -74,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.cmd is None:
-            return _window(str(DEFAULT_MAP), None)
+            return _window(None, None)  # the start screen, over the default battle
         if args.cmd == "play":
             if args.headless:
                 return play_headless(args.file, args.seed, args.save, args.json)
@@ -87,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
             return _replay_window(args.file)
         if args.cmd == "rules":
             return list_rules(args.ruleset)
+        if args.cmd == "edit":
+            return _editor_window(args.file)
     except (ScenarioError, ReplayError, BadInput) as exc:
         print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
@@ -421,7 +426,7 @@ def _first_sentence(text: str) -> str:
 # --- the window ------------------------------------------------------------------------------
 
 
-def _window(path: str, seed: int | None) -> int:
+def _window(path: str | None, seed: int | None) -> int:
     try:
         from game.ui.app import run_app
     except ModuleNotFoundError as exc:
@@ -429,6 +434,18 @@ def _window(path: str, seed: int | None) -> int:
             raise BadInput("the window is not available in this build yet; use --headless") from None
         raise
     return run_app(scenario=path, seed=seed)
+
+
+def _editor_window(path: str | None) -> int:
+    if path is not None and Path(path).exists():
+        from game.ui.editor.document import EditDoc
+
+        EditDoc.open(path)  # a file that cannot be edited: one line, status 2, no window
+    elif path is not None and Path(path).suffix.lower() != ".toml":
+        raise BadInput(f"{path}: there is no such file; a new battle is saved as a .toml file")
+    from game.ui.app import run_app
+
+    return run_app(edit=path if path is not None else True)
 
 
 def _replay_window(path: str) -> int:

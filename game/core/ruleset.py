@@ -50,6 +50,38 @@ class RuleInfo:
     takes_param: bool = False
 
 
+#: kinds of a unit key the scenario editor offers (:class:`UnitField`)
+TEXT = "text"  # free text
+WHOLE = "whole"  # a whole number
+CHOICE = "choice"  # one of the field's choices
+CHOICES = "choices"  # a list of the field's choices (each at most once)
+UNIT = "unit"  # the id of another unit (a character joining a unit)
+ITEMS = "items"  # a list of values written as in the file, one per line (a list of tables)
+FIELD_KINDS = (TEXT, WHOLE, CHOICE, CHOICES, UNIT, ITEMS)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitField:
+    """A key of a unit's table that the ruleset takes besides the common ones (``id``,
+    ``side``, ``name``, where it stands, ``base``, ``models``, ``files``, ``stats``,
+    ``rules``, ``keywords``, ``weapons``), as the scenario editor offers it: its ``label``,
+    its ``kind`` (:data:`TEXT`, :data:`WHOLE`, :data:`CHOICE`, :data:`CHOICES`,
+    :data:`UNIT`, :data:`ITEMS`), the ``choices`` of a choice, what a new unit gets
+    (``default``; None: the key is left out) and a ``tip`` in players' words. A field left
+    empty in the editor is left out of the file."""
+
+    key: str
+    label: str
+    kind: str = TEXT
+    choices: tuple[str, ...] = ()
+    default: Any = None
+    tip: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in FIELD_KINDS:
+            raise ValueError(f"UnitField {self.key!r}: kind must be one of {FIELD_KINDS}, got {self.kind!r}")
+
+
 #: tones of what the window shows about a model (colours of badges and notes on the table)
 BAD = "bad"  # hurts the model (Shaken, Down, damage, a failed roll)
 GOOD = "good"  # helps it (Inspired, a success)
@@ -263,6 +295,42 @@ class Ruleset(ABC):
         """Checks across units (a character joining a unit...): raise ``ValueError`` with a
         message that names the unit (``units[3] "hero": joins ...``). Default: none."""
         return None
+
+    # -- the scenario editor ---------------------------------------------------------------
+    #: units of several models stand in formation: the editor places, turns and moves such a
+    #: unit as one block (``x``, ``y``, ``facing``, ``files``); otherwise each model of a unit
+    #: stands where it is put
+    formations: bool = False
+
+    def unit_fields(self) -> tuple[UnitField, ...]:
+        """The ruleset's own unit keys (:attr:`unit_keys`) as the editor offers them, in
+        the order of its profile form."""
+        return ()
+
+    def keyword_names(self) -> tuple[str, ...]:
+        """The keywords a profile may give, as written (empty: any word is taken)."""
+        return ()
+
+    def profile_lists(self) -> tuple[str, ...]:
+        """Which of the lists every unit table may have (``weapons``, ``rules``,
+        ``keywords``) the ruleset's profiles use: the editor offers a field for each."""
+        return ("weapons", "rules", "keywords")
+
+    def weapon_names(self) -> tuple[str, ...]:
+        """Weapons a profile may name as plain words (empty: the ruleset's weapons are
+        tables of their own, or it has none)."""
+        return ()
+
+    def starting_unit(self) -> dict[str, Any]:
+        """A new unit's table before a player fills it in (no ``id``, ``side`` nor place):
+        a plain profile that the ruleset accepts. The default: the default base, every stat
+        at 3 (within its range) and each field's default."""
+        stats = {k: min(hi, max(lo, 3)) for k, (lo, hi) in self.profile.items()}
+        out: dict[str, Any] = {"base": self.default_base, "stats": stats}
+        for f in self.unit_fields():
+            if f.default is not None:
+                out[f.key] = f.default
+        return out
 
     @abstractmethod
     def initial_state(self, scenario: Scenario, seed: int) -> GameState: ...

@@ -68,6 +68,7 @@ class App:
         strict: bool = False,
         flip: bool = True,
         start_screen: bool = False,
+        edit: str | Path | bool | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -115,6 +116,7 @@ class App:
         self.dialogs: list[Dialog] = []
         self.decision: Any = None
         self.help: HelpWindow | None = None
+        self.editor: Any = None  # the scenario editor (game.ui.editor), once opened
 
         self.tooltips = Tooltips()
         self.notes = Notes()
@@ -128,6 +130,10 @@ class App:
 
         if replay is not None:
             self.replay_view.open(ReplayModel.open(replay))
+        elif edit is not None and edit is not False:
+            from game.ui.editor import open_editor
+
+            open_editor(self, None if edit is True else Path(edit))
         else:
             path = Path(scenario) if scenario is not None else DEFAULT_MAP
             if is_save(path):
@@ -144,6 +150,8 @@ class App:
     def state(self) -> GameState:
         if self.mode == "replay" and self.replay is not None:
             return self.replay.state
+        if self.mode == "edit" and self.editor is not None:
+            return self.editor.state
         assert self.session is not None
         return self.session.state
 
@@ -151,6 +159,8 @@ class App:
     def ruleset(self) -> Ruleset:
         if self.mode == "replay" and self.replay is not None:
             return self.replay.ruleset
+        if self.mode == "edit" and self.editor is not None:
+            return self.editor.doc.ruleset
         assert self.session is not None
         return self.session.engine.ruleset
 
@@ -400,6 +410,8 @@ class App:
             return
         self.draws += 1
         self.renderer.draw(surf, self.camera, self.state, self.overlay())
+        if self.mode == "edit" and self.editor is not None:
+            self.editor.draw(surf)
         self.notes.draw(surf, self.camera, self.state)
         self.panels.draw_banner(surf)
         self.panels.draw_status(surf)
@@ -425,7 +437,7 @@ def display_problem() -> str | None:
 
 
 def run_app(scenario: str | Path | None = None, seed: int | None = None,
-            replay: str | Path | None = None) -> int:
+            replay: str | Path | None = None, edit: str | Path | bool | None = None) -> int:
     """The window's main loop. Returns the exit status."""
     problem = display_problem()
     if problem is None:
@@ -440,8 +452,8 @@ def run_app(scenario: str | Path | None = None, seed: int | None = None,
         print(f"error: {problem}", file=sys.stderr)
         return 2
     try:
-        app = App(scenario=scenario, seed=seed, replay=replay,
-                  start_screen=scenario is None and replay is None)
+        app = App(scenario=scenario, seed=seed, replay=replay, edit=edit,
+                  start_screen=scenario is None and replay is None and edit is None)
     except (ScenarioError, ReplayError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -88,6 +88,21 @@ class Files:
         app.open_dialog(FileDialog(app, "Open a save to watch", app.saves_dir, (".jsonl",), picked,
                                    places=self.places()))
 
+    def ask_edit(self) -> None:
+        """Choose a scenario to open in the editor."""
+        app = self.app
+
+        def picked(path: Path) -> None:
+            from game.ui.editor import open_editor
+
+            try:
+                open_editor(app, path)
+            except ScenarioError as exc:
+                app.say(f"Cannot edit it: {exc}", BAD_TEXT)
+
+        app.open_dialog(FileDialog(app, "Open a scenario to edit", MAPS, (".toml", ".json"),
+                                   picked, places=self.places()))
+
     def open_path(self, path: str | Path) -> bool:
         app = self.app
         p = Path(path)
@@ -134,6 +149,9 @@ class Files:
         """Quit, asking first about moves not saved under a name; asked twice (the window's
         close button again while the question is open), quit at once."""
         app = self.app
+        if app.editor is not None and app.editor.doc.dirty:
+            app.editor.files.request_quit()  # (asks about the scenario edited, then the game)
+            return
         if app.quit_asked:
             app.running = False
             return
@@ -151,6 +169,7 @@ class Files:
     def show_start(self, default_map: Path) -> None:
         """The first thing `python run.py` shows: continue the last game, or start one."""
         app = self.app
+        app.play.handover = None  # (the hand-over screen waits for "New game")
         last = next((p for p in autosaves(app.saves_dir) if (save_summary(p) or {}).get("moves")), None)
         choices = []
         lines = []
@@ -160,9 +179,11 @@ class Files:
             lines.append(f"Last game: {info.get('name', last.stem)} ({info.get('ruleset', '')}), "
                          f"{n} move{'s' if n != 1 else ''}, {file_time(last)}.")
             choices.append(("continue", "Continue last game"))
-        choices += [("new", "New game"), ("open", "Open...")]
+        choices += [("new", "New game"), ("open", "Open..."), ("battle", "New battle"),
+                    ("edit", "Edit...")]
         text = message_html("Welcome to Contact Zone.", lines + [
-            f"New game: {app.state.scenario} (or open another scenario or save)."],
+            f"New game: {app.state.scenario} (or open another scenario or save).",
+            "New battle sets one up with the mouse; Edit... changes a scenario file."],
             "F1 lists every control at any time.")
 
         def chosen(key: str) -> None:
@@ -170,6 +191,14 @@ class Files:
                 self.open_path(last)
             elif key == "open":
                 self.ask_open()
+            elif key == "battle":
+                from game.ui.editor import open_editor
+
+                open_editor(app)
+            elif key == "edit":
+                self.ask_edit()
+            else:  # New game: the default battle behind the screen
+                app.play.after_change()
 
         app.open_dialog(ChoiceDialog(app, "Contact Zone", text, choices, chosen,
                                      default=choices[0][0], cancel="new", width=560,

@@ -151,6 +151,7 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Ctrl+W", "watch this game so far as a replay"),
         ("Ctrl+Z", "undo the last order (asks first when it rolled dice)"),
         ("Ctrl+Y", "redo the order undone (the same dice come up)"),
+        ("Ctrl+E", "back to the scenario editor, in a game started from it (F5)"),
         ("(automatic)", "every order is saved as it happens in saves/autosave/"),
     ]),
     ("Replay viewer", [
@@ -163,6 +164,27 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Timeline", "click or drag anywhere on it to go there"),
         ("B", "continue from here: a new game from this point, saved as a new file"),
         ("Esc", "back to the game (when one is open)"),
+    ]),
+    ("Editing a battle", [
+        ("Units tab", "pick a profile (search by name, faction or rule), then click the table "
+                      "to place it; or drag it from the list onto the table"),
+        ("1 / 2", "new units join side 1 (blue) or side 2 (red)"),
+        ("Click / drag", "select a unit, terrain piece or zone; drag it to move it"),
+        ("Drag the handle", "turn the selected unit (Shift: in steps of 15 degrees)"),
+        ("Q / E", "turn the selected unit 15 degrees left / right (Shift: 1 degree)"),
+        ("[ and ]", "fewer / more files in the selected unit's ranks (units in formation)"),
+        ("Ctrl+D", "duplicate the selection"),
+        ("Del", "delete the selection (over a corner of the selected terrain: that corner)"),
+        ("Rectangle / Zone", "drag on the table to draw a piece of terrain / a deployment zone"),
+        ("Polygon", "click each corner; click the first one, double-click or Enter closes it; "
+                    "Backspace takes the last corner back"),
+        ("Drag a corner", "reshape the selected terrain (Ctrl+click an edge adds a corner)"),
+        ("Selected tab", "edit the selection's fields; a problem shows in red under its field"),
+        ("Ctrl+Z / Ctrl+Y", "undo / redo any edit"),
+        ("Ctrl+S", "save the scenario (Ctrl+Shift+S: under another name)"),
+        ("Ctrl+N / Ctrl+O", "a new battle / open a scenario to edit"),
+        ("F5", "play the battle; Ctrl+E in the game comes back to the editor"),
+        ("Esc", "stop placing or drawing, then clear the selection"),
     ]),
     ("Anywhere", [
         ("F1", "this help"),

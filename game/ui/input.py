@@ -73,6 +73,8 @@ class InputHandler:
         if app.modal_open():
             if t == pygame.KEYDOWN and e.key == pygame.K_F1:
                 app.toggle_help()
+            elif t == pygame.KEYDOWN and e.key == pygame.K_F12:
+                app.screenshot()  # (a picture of a dialog too)
             return
         if t == pygame.KEYDOWN:
             self.key(e)
@@ -143,6 +145,8 @@ class InputHandler:
             app.play.ask_undo()
         elif k == pygame.K_q:
             app.files.request_quit()
+        elif k == pygame.K_e and app.editor is not None:
+            app.editor.back()
 
     def escape(self) -> None:
         app = self.app

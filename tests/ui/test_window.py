@@ -81,7 +81,7 @@ def test_docs_list_every_control():
 def test_the_window_code_is_in_small_modules_that_name_no_rule():
     stats = r"\b(MOV|MAV|DT|DV|DIS|Movement|Melee|Armour)\b"
     conditions = r"[\"'](shaken|disabled|burning|poisoned|inspired|down|out_of_action)[\"']"
-    for path in sorted((ROOT / "game" / "ui").glob("*.py")):
+    for path in sorted((ROOT / "game" / "ui").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert text.count("\n") <= 500, path.name
         code = re.sub(r'"""[\s\S]*?"""|#[^\n]*', "", text)  # docstrings and comments aside

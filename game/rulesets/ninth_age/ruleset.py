@@ -23,10 +23,14 @@ from game.core.commands import Order
 from game.core.errors import Refused
 from game.core.ruleset import (
     BAD,
+    CHOICE,
+    CHOICES,
     ENEMY,
     FACING,
     INFO,
+    ITEMS,
     POINT,
+    UNIT,
     ChargeZone,
     ConditionInfo,
     LadderRung,
@@ -36,6 +40,7 @@ from game.core.ruleset import (
     Step,
     TableNote,
     UIAction,
+    UnitField,
 )
 from game.core.scenario import Scenario
 from game.core.state import GameState, Handler, Model
@@ -79,6 +84,25 @@ CONDITIONS = {
     )
 }
 
+UNIT_FIELDS = (
+    UnitField("troop_type", "Troop type", CHOICE, K.TYPES, "infantry",
+              "Infantry, cavalry, beast or construct: how the unit moves and fights."),
+    UnitField("height", "Height", CHOICE, tuple(K.HEIGHTS), None,
+              "Standard, large or gigantic: how many models make a Full Rank and how many "
+              "supporting attacks a model makes (standard when left empty)."),
+    UnitField("command", "Command", CHOICES, K.COMMAND, None,
+              "The unit's command group: a champion, a standard, a musician, the battle "
+              "standard."),
+    UnitField("joins", "Joins", UNIT, (), None,
+              "A character (a unit of one model) that starts the game in the front rank of "
+              "another unit of its side."),
+    UnitField("parts", "Parts", ITEMS, (), None,
+              "For a model of several parts (rider and mount, crew and chassis): one part per "
+              "line, each with its name, its Offensive profile, and its own rules and weapons: "
+              "{ name = \"knight\", stats = { Att = 1, Off = 4, Str = 4, AP = 0, Agi = 5 } }. "
+              "The model's own stats then leave out Att, Off, Str, AP and Agi."),
+)
+
 
 class NinthAge(F.PhasedRuleset):
     id = K.RULESET_ID
@@ -94,6 +118,20 @@ class NinthAge(F.PhasedRuleset):
     # -- scenario ------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
         check_unit(unit)
+
+    formations = True
+
+    def unit_fields(self) -> tuple[UnitField, ...]:
+        return UNIT_FIELDS
+
+    def weapon_names(self) -> tuple[str, ...]:
+        return tuple(K.WEAPONS)
+
+    def starting_unit(self) -> dict[str, Any]:
+        return {"base": "20x20", "models": 10, "files": 5, "troop_type": "infantry",
+                "stats": {"Adv": 4, "Mar": 8, "Dis": 7, "HP": 1, "Def": 3, "Res": 3, "Arm": 0,
+                          "Att": 1, "Off": 3, "Str": 3, "AP": 0, "Agi": 3},
+                "weapons": ["shield"]}
 
     def formation_placements(self, unit: dict[str, Any], x: float, y: float,
                              facing: float) -> list[tuple[float, float, float]] | None:

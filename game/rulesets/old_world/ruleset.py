@@ -19,9 +19,13 @@ from typing import Any
 from game.core import events as ev
 from game.core.commands import Order
 from game.core.ruleset import (
+    CHOICE,
+    CHOICES,
     ENEMY,
     FACING,
     POINT,
+    UNIT,
+    WHOLE,
     ChargeZone,
     ConditionInfo,
     Mark,
@@ -29,6 +33,7 @@ from game.core.ruleset import (
     Step,
     TableNote,
     UIAction,
+    UnitField,
 )
 from game.core.scenario import Scenario
 from game.core.state import GameState, Handler, Model
@@ -76,6 +81,21 @@ CONDITIONS = {
     )
 }
 
+UNIT_FIELDS = (
+    UnitField("troop_type", "Troop type", CHOICE, tuple(K.TROOP_TYPES), "regular infantry",
+              "What kind of troops they are: it sets the ranks the unit needs for its Rank "
+              "Bonus, its Unit Strength and how it moves."),
+    UnitField("armour", "Armour save", WHOLE, (), None,
+              "The roll of a D6 that saves a wound, before modifiers: 2 to 6 (2+ to 6+), or "
+              "7 (or empty) for none. It is the save of all its armour, a shield included."),
+    UnitField("command", "Command", CHOICES, K.COMMAND, None,
+              "The unit's command group: a champion, a standard, a musician, the battle "
+              "standard."),
+    UnitField("joins", "Joins", UNIT, (), None,
+              "A character (a unit of one model) that starts the game in the front rank of "
+              "another unit of its side."),
+)
+
 
 class OldWorld(F.PhasedRuleset):
     id = K.RULESET_ID
@@ -91,6 +111,20 @@ class OldWorld(F.PhasedRuleset):
     # -- scenario ------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
         check_unit(unit)
+
+    formations = True
+
+    def unit_fields(self) -> tuple[UnitField, ...]:
+        return UNIT_FIELDS
+
+    def weapon_names(self) -> tuple[str, ...]:
+        return tuple(K.WEAPONS)
+
+    def starting_unit(self) -> dict[str, Any]:
+        return {"base": "25x25", "models": 10, "files": 5, "troop_type": "regular infantry",
+                "stats": {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1,
+                          "Ld": 7},
+                "weapons": ["hand weapon", "shield"], "rules": ["Close Order"]}
 
     def formation_placements(self, unit: dict[str, Any], x: float, y: float,
                              facing: float) -> list[tuple[float, float, float]] | None:

@@ -152,6 +152,16 @@ class SkirmishD10(AlternatingActivations):
         return out
 
     # -- scenario --------------------------------------------------------------------------
+    def keyword_names(self) -> tuple[str, ...]:
+        return tuple(sorted(k.capitalize() for k in K.KEYWORDS))
+
+    def profile_lists(self) -> tuple[str, ...]:
+        return ("rules", "keywords")  # (no weapons: MAV and MA are the model's)
+
+    def starting_unit(self) -> dict[str, Any]:
+        return {"base": "standard",
+                "stats": {"MOV": 5, "MAV": 3, "MA": 1, "DV": 8, "DIS": 5, "DT": 1}}
+
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
         stats = unit["stats"]
         for key in stats:

@@ -82,6 +82,14 @@ class TrenchCrusade(AlternatingActivations):
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
         check_unit(unit)
 
+    def keyword_names(self) -> tuple[str, ...]:
+        return tuple(sorted(K.MODEL_KEYWORDS))
+
+    def starting_unit(self) -> dict[str, Any]:
+        return {"base": K.DEFAULT_BASE,
+                "stats": {"Movement": 6, "Melee": 0, "Ranged": 0, "Armour": 0},
+                "weapons": [{"name": "Trench Knife", "type": "melee"}]}
+
     def model_values(self, unit: UnitSpec) -> dict[str, Any]:
         return model_values(unit)
 

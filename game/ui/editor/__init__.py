@@ -1,0 +1,40 @@
+"""The scenario editor: set up a battle with the mouse (units from the rosters, terrain,
+deployment zones, the battle's settings), save it as a scenario file, play it and come back.
+
+``open_editor(app, path)`` opens it in the window (a file to edit, or a new battle when
+``path`` is None); :mod:`.document` and :mod:`.edits` are the scenario and its edits (no
+pygame), the other modules the editor's part of the window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.ui.editor.document import EditDoc
+from game.ui.editor.editor import Editor
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def open_editor(app: App, path: str | Path | None = None, ask_new: bool = True) -> Editor:
+    """Open the editor in ``app``: on the scenario at ``path`` (which may have problems to
+    fix, but must parse), or on a new battle (with the New battle dialog when ``ask_new``),
+    to be saved at ``path`` when there is no file there yet.
+    Raises :class:`~game.core.errors.ScenarioError` for a file that cannot be edited."""
+    fresh = path is None or not Path(path).exists()  # (a file to be: a new battle saved there)
+    doc = EditDoc.new("skirmish-d10", 36.0, 36.0) if fresh else EditDoc.open(path)
+    if app.editor is None:
+        app.editor = Editor(app, doc)
+        app.editor.enter()
+    else:
+        app.editor.set_doc(doc)
+    if fresh and ask_new:
+        from game.ui.editor.files import NewBattleDialog
+
+        target = Path(path) if path is not None else None
+        app.open_dialog(NewBattleDialog(app, lambda *a: app.editor.files.new(*a, path=target)))
+    return app.editor
+
+
+__all__ = ["EditDoc", "Editor", "open_editor"]
