@@ -160,11 +160,12 @@ def parse_base(text: str, named: Mapping[str, tuple[float, float]] | None = None
 
 
 def normalize_facing(facing: float) -> float:
-    """The same facing brought into [0, 360)."""
+    """The same facing brought into [0, 360); a hair under 360 (a rounding error of a turn
+    back to straight up, such as 359.99999999999994) is 0."""
     value = math.fmod(float(facing), 360.0)
     if value < 0.0:
         value += 360.0
-    return 0.0 if value >= 360.0 else value
+    return 0.0 if value >= 360.0 - 1e-9 else value
 
 
 def _sin_cos(facing: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

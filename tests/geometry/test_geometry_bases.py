@@ -255,3 +255,11 @@ def test_bulk_footprints_single_shape_and_length_check() -> None:
     assert len(polys) == 2
     with pytest.raises(ValueError):
         footprints(s, [0, 1], [0], [0, 0])
+
+
+def test_a_rounding_error_below_360_is_straight_up() -> None:
+    # a turn back to 0 that lands a hair below (hypothesis found 359.99999999999994): 0, so
+    # that a unit's facing in the results never reads 360
+    assert normalize_facing(-1e-14) == 0.0
+    assert normalize_facing(359.99999999999994) == 0.0
+    assert normalize_facing(359.9999) == pytest.approx(359.9999)

@@ -196,7 +196,7 @@ def unit_result(s: GameState, unit: str) -> dict[str, Any]:
         "models_left": n,
         "x": round(f.x, 4) if f else None,
         "y": round(f.y, 4) if f else None,
-        "facing": round(f.facing % 360, 4) if f else None,
+        "facing": round(f.facing % 360, 4) % 360 if f else None,  # 359.99999 is 0, not 360
         "files": files,
         "ranks": layout.ranks_of(block, files) if block else 0,
         "conditions": sorted(u.conditions),

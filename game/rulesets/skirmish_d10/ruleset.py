@@ -373,14 +373,14 @@ class SkirmishD10(AlternatingActivations):
             # the centre of the unit's footprint: the mean of its models on the table
             "x": round(sum(m.x for m in live or models) / len(live or models), 4),
             "y": round(sum(m.y for m in live or models) / len(live or models), 4),
-            "facing": round(lead.facing % 360, 4),
+            "facing": round(lead.facing % 360, 4) % 360,
             "conditions": conds,
         }
         if len(models) > 1:
             out["models"] = {
                 m.name: {
                     "status": m.status, "wounds_taken": min(m.damage, m.stat("DT", 0)),
-                    "x": round(m.x, 4), "y": round(m.y, 4), "facing": round(m.facing % 360, 4),
+                    "x": round(m.x, 4), "y": round(m.y, 4), "facing": round(m.facing % 360, 4) % 360,
                     "conditions": sorted(m.conditions),
                 }
                 for m in models

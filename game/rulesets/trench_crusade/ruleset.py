@@ -170,7 +170,7 @@ class TrenchCrusade(AlternatingActivations):
             "wounds_taken": m.counters.get("blood_markers", 0),
             "x": round(m.x, 4),
             "y": round(m.y, 4),
-            "facing": round(m.facing % 360, 4),
+            "facing": round(m.facing % 360, 4) % 360,
             "conditions": sorted(m.conditions),
             "blood_markers": m.counters.get("blood_markers", 0),
             "blessing_markers": m.counters.get("blessing_markers", 0),
