@@ -13,12 +13,13 @@ itself. See docs/rules/old-world.md.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.ruleset import ConditionInfo, RuleInfo, Step, UIAction
+from game.core.ruleset import Candidate, ConditionInfo, RuleInfo, Step, UIAction
 from game.core.scenario import Scenario
 from game.core.state import Formation, GameState, Handler, Model, Unit, handlers_for
 from game.rulesets.old_world import charges, combat, movement, result
@@ -71,6 +72,18 @@ class OldWorld(F.PhasedRuleset):
     unit_keys = frozenset({"troop_type", "armour", "command", "joins"})
     phase_names = K.PHASES
     actions = ACTIONS
+
+    # -- for the AI ------------------------------------------------------------------------
+    def candidates(self, state: GameState, side: int, rng: random.Random,
+                   widen: int = 0) -> list[Candidate]:
+        from game.rulesets.old_world import ai
+
+        return ai.candidates(state, side, rng, widen)
+
+    def unit_worth(self, state: GameState, unit: str) -> float:
+        from game.rulesets.old_world import ai
+
+        return ai.unit_worth(state, unit)
 
     # -- scenario ------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:

@@ -4,14 +4,15 @@ end of an activation that resolves its Contact Zone."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Mapping
 from operator import is_
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Order
+from game.core.commands import Command, Order
 from game.core.errors import Refused
-from game.core.ruleset import ConditionInfo, RuleInfo, Step
+from game.core.ruleset import Candidate, ConditionInfo, PoolOdds, RuleInfo, Step
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Handler, Model
 from game.geometry.bases import facing_toward
@@ -374,6 +375,23 @@ class SkirmishD10(AlternatingActivations):
 
     def ui_actions(self) -> tuple[UIAction, ...]:
         return UI_ACTIONS
+
+    # -- for the AI and the odds -----------------------------------------------------------
+    def candidates(self, state: GameState, side: int, rng: random.Random,
+                   widen: int = 0) -> list[Candidate]:
+        from game.rulesets.skirmish_d10 import ai
+
+        return ai.candidates(state, side, rng, widen)
+
+    def unit_worth(self, state: GameState, unit: str) -> float:
+        from game.rulesets.skirmish_d10 import ai
+
+        return ai.unit_worth(state, unit)
+
+    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
+        from game.rulesets.skirmish_d10 import ai
+
+        return ai.exact_pools(state, cmd)
 
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.skirmish_d10.explain import describe

@@ -3,12 +3,13 @@ the actions of an activation; Down models standing up; the end of the game."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.ruleset import ConditionInfo, RuleInfo, Step
+from game.core.ruleset import Candidate, ConditionInfo, RuleInfo, Step
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
 from game.rulesets.common.flow import AlternatingActivations, activation
@@ -155,6 +156,18 @@ class TrenchCrusade(AlternatingActivations):
 
     def ui_actions(self) -> tuple[UIAction, ...]:
         return UI_ACTIONS
+
+    # -- for the AI ------------------------------------------------------------------------
+    def candidates(self, state: GameState, side: int, rng: random.Random,
+                   widen: int = 0) -> list[Candidate]:
+        from game.rulesets.trench_crusade import ai
+
+        return ai.candidates(state, side, rng, widen)
+
+    def unit_worth(self, state: GameState, unit: str) -> float:
+        from game.rulesets.trench_crusade import ai
+
+        return ai.unit_worth(state, unit)
 
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()
