@@ -48,21 +48,23 @@ class Level:
     more: int  # tries in all for each of the best few
     keep: int  # how many candidates go on to the second round
     widen: int  # extra move points sampled at random
-    reply: bool  # let the opponent answer each try of the second round
+    reply: tuple[str, ...]  # the kinds of reply the opponent may answer each try with (round 2)
     careless: float  # pick at random among candidates scored within this of the best
 
 
 LEVELS: dict[str, Level] = {
-    "random": Level("random", 0, 0, 0, 0, False, 0.0),
-    "easy": Level("easy", 2, 2, 0, 0, False, 1.5),
-    "normal": Level("normal", 3, 16, 4, 2, False, 0.0),
-    "hard": Level("hard", 4, 24, 4, 6, True, 0.0),
+    "random": Level("random", 0, 0, 0, 0, (), 0.0),
+    "easy": Level("easy", 2, 2, 0, 0, (), 1.5),
+    "normal": Level("normal", 3, 16, 4, 2, (), 0.0),
+    "hard": Level("hard", 4, 24, 5, 6, ("fight", "charge"), 0.0),
 }
 
 #: how much an inch closer to the enemy is worth, per model (next to a unit's worth of ~3)
 CLOSING = 0.03
 #: what a won (or lost) game is worth
 WIN = 1000.0
+#: the most replies of the opponent tried after each try (hard, normal)
+MAX_REPLIES = 8
 #: what a charge after which no fight could be declared in the activation loses
 IDLE_CHARGE = 0.5
 CHARGES = ("charge", "diving charge")
@@ -173,12 +175,12 @@ def choose(engine: Engine, side: int | None = None, level: str = "normal",
             check()
             if len(t.scores) >= lv.first or (t.scores and not t.random_after):
                 break
-            _try(engine, t, side, seeds, rng, reply=False)
+            _try(engine, t, side, seeds, ())
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
     # round two: the best few, more tries each (with the opponent's reply at "hard")
     if lv.keep and len(ranked) > 1:
         best = ranked[:lv.keep]
-        if lv.reply:
+        if lv.reply:  # scored again, with the reply
             for t in best:
                 t.scores, t.target_gone, t.actor_gone = [], 0, 0
         for k in range(lv.more):
@@ -188,7 +190,7 @@ def choose(engine: Engine, side: int | None = None, level: str = "normal",
                     break
                 if len(t.scores) > k or (t.scores and not t.random_after):
                     continue
-                _try(engine, t, side, seeds, rng, reply=lv.reply)
+                _try(engine, t, side, seeds, lv.reply)
         ranked = sorted(best, key=lambda t: (-t.mean, t.index)) + ranked[lv.keep:]
     pick = ranked[0]
     if lv.careless:
@@ -244,8 +246,8 @@ def _start(engine: Engine, c: Candidate, i: int, seed: int, side: int) -> _Tries
     return _Tries(c, i, base)
 
 
-def _try(engine: Engine, t: _Tries, side: int, seeds: list[int], rng: random.Random,
-         reply: bool) -> None:
+def _try(engine: Engine, t: _Tries, side: int, seeds: list[int],
+         reply: tuple[str, ...]) -> None:
     """One more try of candidate ``t``: play it out with the next dice and score the result."""
     seed = seeds[len(t.scores) % len(seeds)]
     try:
@@ -260,7 +262,7 @@ def _try(engine: Engine, t: _Tries, side: int, seeds: list[int], rng: random.Ran
         rolled_before = e.dice.count if isinstance(e.dice, SeededDice) else 1
         fought = settle(e, side)
         if reply and not e.state.game_over:
-            score = _worst_reply(e, side, rng)
+            score = _worst_reply(e, side, reply, seed)
         else:
             score = evaluate(e, side)
         if t.cand.kind in CHARGES and not fought and not e.state.game_over:
@@ -335,17 +337,18 @@ def _charge_target(e: Engine, unit: str) -> str | None:
     return None
 
 
-def _worst_reply(e: Engine, side: int, rng: random.Random) -> float:
-    """The score after the opponent's most damaging fight or charge (one try each)."""
+def _worst_reply(e: Engine, side: int, kinds: tuple[str, ...], seed: int) -> float:
+    """The score after the opponent's reply (one of ``kinds``: its fights, its charges) that
+    is worst for ``side``, each tried once; or as it stands if the opponent has none."""
     other = side_to_act(e)
-    if other is None or other == side:
-        return evaluate(e, side)
-    replies = [c for c in e.ruleset.candidates(e.state, other, rng, 0)
-               if c.kind in ("fight", "charge")][:8]
     worst = evaluate(e, side)
-    for c in replies:
+    if other is None or other == side:
+        return worst
+    replies = [c for c in e.ruleset.candidates(e.state, other, random.Random(seed), 0)
+               if c.kind in kinds][:MAX_REPLIES]
+    for j, c in enumerate(replies):
         try:
-            r = e.fork(_fresh(rng))
+            r = e.fork(SeededDice((seed + 7919 * (j + 1)) % (2**63)))
             if not r.execute(c.command).ok:
                 continue
             settle(r, other)
