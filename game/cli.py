@@ -61,6 +61,16 @@ def _ai_side(text: str) -> tuple[tuple[int, ...], str]:
     return sides, level
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1 or value > 10**9:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1, got {text[:30]}")
+    return value
+
+
 def ai_players(given: list[tuple[tuple[int, ...], str]]) -> dict[int, str]:
     """The sides the AI plays and their levels, from repeated ``--ai SIDE=LEVEL``."""
     players: dict[int, str] = {}
@@ -95,13 +105,53 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("--check", action="store_true",
                     help="re-run the recorded commands and verify every event; changes nothing")
     rp.add_argument("--log", action="store_true", help="print the dice and rules log")
+    od = sub.add_parser(
+        "odds", help="the odds of an action from the position the scenario's orders reach",
+        description="Carry out the scenario's orders, then give the odds of one more order: "
+        "the chance the target and the actor are destroyed and the damage each takes. Any "
+        "other order key is given as --KEY VALUE (e.g. --dive true).")
+    od.add_argument("file", help="scenario file (.toml or .json)")
+    od.add_argument("--unit", required=True, help="the model (or unit) that acts")
+    od.add_argument("--do", required=True, help="the action: fight, charge... (a charge is "
+                    "followed by the fight against its target)")
+    od.add_argument("--target", required=True, help="the enemy model (or unit) it acts on")
+    od.add_argument("--samples", type=_count, default=10000,
+                    help="how many times to play the action out (default 10000)")
+    od.add_argument("--seed", type=_seed, help="dice seed of the game and the samples")
+    od.add_argument("--json", action="store_true", help="print the odds as one JSON document")
+    od.add_argument("--sampled", action="store_true",
+                    help="sample even where the odds can be worked out exactly")
+    od.add_argument("--jobs", type=_count, default=1,
+                    help="processes to sample on (default 1; the results are the same)")
+    sim = sub.add_parser(
+        "simulate", help="play a scenario many times AI against AI and sum up the results",
+        description="Full AI-against-AI games from the scenario's set-up (its orders and "
+        "fixed dice are not used), game i with seed SEED + i.")
+    sim.add_argument("file", help="scenario file (.toml or .json)")
+    sim.add_argument("--games", type=_count, default=100, help="how many games (default 100)")
+    sim.add_argument("--ai", metavar="SIDE=LEVEL", action="append", type=_ai_side, default=[],
+                     help="the AI level of SIDE (1, 2 or both); a side not given plays normal")
+    sim.add_argument("--seed", type=_seed, help="the first game's seed (default: the "
+                     "scenario's, or fresh)")
+    sim.add_argument("--jobs", type=_count, help="processes (default: one per core)")
+    sim.add_argument("--backend", choices=("local", "ray"), default="local",
+                     help="local processes (default) or a Ray cluster")
+    sim.add_argument("--address", help="with --backend ray: the cluster's address "
+                     "(default: start Ray on this machine)")
+    sim.add_argument("--keep-saves", metavar="DIR", help="keep every game's replay in DIR")
+    sim.add_argument("--out", metavar="CSV", help="write one row per game to this file")
+    sim.add_argument("--plot", metavar="PNG", help="draw the outcome charts (needs the "
+                     'plot extra: pip install -e ".[plot]")')
     lr = sub.add_parser("rules", help="list the special rules a ruleset knows")
     lr.add_argument("ruleset", nargs="?", default="skirmish-d10")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.cmd != "odds":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.cmd is None:
             return _window(str(DEFAULT_MAP), None)
@@ -121,6 +171,14 @@ def main(argv: list[str] | None = None) -> int:
             return _replay_window(args.file)
         if args.cmd == "rules":
             return list_rules(args.ruleset)
+        if args.cmd == "odds":
+            from game.odds.cli import odds_command
+
+            return odds_command(args, extra)
+        if args.cmd == "simulate":
+            from game.ai.cli import simulate_command
+
+            return simulate_command(args)
     except (ScenarioError, ReplayError, BadInput) as exc:
         print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2

@@ -114,18 +114,30 @@ def run_local(specs: Sequence[GameSpec], jobs: int) -> Iterator[GameResult]:
 
 def run_ray(specs: Sequence[GameSpec], address: str | None = None,
             local_mode: bool = False) -> Iterator[GameResult]:
-    """The games on a Ray cluster (``address``; None starts Ray on this machine;
-    ``local_mode`` runs every task in this process, for tests)."""
+    """The games on a Ray cluster at ``address`` (its nodes get this project's folder through
+    Ray's runtime environment); None starts Ray on this machine. ``local_mode`` (for tests)
+    runs every task in this process where the installed Ray still has that mode, and on a
+    one-CPU Ray started here where it has not (Ray 2.4x dropped it)."""
     try:
         import ray
     except ModuleNotFoundError:
         raise RuntimeError('the Ray backend needs Ray: pip install -e ".[cluster]"') from None
+    root = str(Path(__file__).resolve().parents[2])
     started = False
     if not ray.is_initialized():
         kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+        if address is not None:
+            kwargs["runtime_env"] = {"working_dir": root, "excludes": [
+                ".git", "saves", "tests", "docs", "*.jsonl", "*.png", "*.csv"]}
+        else:
+            kwargs["runtime_env"] = {"env_vars": {"PYTHONPATH": root}}
         if local_mode:
-            kwargs["local_mode"] = True
-        ray.init(address=address, **kwargs)
+            try:
+                ray.init(local_mode=True, **kwargs)
+            except RuntimeError:  # this Ray has no local mode: a small local instance
+                ray.init(num_cpus=1, **kwargs)
+        else:
+            ray.init(address=address, **kwargs)
         started = True
     try:
         remote = ray.remote(play_game)

@@ -187,6 +187,8 @@ class Ruleset(ABC):
     default_base: str = "r25"
     #: the largest die the ruleset rolls (scripted dice must be 1 to this)
     die_sides: int = 6
+    #: what the damage its results count is called, for players ("damage tracks")
+    damage_unit: str = "damage"
     #: unit keys the ruleset takes besides the common ones (``troop_type``, ``joins``...)
     unit_keys: frozenset[str] = frozenset()
     #: the turn structure
@@ -310,6 +312,11 @@ class Ruleset(ABC):
         left the table): the AI weighs damage dealt and taken with it. The default counts the
         unit's models on the table."""
         return float(sum(1 for n in state.units[unit].models if state.models[n].on_table))
+
+    def unit_damage(self, state: GameState, unit: str) -> int:
+        """The damage ``unit`` has taken, in the ruleset's own unit (what its results report
+        as ``wounds_taken``); the odds count it before and after every sample."""
+        return int(self.unit_result(state, unit)["wounds_taken"])
 
     def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
         """When carrying out ``cmd`` (and closing what it opens) comes down to independent

@@ -23,7 +23,6 @@ refines the estimate batch by batch (calling back with each new estimate) and st
 from __future__ import annotations
 
 import math
-import random
 import threading
 import time
 from collections.abc import Callable
@@ -34,6 +33,14 @@ from game.core.commands import Order
 from game.core.dice import SeededDice
 from game.core.engine import Engine
 from game.core.ruleset import PoolOdds
+
+#: the estimator whose batches the forked worker processes sample
+_FORKED: OddsEstimator | None = None
+
+
+def _forked_sample(batch: int, k: int) -> tuple[dict[int, int], dict[int, int], int, int, int]:
+    assert _FORKED is not None
+    return _FORKED._sample(batch, k)
 
 
 class OddsError(ValueError):
@@ -124,19 +131,23 @@ class OddsEstimator:
         self.target_model = target
         if seed is None:
             seed = (engine.seed * 1000003 + s.events_applied * 7919) % (2**63)
-        self._rng = random.Random(seed)
+        self._seed = seed
+        self._batches = 0
         self._cancel = threading.Event()
         self._lock = threading.Lock()
         self._before = {u: self._wounds(s, u) for u in (self.actor, self.target)}
         self._start_state = s
         # the order once, to check it and to keep its result when it rolls no dice
-        base = engine.fork(SeededDice(self._rng.getrandbits(63)))
-        out = base.execute(order)
+        base = engine.fork(SeededDice(seed))
+        try:
+            out = base.execute(order)
+        except Exception as exc:  # noqa: BLE001 - scripted dice run out, a rule that crashes
+            raise OddsError(f"the order cannot be tried here: {exc}") from None
         if not out.ok:
             raise OddsError(str(out.refusal))
-        self._engine = engine
-        self._base = base if base.dice.count == 0 else None  # type: ignore[attr-defined]  # (no dice)
-        self._first: Engine | None = base if self._base is None else None
+        self._engine = engine.fork()  # a snapshot: the game may go on while this samples
+        # an order that rolls no dice (a Fight declared, a charge moved) is carried out once
+        self._base = base if base.dice.count == 0 else None  # type: ignore[attr-defined]
         self.side = engine.state.units[self.actor].side
         self._target_hits: dict[int, int] = {}
         self._actor_hits: dict[int, int] = {}
@@ -176,24 +187,64 @@ class OddsEstimator:
                         {k: v / n for k, v in sorted(self._actor_hits.items())},
                         self._elapsed)
 
-    def run(self, samples: int, batch: int = 250,
+    def run(self, samples: int, batch: int = 1000,
             on_update: Callable[[Odds], None] | None = None,
-            time_limit: float | None = None) -> Odds:
+            time_limit: float | None = None, jobs: int = 1) -> Odds:
         """Take ``samples`` more samples (fewer if cancelled or past ``time_limit``
-        seconds), calling ``on_update`` with the estimate after each ``batch``."""
+        seconds), calling ``on_update`` with the estimate after each ``batch``. ``jobs`` > 1
+        spreads the batches over that many processes (forked, so nothing is copied but the
+        counts; not from a thread of a program that runs other threads, such as the
+        window). The samples are the same whatever ``jobs``: batch ``k`` always throws the
+        dice of its own seed."""
         t0 = time.perf_counter()
-        done = 0
-        while done < samples and not self._cancel.is_set():
-            k = min(batch, samples - done)
-            self._take(k)
-            done += k
-            if on_update is not None:
-                on_update(self.latest())
-            if time_limit is not None and time.perf_counter() - t0 > time_limit:
-                break
+        first = self._batches
+        count = math.ceil(samples / batch) if samples > 0 else 0
+        sizes = [min(batch, samples - i * batch) for i in range(count)]
+        if jobs > 1 and count > 1:
+            done = self._run_pool(first, sizes, jobs, on_update, time_limit, t0)
+        else:
+            done = 0
+            for k, size in enumerate(sizes):
+                if self._cancel.is_set():
+                    break
+                self._add(self._sample(first + k, size))
+                done += 1
+                if on_update is not None:
+                    on_update(self.latest())
+                if time_limit is not None and time.perf_counter() - t0 > time_limit:
+                    break
+        self._batches = first + done
         with self._lock:
             self._elapsed += time.perf_counter() - t0
         return self.latest()
+
+    def _run_pool(self, first: int, sizes: list[int], jobs: int,
+                  on_update: Callable[[Odds], None] | None, time_limit: float | None,
+                  t0: float) -> int:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        global _FORKED
+        _FORKED = self
+        ctx = multiprocessing.get_context("fork")
+        done = 0
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            futures = [pool.submit(_forked_sample, first + k, size)
+                       for k, size in enumerate(sizes)]
+            try:
+                for fut in futures:  # in batch order: the same sums whatever the jobs
+                    if self._cancel.is_set() or (
+                            time_limit is not None and time.perf_counter() - t0 > time_limit):
+                        break
+                    self._add(fut.result())
+                    done += 1
+                    if on_update is not None:
+                        on_update(self.latest())
+            finally:
+                for fut in futures:
+                    fut.cancel()
+        _FORKED = None
+        return done
 
     def start(self, samples: int, on_update: Callable[[Odds], None] | None = None,
               batch: int = 250) -> threading.Thread:
@@ -203,36 +254,8 @@ class OddsEstimator:
         th.start()
         return th
 
-    def _take(self, k: int) -> None:
-        rng = self._rng
-        order, rs = self.order, self.ruleset
-        charge_fight = (order.do == "charge" and rs.flow.kind == "alternating")
-        fight = Order("fight", order.unit, (("target", self.target_model),))
-        actor, target = self.actor, self.target
-        t_hits: dict[int, int] = {}
-        a_hits: dict[int, int] = {}
-        t_gone = a_gone = 0
-        for _ in range(k):
-            dice = SeededDice(rng.getrandbits(63))
-            if self._base is not None:
-                e = self._base.fork(dice)
-            elif self._first is not None:
-                e, self._first = self._first, None
-            else:
-                e = self._engine.fork(dice)
-                e.execute(order)
-            if charge_fight and not e.state.game_over:
-                e.execute(fight)
-            finish(e)
-            s = e.state
-            dt = self._wounds(s, target) - self._before[target]
-            da = self._wounds(s, actor) - self._before[actor]
-            t_hits[dt] = t_hits.get(dt, 0) + 1
-            a_hits[da] = a_hits.get(da, 0) + 1
-            if not s.unit_alive(target):
-                t_gone += 1
-            if not s.unit_alive(actor):
-                a_gone += 1
+    def _add(self, got: tuple[dict[int, int], dict[int, int], int, int, int]) -> None:
+        t_hits, a_hits, t_gone, a_gone, k = got
         with self._lock:
             for d, c in t_hits.items():
                 self._target_hits[d] = self._target_hits.get(d, 0) + c
@@ -242,8 +265,42 @@ class OddsEstimator:
             self._a_gone += a_gone
             self._n += k
 
+    def _sample(self, batch: int, k: int) -> tuple[dict[int, int], dict[int, int], int, int, int]:
+        """``k`` samples with the dice of batch number ``batch``: the damage counts each way
+        and how often the target and the actor were destroyed."""
+        # one stream of dice per batch, the samples one after the other (seeding a generator
+        # for each sample would cost more than a tenth of the sample)
+        dice = SeededDice((self._seed * 1000003 + batch) % (2**63))
+        order, rs = self.order, self.ruleset
+        charge_fight = (order.do == "charge" and rs.flow.kind == "alternating")
+        fight = Order("fight", order.unit, (("target", self.target_model),))
+        actor, target = self.actor, self.target
+        before_t, before_a = self._before[target], self._before[actor]
+        t_hits: dict[int, int] = {}
+        a_hits: dict[int, int] = {}
+        t_gone = a_gone = 0
+        for _ in range(k):
+            if self._base is not None:
+                e = self._base.fork(dice)
+            else:
+                e = self._engine.fork(dice)
+                e.execute(order)
+            if charge_fight and not e.state.game_over:
+                e.execute(fight)
+            finish(e)
+            s = e.state
+            dt = self._wounds(s, target) - before_t
+            da = self._wounds(s, actor) - before_a
+            t_hits[dt] = t_hits.get(dt, 0) + 1
+            a_hits[da] = a_hits.get(da, 0) + 1
+            if not s.unit_alive(target):
+                t_gone += 1
+            if not s.unit_alive(actor):
+                a_gone += 1
+        return t_hits, a_hits, t_gone, a_gone, k
+
     def _wounds(self, s: Any, unit: str) -> int:
-        return int(self.ruleset.unit_result(s, unit)["wounds_taken"])
+        return self.ruleset.unit_damage(s, unit)
 
 
 def finish(e: Engine, limit: int = 20) -> None:

@@ -137,6 +137,7 @@ class SkirmishD10(AlternatingActivations):
     die_sides = K.DIE  # every roll is a d10: scripted dice must be 1-10
     table = TABLE
     actions = ACTIONS
+    damage_unit = "damage tracks"
 
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()
@@ -387,6 +388,10 @@ class SkirmishD10(AlternatingActivations):
         from game.rulesets.skirmish_d10 import ai
 
         return ai.unit_worth(state, unit)
+
+    def unit_damage(self, state: GameState, unit: str) -> int:
+        models = state.models
+        return sum(min(m.damage, m.stat("DT", 0)) for m in (models[n] for n in state.units[unit].models))
 
     def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
         from game.rulesets.skirmish_d10 import ai

@@ -63,6 +63,7 @@ class TrenchCrusade(AlternatingActivations):
     die_sides = K.DIE  # every die is a d6: scripted dice must be 1-6
     table = TABLE
     actions = ACTIONS
+    damage_unit = "Blood Markers"
 
     # -- scenario --------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
