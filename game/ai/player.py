@@ -56,7 +56,7 @@ LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 0, 0, (), 0.0),
     "easy": Level("easy", 2, 2, 0, 0, (), 1.5),
     "normal": Level("normal", 3, 16, 4, 2, (), 0.0),
-    "hard": Level("hard", 4, 24, 5, 6, ("fight", "charge"), 0.0),
+    "hard": Level("hard", 4, 24, 6, 6, ("fight",), 0.0),
 }
 
 #: how much an inch closer to the enemy is worth, per model (next to a unit's worth of ~3)
@@ -338,24 +338,36 @@ def _charge_target(e: Engine, unit: str) -> str | None:
 
 
 def _worst_reply(e: Engine, side: int, kinds: tuple[str, ...], seed: int) -> float:
-    """The score after the opponent's reply (one of ``kinds``: its fights, its charges) that
-    is worst for ``side``, each tried once; or as it stands if the opponent has none."""
+    """The score after the opponent's best reply (one of ``kinds``: its fights, its charges),
+    or as it stands if the opponent has none or none hurts. The opponent picks its reply
+    from one try of each with some dice; the reply picked is then scored with other dice
+    (picking and scoring with the same throw would favour replies that were lucky)."""
     other = side_to_act(e)
-    worst = evaluate(e, side)
+    now = evaluate(e, side)
     if other is None or other == side:
-        return worst
+        return now
     replies = [c for c in e.ruleset.candidates(e.state, other, random.Random(seed), 0)
                if c.kind in kinds][:MAX_REPLIES]
+    best, pick = now, None
     for j, c in enumerate(replies):
-        try:
-            r = e.fork(SeededDice((seed + 7919 * (j + 1)) % (2**63)))
-            if not r.execute(c.command).ok:
-                continue
-            settle(r, other)
-            worst = min(worst, evaluate(r, side))
-        except Exception:  # noqa: BLE001
-            continue
-    return worst
+        got = _reply(e, c, other, side, (seed + 7919 * (j + 1)) % (2**63))
+        if got is not None and got < best:
+            best, pick = got, c
+    if pick is None:
+        return now
+    again = _reply(e, pick, other, side, (seed * 31 + 104729) % (2**63))
+    return min(now, again) if again is not None else now
+
+
+def _reply(e: Engine, c: Candidate, other: int, side: int, seed: int) -> float | None:
+    try:
+        r = e.fork(SeededDice(seed))
+        if not r.execute(c.command).ok:
+            return None
+        settle(r, other)
+        return evaluate(r, side)
+    except Exception:  # noqa: BLE001
+        return None
 
 
 # --- scoring -----------------------------------------------------------------------------------
