@@ -7,6 +7,9 @@ normal 55%; normal decides within 1 s.
 
 Run: python bench/bench_ai.py [games per pairing] [jobs] [pairing ...]
   a pairing is A-B, e.g. normal-random (default: normal-random easy-random hard-normal)
+     python bench/bench_ai.py --timing [games] [level]
+  times the AI's choices per activation (the sum of its choices from the order that starts
+  an activation to the one that ends it), in this process, CPU time beside wall-clock
 """
 
 from __future__ import annotations
@@ -54,6 +57,36 @@ def main(games: int = 200, jobs: int = 2, pairings: list[tuple[str, str]] | None
                   f"{100 * won / games:5.1f}% ({pct(lo, hi)})   {dt:6.0f} s", flush=True)
 
 
+def timing(games: int = 4, level: str = "normal") -> None:
+    from game.ai.game import play_out
+    from game.ai.simulate import setup
+    from game.core.engine import Engine
+
+    for path in MAPS:
+        per_act: list[tuple[float, float]] = []
+        for g in range(games):
+            e = Engine(setup(str(path)), seed=300 + g)
+            cur: list[float] = [0.0, 0.0]
+
+            def note(choice, e=e, cur=cur, per_act=per_act) -> None:  # type: ignore[no-untyped-def]
+                if e.ruleset.acting_unit(e.state) is None and (cur[0] or cur[1]):
+                    per_act.append((cur[0], cur[1]))
+                    cur[0] = cur[1] = 0.0
+                cur[0] += choice.seconds
+                cur[1] += choice.cpu
+
+            play_out(e, {1: level, 2: level}, note)
+            if cur[0]:
+                per_act.append((cur[0], cur[1]))
+        wall = sorted(w for w, _ in per_act)
+        cpu = sorted(c for _, c in per_act)
+        n = len(wall)
+        print(f"{level} on {path.name}: {n} activations, per activation wall mean "
+              f"{1000 * sum(wall) / n:.0f} ms, 99th percentile {1000 * wall[int(0.99 * (n - 1))]:.0f}"
+              f" ms, max {1000 * wall[-1]:.0f} ms; CPU mean {1000 * sum(cpu) / n:.0f} ms, max "
+              f"{1000 * cpu[-1]:.0f} ms (target: within 1 s)", flush=True)
+
+
 def parse(argv: list[str]) -> tuple[int, int, list[tuple[str, str]] | None]:
     games = int(argv[0]) if argv else 200
     jobs = int(argv[1]) if len(argv) > 1 else 2
@@ -62,4 +95,8 @@ def parse(argv: list[str]) -> tuple[int, int, list[tuple[str, str]] | None]:
 
 
 if __name__ == "__main__":
-    main(*parse(sys.argv[1:]))
+    if sys.argv[1:2] == ["--timing"]:
+        timing(int(sys.argv[2]) if len(sys.argv) > 2 else 4,
+               sys.argv[3] if len(sys.argv) > 3 else "normal")
+    else:
+        main(*parse(sys.argv[1:]))

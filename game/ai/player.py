@@ -83,7 +83,8 @@ class Choice:
     #: the chance the target was destroyed and the actor was, and the tries they come from
     odds: dict[str, float] = field(default_factory=dict)
     considered: int = 0  # candidates the rules accepted
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall-clock time the choice took
+    cpu: float = 0.0  # CPU time of the thread that made it
 
 
 @dataclass
@@ -115,6 +116,14 @@ def choose(engine: Engine, side: int | None = None, level: str = "normal",
     ``cancel`` (a ``threading.Event``) makes it raise :class:`Cancelled` soon after being set.
     Without a time budget the choice depends only on the position, side, level and
     ``seed`` (default: worked out from the game's seed and the position)."""
+    cpu = time.thread_time()
+    got = _choose(engine, side, level, time_budget, seed, cancel)
+    got.cpu = time.thread_time() - cpu
+    return got
+
+
+def _choose(engine: Engine, side: int | None, level: str, time_budget: float | None,
+            seed: int | None, cancel: threading.Event | None) -> Choice:
     started = time.perf_counter()
     lv = LEVELS.get(level)
     if lv is None:
