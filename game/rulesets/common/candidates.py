@@ -74,6 +74,7 @@ def move_points(
     outside it."""
     if reach <= 0:
         return []
+    reach *= 0.999  # (the points are rounded: a move of exactly the reach could come out longer)
     r = radius(table, m)
     out: list[MovePoint] = []
     foes = sorted(enemies, key=lambda e: centre_distance(m, e))[:nearest]
@@ -103,6 +104,14 @@ def move_points(
         dx, dy = m.x - e.x, m.y - e.y
         n = math.hypot(dx, dy) or 1.0
         add(m.x + dx / n * reach, m.y + dy / n * reach, f"away from {name}", e.name, e)
+        # round terrain or other models in the way: toward the enemy at an angle
+        gap = centre_distance(m, e) - r - radius(table, e) - keep_off - 0.05
+        d = min(reach, gap)
+        if d > MIN_MOVE:
+            for turn in (-40.0, 40.0, -75.0, 75.0):
+                a = math.atan2(-dx, -dy) + math.radians(turn)
+                add(m.x + math.sin(a) * d, m.y + math.cos(a) * d, f"toward {name}, round the side",
+                    e.name, e)
         for t in _cover_near(state, m, reach + 2.0)[:2]:
             cx, cy, half = t
             ex, ey = cx - e.x, cy - e.y
