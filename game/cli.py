@@ -121,8 +121,9 @@ def _parser() -> argparse.ArgumentParser:
     od.add_argument("--json", action="store_true", help="print the odds as one JSON document")
     od.add_argument("--sampled", action="store_true",
                     help="sample even where the odds can be worked out exactly")
-    od.add_argument("--jobs", type=_count, default=1,
-                    help="processes to sample on (default 1; the results are the same)")
+    od.add_argument("--jobs", type=_count,
+                    help="processes to sample on (default: two for 4,000 samples or more on a "
+                    "machine with two cores or more, else one; the results are the same)")
     sim = sub.add_parser(
         "simulate", help="play a scenario many times AI against AI and sum up the results",
         description="Full AI-against-AI games from the scenario's set-up (its orders and "

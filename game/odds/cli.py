@@ -5,6 +5,7 @@ one more order are printed, or given as JSON with ``--json``."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -91,7 +92,8 @@ def odds_command(args: Any, extra: list[str]) -> int:
     if odds is None:
         bar = Progress(args.samples) if sys.stderr.isatty() and not args.json else None
         t0 = time.perf_counter()
-        odds = est.run(args.samples, on_update=bar.update if bar else None, jobs=args.jobs)
+        jobs = args.jobs or (min(2, os.cpu_count() or 1) if args.samples >= 4000 else 1)
+        odds = est.run(args.samples, on_update=bar.update if bar else None, jobs=jobs)
         odds.seconds = time.perf_counter() - t0
         if bar is not None:
             bar.close()

@@ -153,3 +153,32 @@ def test_normal_beats_a_side_that_does_nothing() -> None:
     e = Engine(load_scenario(MAPS / "default.toml"), seed=11)
     play_out(e, {2: "normal"})
     assert e.state.game_over and e.state.winner == 2
+
+
+def test_old_world_candidates_charge_enemies_move_units_and_end_the_turn() -> None:
+    e = Engine(load_scenario(MAPS / "old-world.toml"), seed=4)
+    side = e.ruleset.active_side(e.state)
+    got = e.ruleset.candidates(e.state, side, random.Random(0), 0)
+    assert got[0].command == Order("end_turn")
+    s = e.state
+    for c in got:
+        if c.kind == "charge":
+            assert s.units[c.unit].side == side and s.units[c.target].side != side
+    movers = {c.unit for c in got if c.kind == "move"}
+    free = {u for u, unit in s.units.items()
+            if unit.side == side and unit.on_table and unit.formation is not None}
+    assert movers == free
+    # the other side has nothing to do in this player turn
+    assert e.ruleset.candidates(e.state, 3 - side, random.Random(0), 0) == []
+    choice = choose(e, side, "normal")
+    assert e.execute(choice.command).ok
+
+
+def test_trench_candidates_offer_diving_charges_only_where_there_are_heights() -> None:
+    e = Engine(load_scenario(MAPS / "trench.toml"), seed=2)
+    side = e.ruleset.active_side(e.state)
+    got = e.ruleset.candidates(e.state, side, random.Random(0), 0)
+    dives = [c for c in got if c.kind == "diving charge"]
+    charges = [c for c in got if c.kind == "charge"]
+    assert dives and {c.target for c in dives} == {c.target for c in charges}
+    assert all(dict(c.command.args)["dive"] is True for c in dives)
