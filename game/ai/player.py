@@ -187,8 +187,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             _try(engine, t, side, seeds, ())
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
     # round two: the best few, more tries each (with the opponent's reply at "hard")
-    if lv.keep and len(ranked) > 1:
-        best = ranked[:lv.keep]
+    def round_two(best: list[_Tries]) -> None:
         if lv.reply:  # scored again, with the reply
             for t in best:
                 t.scores, t.target_gone, t.actor_gone = [], 0, 0
@@ -196,11 +195,41 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             for t in best:
                 check()
                 if deadline is not None and time.perf_counter() > deadline and k:
-                    break
+                    return
                 if len(t.scores) > k or (t.scores and not t.random_after):
                     continue
                 _try(engine, t, side, seeds, lv.reply)
+
+    if lv.keep and len(ranked) > 1:
+        best = ranked[:lv.keep]
+        round_two(best)
         ranked = sorted(best, key=lambda t: (-t.mean, t.index)) + ranked[lv.keep:]
+        # progressive widening: with time left, more places to move to, each wave tried
+        # like the first candidates, its best few against the best so far
+        seen = {t.cand.command for t in tries}
+        wave = 0
+        while deadline is not None and time.perf_counter() < deadline:
+            wave += 1
+            extra = [c for c in rs.candidates(state, side, random.Random(seed + wave),
+                                              lv.widen + 4 * wave)
+                     if c.kind == "move" and c.command not in seen]
+            if not extra:
+                break
+            fresh: list[_Tries] = []
+            for c in extra:
+                check()
+                if time.perf_counter() > deadline:
+                    break
+                seen.add(c.command)
+                t = _start(engine, c, len(tries) + len(fresh), seeds[0], side)
+                if t is not None:
+                    _try(engine, t, side, seeds, ())
+                    fresh.append(t)
+            tries += fresh
+            top = sorted(fresh, key=lambda t: (-t.mean, t.index))[:lv.keep]
+            round_two(top)
+            best = sorted(ranked[:lv.keep] + top, key=lambda t: (-t.mean, t.index))
+            ranked = best[:lv.keep] + [t for t in ranked[lv.keep:]] + best[lv.keep:]
     pick = ranked[0]
     if lv.careless:
         near = [t for t in ranked if t.mean >= pick.mean - lv.careless]

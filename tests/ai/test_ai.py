@@ -182,3 +182,18 @@ def test_trench_candidates_offer_diving_charges_only_where_there_are_heights() -
     charges = [c for c in got if c.kind == "charge"]
     assert dives and {c.target for c in dives} == {c.target for c in charges}
     assert all(dict(c.command.args)["dive"] is True for c in dives)
+
+
+def test_a_time_budget_widens_the_search_and_cancel_stops_it() -> None:
+    import threading
+
+    from game.ai import Cancelled
+
+    e = Engine(load_scenario(MAPS / "default.toml"), seed=3)
+    plain = choose(e, level="normal")
+    wide = choose(e, level="normal", time_budget=0.3)
+    assert wide.considered > plain.considered
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Cancelled):
+        choose(e, level="normal", cancel=stop)
