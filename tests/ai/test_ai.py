@@ -197,3 +197,34 @@ def test_a_time_budget_widens_the_search_and_cancel_stops_it() -> None:
     stop.set()
     with pytest.raises(Cancelled):
         choose(e, level="normal", cancel=stop)
+
+
+def test_headless_ai_logs_its_choices(capsys) -> None:
+    from game.cli import main
+
+    duel = str(MAPS / "duel.toml")
+    assert main(["play", duel, "--headless", "--ai", "both=easy", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    lines = [ln for ln in out.splitlines() if "AI, side" in ln]
+    assert lines and all("(easy): " in ln for ln in lines)
+    assert "result:" in out.splitlines()[-1]
+    assert main(["play", duel, "--headless", "--ai", "2=normal", "--seed", "4", "--json"]) == 0
+    import json
+
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["game_over"] is True
+    assert doc["ai"] and {n["side"] for n in doc["ai"]} == {2}
+    assert all(set(n) == {"at", "side", "level", "command", "reason"} for n in doc["ai"])
+    # without --ai the document is as before
+    assert main(["play", duel, "--headless", "--seed", "3", "--json"]) == 0
+    assert "ai" not in json.loads(capsys.readouterr().out)
+
+
+def test_ai_option_needs_headless_and_one_level_per_side(capsys) -> None:
+    from game.cli import main
+
+    duel = str(MAPS / "duel.toml")
+    assert main(["play", duel, "--ai", "2=easy"]) == 2
+    assert "--headless" in capsys.readouterr().err
+    assert main(["play", duel, "--headless", "--ai", "2=easy", "--ai", "both=hard"]) == 2
+    assert "two levels" in capsys.readouterr().err
