@@ -254,7 +254,7 @@ def _fresh(rng: random.Random) -> SeededDice:
 def playable(engine: Engine, c: Candidate, side: int) -> bool:
     """Whether the game's own dice allow ``c``: with a scenario's fixed dice, a command whose
     activation would need more dice than are left is not played (the game could not go on)."""
-    if isinstance(engine.dice, SeededDice):
+    if isinstance(getattr(engine.dice, "source", engine.dice), SeededDice):
         return True
     try:
         e = engine.fork()
@@ -297,7 +297,7 @@ def _try(engine: Engine, t: _Tries, side: int, seeds: list[int],
             e = engine.fork(SeededDice(seed))
             if not e.execute(t.cand.command).ok:  # pragma: no cover - refused once, not now
                 return
-        rolled_before = e.dice.count if isinstance(e.dice, SeededDice) else 1
+        rolled_before = _rolls(e)
         fought = settle(e, side)
         if reply and not e.state.game_over:
             score = _worst_reply(e, side, reply, seed)
@@ -305,7 +305,7 @@ def _try(engine: Engine, t: _Tries, side: int, seeds: list[int],
             score = evaluate(e, side)
         if t.cand.kind in CHARGES and not fought and not e.state.game_over:
             score -= IDLE_CHARGE
-        if t.base is not None and (e.dice.count if isinstance(e.dice, SeededDice) else 1) == rolled_before:
+        if t.base is not None and rolled_before >= 0 and _rolls(e) == rolled_before:
             t.random_after = False  # nothing random after the command: one try says it all
     except Exception:  # noqa: BLE001 - a try that crashes scores as badly as can be
         score = -WIN
@@ -318,6 +318,11 @@ def _try(engine: Engine, t: _Tries, side: int, seeds: list[int],
             t.target_gone += 1
         if c.unit and c.unit in s.models and not s.unit_alive(s.models[c.unit].unit) or c.unit and c.unit in s.units and not s.unit_alive(c.unit):
             t.actor_gone += 1
+
+
+def _rolls(e: Engine) -> int:
+    """How many dice the copy's own dice have thrown (-1: cannot tell)."""
+    return int(getattr(e.dice, "count", -1))
 
 
 def settle(e: Engine, side: int, limit: int = 40) -> bool:

@@ -71,6 +71,33 @@ class Context:
 Listener = Callable[[Record, list[ev.Event]], None]
 
 
+class _Relay:
+    """Dice that pass every call on to ``source``, which can be swapped (see
+    :meth:`Engine.fork`: a paused step re-run on a copy keeps the dice object it started
+    with, and must go on with the copy's own dice)."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+
+    def roll(self, sides: int, purpose: str) -> int:
+        return self.source.roll(sides, purpose)
+
+    def mark(self) -> Any:
+        return self.source.mark()
+
+    def restore(self, mark: Any) -> None:
+        self.source.restore(mark)
+
+    def fork(self) -> DiceSource:
+        return self.source.fork()
+
+    @property
+    def count(self) -> int:
+        return int(getattr(self.source, "count", 0))
+
+
 class Engine:
     def __init__(
         self,
@@ -186,7 +213,10 @@ class Engine:
                 cmd, snapshot, mark, _start, decisions = self._origin
                 again = copy.deepcopy(self.dice)
                 again.restore(mark)
-                e.dice = again
+                # the re-run step keeps the dice it was given: dice that replay these up to
+                # the pause, then hand over to the copy's own
+                relay = _Relay(again)
+                e.dice = relay
                 e.state = snapshot.copy()
                 e._decisions = decisions
                 e._drive(self.ruleset.handle(Context(e), cmd), None, fresh=True)
@@ -199,6 +229,8 @@ class Engine:
                     e._drive(gen, answer.value, fresh=False)
                 e.log = []
                 e._origin = None  # (its dice are not these: it cannot be rebuilt again)
+                relay.source = dice if dice is not None else self.dice.fork()
+                return e
         e.dice = dice if dice is not None else self.dice.fork()
         return e
 

@@ -136,7 +136,6 @@ class OddsEstimator:
         self._cancel = threading.Event()
         self._lock = threading.Lock()
         self._before = {u: self._wounds(s, u) for u in (self.actor, self.target)}
-        self._start_state = s
         # the order once, to check it and to keep its result when it rolls no dice
         base = engine.fork(SeededDice(seed))
         try:

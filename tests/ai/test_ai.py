@@ -228,3 +228,20 @@ def test_ai_option_needs_headless_and_one_level_per_side(capsys) -> None:
     assert "--headless" in capsys.readouterr().err
     assert main(["play", duel, "--headless", "--ai", "2=easy", "--ai", "both=hard"]) == 2
     assert "two levels" in capsys.readouterr().err
+
+
+def test_a_fork_paused_at_a_decision_rolls_its_own_dice_after_the_answer() -> None:
+    data = load_scenario(MAPS / "rules-study.toml")
+    e = Engine(data, seed=1)
+    from game.core.commands import command_from_dict
+
+    for raw in data.orders:
+        assert e.run_order(command_from_dict(raw)).ok
+    assert e.execute(Order("end_activation")).ok and e.pending is not None
+    want = SeededDice(77)
+    faces = [want.roll(10, "x") for _ in range(2)]
+    f = e.fork(SeededDice(77))
+    out = f.execute(Answer(["band.1", "band.2"]))
+    strikes = [x for _, x in out.events if isinstance(x, ev.DiceRolled)
+               and x.purpose == "defensive_strike"]
+    assert [x.faces[0] for x in strikes] == faces
