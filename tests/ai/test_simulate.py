@@ -93,6 +93,6 @@ def test_ray_local_mode_plays_the_same_games() -> None:
     pytest.importorskip("ray")
     from game.ai.simulate import run_ray
 
-    local = list(run_local(specs(2), 1))
-    remote = list(run_ray(specs(2), local_mode=True))
+    local = list(run_local(specs(1), 1))
+    remote = list(run_ray(specs(1), local_mode=True))
     assert csv_text(remote) == csv_text(local)
