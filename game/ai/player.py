@@ -56,7 +56,7 @@ LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 0, 0, (), 0.0),
     "easy": Level("easy", 2, 2, 0, 0, (), 1.5),
     "normal": Level("normal", 3, 16, 4, 2, (), 0.0),
-    "hard": Level("hard", 4, 24, 6, 6, ("fight",), 0.0),
+    "hard": Level("hard", 3, 16, 4, 2, ("fight",), 0.0),
 }
 
 #: how much an inch closer to the enemy is worth, per model (next to a unit's worth of ~3)
@@ -300,7 +300,9 @@ def _try(engine: Engine, t: _Tries, side: int, seeds: list[int],
         rolled_before = _rolls(e)
         fought = settle(e, side)
         if reply and not e.state.game_over:
-            score = _worst_reply(e, side, reply, seed)
+            # the reply counts half: the side that replied is then exposed in its turn, which
+            # a one-move look ahead does not see (counted in full, it makes the AI timid)
+            score = (evaluate(e, side) + _worst_reply(e, side, reply, seed)) / 2
         else:
             score = evaluate(e, side)
         if t.cand.kind in CHARGES and not fought and not e.state.game_over:
