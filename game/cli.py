@@ -164,10 +164,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.headless:
                 return play_headless(args.file, args.seed, args.save, args.json,
                                      ai_players(args.ai))
-            if args.ai:
-                raise BadInput("--ai works with --headless (in the window, choose the players "
-                               "at the start)")
-            return _window(args.file, args.seed)
+            return _window(args.file, args.seed, ai_players(args.ai))
         if args.cmd == "replay":
             if args.check:
                 return replay_check(args.file)
@@ -564,14 +561,14 @@ def _first_sentence(text: str) -> str:
 # --- the window ------------------------------------------------------------------------------
 
 
-def _window(path: str | None, seed: int | None) -> int:
+def _window(path: str | None, seed: int | None, players: dict[int, str] | None = None) -> int:
     try:
         from game.ui.app import run_app
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith("game.ui"):
             raise BadInput("the window is not available in this build yet; use --headless") from None
         raise
-    return run_app(scenario=path, seed=seed)
+    return run_app(scenario=path, seed=seed, players=players)
 
 
 def _editor_window(path: str | None) -> int:
