@@ -147,6 +147,14 @@ class OddsEstimator:
         self._engine = engine.fork()  # a snapshot: the game may go on while this samples
         # an order that rolls no dice (a Fight declared, a charge moved) is carried out once
         self._base = base if base.dice.count == 0 else None  # type: ignore[attr-defined]
+        self._charge_fight = order.do == "charge" and self.ruleset.flow.kind == "alternating"
+        self._fight = Order("fight", order.unit, (("target", target),))
+        if self._base is not None and self._charge_fight and not base.state.game_over:
+            # and so is the fight after a charge, when declaring it rolls nothing either
+            then = self._base.fork(SeededDice(seed))
+            if then.execute(self._fight).ok and then.dice.count == 0 \
+                    and then.pending_ask is None:  # type: ignore[attr-defined]
+                self._base, self._charge_fight = then, False
         self.side = engine.state.units[self.actor].side
         self._target_hits: dict[int, int] = {}
         self._actor_hits: dict[int, int] = {}
@@ -270,9 +278,8 @@ class OddsEstimator:
         # one stream of dice per batch, the samples one after the other (seeding a generator
         # for each sample would cost more than a tenth of the sample)
         dice = SeededDice((self._seed * 1000003 + batch) % (2**63))
-        order, rs = self.order, self.ruleset
-        charge_fight = (order.do == "charge" and rs.flow.kind == "alternating")
-        fight = Order("fight", order.unit, (("target", self.target_model),))
+        order = self.order
+        charge_fight, fight = self._charge_fight, self._fight
         actor, target = self.actor, self.target
         before_t, before_a = self._before[target], self._before[actor]
         t_hits: dict[int, int] = {}
