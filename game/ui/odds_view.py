@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 #: samples taken at most for one hover (the panel refines as they come)
 SAMPLES = 20_000
 BATCH = 250
-PANEL_W, PANEL_H = 330, 178
+PANEL_W, PANEL_H = 340, 156
 BAR_BINS = 10  # damage 0..9 shown as bars, the rest in the last one ("9+")
 TEXT = (230, 230, 230)
 DIM = (165, 165, 170)
@@ -44,6 +44,7 @@ class _Work:
     def __init__(self, engine: Any, order: Any) -> None:
         self.odds: Odds | None = None
         self.error: str | None = None
+        self.refused = False
         self.version = 0  # counts updates, so the panel redraws only when something changed
         self.done = False
         self.est: Any = None
@@ -64,8 +65,8 @@ class _Work:
                 self._got(exact)
                 return
             self.est.run(SAMPLES, batch=BATCH, on_update=self._got)
-        except OddsError as exc:
-            self.error = str(exc)
+        except OddsError:
+            self.refused = True  # the rules refuse it here: the status line already says why
             self.version += 1
         except Exception as exc:  # noqa: BLE001 - the panel says so; the game is untouched
             self.error = f"the odds could not be worked out ({type(exc).__name__}: {exc})"
@@ -152,7 +153,7 @@ class OddsView:
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
         w = self.work
-        if self.key is None or w is None:
+        if self.key is None or w is None or w.refused:
             return
         view = self.app.layout.view
         rect = pygame.Rect(view.x + 10, view.bottom - PANEL_H - 10, PANEL_W, PANEL_H)
@@ -182,7 +183,7 @@ class OddsView:
             line(f"Average damage: {odds.expected('target'):.2f} dealt, "
                  f"{odds.expected('actor'):.2f} taken", DIM, fs)
             self._bars(panel, odds, pygame.Rect(10, y + 2, PANEL_W - 20, 62))
-            y += 84
+            y += 68
             sure = ("exact" if odds.exact else
                     f"{odds.samples:,} samples, within about "
                     f"{max(odds.error(odds.target_destroyed), odds.error(odds.actor_destroyed)):.1%}"
@@ -191,18 +192,23 @@ class OddsView:
         surf.blit(panel, rect.topleft)
 
     def _bars(self, panel: pygame.Surface, odds: Odds, box: pygame.Rect) -> None:
-        """The chance of each amount of damage to the target, with "at least N" under it."""
+        """The chance of each amount of damage to the target as bars, with the damage under
+        each and the chance of at least that much under it."""
         fs = font(11)
+        lead = 50  # the rows' names on the left
+        for text, dy in (("damage", 25), ("at least", 12)):
+            t = fs.render(text, True, DIM)
+            panel.blit(t, (box.x, box.y + box.h - dy))
         dist = odds.damage_to_target
         bins = [0.0] * BAR_BINS
         for d, p in dist.items():
             bins[min(max(d, 0), BAR_BINS - 1)] += p
         top = max(bins) or 1.0
-        bw = box.w // BAR_BINS
+        bw = (box.w - lead) // BAR_BINS
         kill = self._room(odds)
         for i, p in enumerate(bins):
             h = int((box.h - 26) * p / top)
-            x = box.x + i * bw
+            x = box.x + lead + i * bw
             colour = BAR_KILL if kill is not None and i >= kill else BAR
             if h:
                 pygame.draw.rect(panel, colour, (x + 2, box.y + box.h - 26 - h, bw - 4, h))
@@ -213,8 +219,6 @@ class OddsView:
                 al = odds.at_least(i)
                 t = fs.render(f"{al:.0%}" if al >= 0.005 else "-", True, TEXT)
                 panel.blit(t, (x + (bw - t.get_width()) // 2, box.y + box.h - 12))
-        t = fs.render("\u2265", True, DIM)  # the row under the bars: "at least N"
-        panel.blit(t, (box.x + (bw - t.get_width()) // 2, box.y + box.h - 12))
 
     def _room(self, odds: Odds) -> int | None:
         """The damage that destroys the target, where the ruleset counts it (for the bars'
