@@ -46,6 +46,43 @@ def _seed(text: str) -> int:
     return value
 
 
+def _ai_side(text: str) -> tuple[tuple[int, ...], str]:
+    from game.ai.player import LEVELS
+
+    side, sep, level = text.partition("=")
+    side, level = side.strip().lower(), level.strip().lower()
+    sides = {"1": (1,), "2": (2,), "both": (1, 2)}.get(side)
+    if not sep or sides is None:
+        raise argparse.ArgumentTypeError(
+            f"must be SIDE=LEVEL with SIDE 1, 2 or both, e.g. 2=normal; got {text[:30]}")
+    if level not in LEVELS:
+        raise argparse.ArgumentTypeError(
+            f'unknown level "{level[:20]}" (known: {", ".join(LEVELS)})')
+    return sides, level
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1 or value > 10**9:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1, got {text[:30]}")
+    return value
+
+
+def ai_players(given: list[tuple[tuple[int, ...], str]]) -> dict[int, str]:
+    """The sides the AI plays and their levels, from repeated ``--ai SIDE=LEVEL``."""
+    players: dict[int, str] = {}
+    for sides, level in given:
+        for side in sides:
+            if side in players and players[side] != level:
+                raise BadInput(f"--ai: side {side} is given two levels ({players[side]} and "
+                               f"{level})")
+            players[side] = level
+    return players
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="run.py",
@@ -60,6 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, help="dice seed, a whole number from 0 (default: the "
                       "scenario's, or fresh)")
     play.add_argument("--save", metavar="PATH", help="write the replay (JSON Lines) here")
+    play.add_argument("--ai", metavar="SIDE=LEVEL", action="append", type=_ai_side, default=[],
+                      help="with --headless: once the orders run out, the AI plays SIDE (1, 2 "
+                      "or both) at LEVEL (random, easy, normal, hard) to the end of the game; "
+                      "may be given once per side")
     rp = sub.add_parser("replay", help="open a saved game in the replay viewer, or --check it")
     rp.add_argument("file", help="a save (.jsonl)")
     rp.add_argument("--check", action="store_true",
@@ -68,20 +109,62 @@ def _parser() -> argparse.ArgumentParser:
     ed = sub.add_parser("edit", help="set up a battle in the scenario editor: a scenario file to "
                                      "change, or a new battle")
     ed.add_argument("file", nargs="?", default=None, help="scenario file (.toml or .json)")
+    od = sub.add_parser(
+        "odds", help="the odds of an action from the position the scenario's orders reach",
+        description="Carry out the scenario's orders, then give the odds of one more order: "
+        "the chance the target and the actor are destroyed and the damage each takes. Any "
+        "other order key is given as --KEY VALUE (e.g. --dive true).")
+    od.add_argument("file", help="scenario file (.toml or .json)")
+    od.add_argument("--unit", required=True, help="the model (or unit) that acts")
+    od.add_argument("--do", required=True, help="the action: fight, charge... (a charge is "
+                    "followed by the fight against its target)")
+    od.add_argument("--target", required=True, help="the enemy model (or unit) it acts on")
+    od.add_argument("--samples", type=_count, default=10000,
+                    help="how many times to play the action out (default 10000)")
+    od.add_argument("--seed", type=_seed, help="dice seed of the game and the samples")
+    od.add_argument("--json", action="store_true", help="print the odds as one JSON document")
+    od.add_argument("--sampled", action="store_true",
+                    help="sample even where the odds can be worked out exactly")
+    od.add_argument("--jobs", type=_count,
+                    help="processes to sample on (default: two for 4,000 samples or more on a "
+                    "machine with two cores or more, else one; the results are the same)")
+    sim = sub.add_parser(
+        "simulate", help="play a scenario many times AI against AI and sum up the results",
+        description="Full AI-against-AI games from the scenario's set-up (its orders and "
+        "fixed dice are not used), game i with seed SEED + i.")
+    sim.add_argument("file", help="scenario file (.toml or .json)")
+    sim.add_argument("--games", type=_count, default=100, help="how many games (default 100)")
+    sim.add_argument("--ai", metavar="SIDE=LEVEL", action="append", type=_ai_side, default=[],
+                     help="the AI level of SIDE (1, 2 or both); a side not given plays normal")
+    sim.add_argument("--seed", type=_seed, help="the first game's seed (default: the "
+                     "scenario's, or fresh)")
+    sim.add_argument("--jobs", type=_count, help="processes (default: one per core)")
+    sim.add_argument("--backend", choices=("local", "ray"), default="local",
+                     help="local processes (default) or a Ray cluster")
+    sim.add_argument("--address", help="with --backend ray: the cluster's address "
+                     "(default: start Ray on this machine)")
+    sim.add_argument("--keep-saves", metavar="DIR", help="keep every game's replay in DIR")
+    sim.add_argument("--out", metavar="CSV", help="write one row per game to this file")
+    sim.add_argument("--plot", metavar="PNG", help="draw the outcome charts (needs the "
+                     'plot extra: pip install -e ".[plot]")')
     lr = sub.add_parser("rules", help="list the special rules of a ruleset (or of every one)")
     lr.add_argument("ruleset", nargs="?", default=None)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.cmd != "odds":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.cmd is None:
             return _window(None, None)  # the start screen, over the default battle
         if args.cmd == "play":
             if args.headless:
-                return play_headless(args.file, args.seed, args.save, args.json)
-            return _window(args.file, args.seed)
+                return play_headless(args.file, args.seed, args.save, args.json,
+                                     ai_players(args.ai))
+            return _window(args.file, args.seed, ai_players(args.ai))
         if args.cmd == "replay":
             if args.check:
                 return replay_check(args.file)
@@ -92,6 +175,14 @@ def main(argv: list[str] | None = None) -> int:
             return list_rules(args.ruleset)
         if args.cmd == "edit":
             return _editor_window(args.file)
+        if args.cmd == "odds":
+            from game.odds.cli import odds_command
+
+            return odds_command(args, extra)
+        if args.cmd == "simulate":
+            from game.ai.cli import simulate_command
+
+            return simulate_command(args)
     except (ScenarioError, ReplayError, BadInput) as exc:
         print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
@@ -178,13 +269,18 @@ def result_json(engine: Any) -> dict[str, Any]:
     }
 
 
-def play_headless(path: str, seed: int | None, save: str | None, as_json: bool) -> int:
+def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
+                  ai: dict[int, str] | None = None) -> int:
     """``play --headless``. With ``--save`` the replay is written as the game goes (each
     command appended and flushed, as the window's autosave does), so a run that is killed
     leaves the save of the game so far. A refused run (bad scenario, refused order, dice run
     out) leaves no file behind and changes none: the save is created only once the scenario
     has been accepted and the game started, and is taken back if an order is then refused
-    (a save that was at that path before is put back as it was)."""
+    (a save that was at that path before is put back as it was).
+
+    ``ai``: once the orders have run out, the AI plays these sides (side -> level) to the end
+    of the game; a side it does not play does nothing. Each AI choice gets a line in the log
+    (and an entry under ``"ai"`` with ``--json``)."""
     from game.core.replay import is_save
 
     if is_save(path):
@@ -193,23 +289,62 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool) 
                        f"'python run.py replay {path} --log'")
     target = _SaveTarget(save) if save is not None else None
     engine, commands = start_orders(path, seed)
-    if target is None:
-        carry_out(path, engine, commands)
-    else:
+    notes: list[dict[str, Any]] = []
+    if target is not None:
         target.start(engine)
-        try:
-            carry_out(path, engine, commands)
-        except BadInput:
+    try:
+        carry_out(path, engine, commands)
+        if ai:
+            notes = _play_ai(path, engine, ai)
+    except BadInput:
+        if target is not None:
             target.take_back()
-            raise
+        raise
+    if target is not None:
         target.close()
     if as_json:
-        sys.stdout.write(json.dumps(result_json(engine), indent=1) + "\n")
+        doc = result_json(engine)
+        if ai:
+            doc["ai"] = notes
+        sys.stdout.write(json.dumps(doc, indent=1) + "\n")
     else:
-        for line in log_lines(engine.ruleset, engine.state, engine.log):
-            print(line)
+        by_event: dict[int, list[str]] = {}
+        for n in notes:
+            by_event.setdefault(n["at"], []).append(
+                f"       AI, side {n['side']} ({n['level']}): {n['reason']}")
+        for i, e in enumerate(engine.log, 1):
+            for line in by_event.pop(i, []):
+                print(line)
+            line = engine.ruleset.describe(engine.state, e)
+            if line:
+                print(f"{i:5d}  {line}")
+        for rest in by_event.values():
+            for line in rest:
+                print(line)
         print(_summary(engine))
     return 0
+
+
+def _play_ai(path: str, engine: Any, players: dict[int, str]) -> list[dict[str, Any]]:
+    """Play the AI's sides to the end of the game; the notes of its choices."""
+    from game.ai.game import Stuck, play_out
+    from game.core.commands import command_to_dict
+
+    notes: list[dict[str, Any]] = []
+
+    def note(choice: Any) -> None:
+        notes.append({"at": len(engine.log) + 1, "side": choice.side, "level": choice.level,
+                      "command": command_to_dict(choice.command), "reason": choice.reason})
+
+    try:
+        play_out(engine, players, note)
+    except DiceExhausted as exc:
+        raise BadInput(f"{path}: dice: the scenario's fixed dice ran out while the AI "
+                       f"played ({exc}); give --ai only for scenarios without fixed dice, or "
+                       "more dice") from None
+    except Stuck as exc:
+        raise BadInput(f"{path}: the AI could not go on: {exc}") from None
+    return notes
 
 
 class _SaveTarget:
@@ -426,14 +561,14 @@ def _first_sentence(text: str) -> str:
 # --- the window ------------------------------------------------------------------------------
 
 
-def _window(path: str | None, seed: int | None) -> int:
+def _window(path: str | None, seed: int | None, players: dict[int, str] | None = None) -> int:
     try:
         from game.ui.app import run_app
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith("game.ui"):
             raise BadInput("the window is not available in this build yet; use --headless") from None
         raise
-    return run_app(scenario=path, seed=seed)
+    return run_app(scenario=path, seed=seed, players=players)
 
 
 def _editor_window(path: str | None) -> int:

@@ -31,7 +31,18 @@ class SeededDice:
     def roll(self, sides: int, purpose: str) -> int:
         self.count += 1
         self._sides.append(sides)
-        return self._rng.randrange(sides) + 1
+        return self._below(sides) + 1
+
+    @property
+    def _rng(self) -> random.Random:
+        return self.__rng
+
+    @_rng.setter
+    def _rng(self, rng: random.Random) -> None:
+        self.__rng = rng
+        # randrange(n) is _randbelow(n) once its arguments are checked: the same numbers,
+        # without the checks (a roll is hot: every melee throws several)
+        self._below = getattr(rng, "_randbelow", rng.randrange)
 
     def mark(self) -> Any:
         return self.count

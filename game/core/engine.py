@@ -12,6 +12,7 @@ are exactly as before. Events are applied to the state the moment the ruleset yi
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,6 +69,33 @@ class Context:
 
 
 Listener = Callable[[Record, list[ev.Event]], None]
+
+
+class _Relay:
+    """Dice that pass every call on to ``source``, which can be swapped (see
+    :meth:`Engine.fork`: a paused step re-run on a copy keeps the dice object it started
+    with, and must go on with the copy's own dice)."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+
+    def roll(self, sides: int, purpose: str) -> int:
+        return self.source.roll(sides, purpose)
+
+    def mark(self) -> Any:
+        return self.source.mark()
+
+    def restore(self, mark: Any) -> None:
+        self.source.restore(mark)
+
+    def fork(self) -> DiceSource:
+        return self.source.fork()
+
+    @property
+    def count(self) -> int:
+        return int(getattr(self.source, "count", 0))
 
 
 class Engine:
@@ -166,6 +194,46 @@ class Engine:
             events=list(enumerate(self.log[rec.first:rec.last], rec.first + 1)),
             pending=self.state.pending,
         )
+
+    def fork(self, dice: DiceSource | None = None) -> Engine:
+        """A throw-away copy to try commands on (the AI, the odds, previews): its own state,
+        an empty log and no listeners, and ``dice`` (default: a fork of these dice, which go
+        on exactly as these would; pass fresh dice for independent throws). A decision that
+        is pending here is pending in the copy too, with its own paused step, so it can be
+        answered there: the step that paused is re-run on the copy from where it began, with
+        a copy of these dice set back to that point and the answers given so far."""
+        e = copy.copy(self)
+        e.state = self.state.copy()
+        e.log = []
+        e.records = []
+        e.listeners = []
+        e._answers = list(self._answers)
+        if self._suspended is not None:
+            e._suspended = e._ask = None
+            if self._origin is not None:
+                cmd, snapshot, mark, _start, decisions = self._origin
+                again = copy.deepcopy(self.dice)
+                again.restore(mark)
+                # the re-run step keeps the dice it was given: dice that replay these up to
+                # the pause, then hand over to the copy's own
+                relay = _Relay(again)
+                e.dice = relay
+                e.state = snapshot.copy()
+                e._decisions = decisions
+                e._drive(self.ruleset.handle(Context(e), cmd), None, fresh=True)
+                for answer in self._answers:
+                    gen, pending = e._suspended, e.state.pending
+                    assert gen is not None and pending is not None
+                    e._suspended = e._ask = None
+                    e._emit(ev.DecisionAnswered(pending.decision_id, answer.value,
+                                                answer.by_default))
+                    e._drive(gen, answer.value, fresh=False)
+                e.log = []
+                e._origin = None  # (its dice are not these: it cannot be rebuilt again)
+                relay.source = dice if dice is not None else self.dice.fork()
+                return e
+        e.dice = dice if dice is not None else self.dice.fork()
+        return e
 
     def run_order(self, cmd: Command) -> Outcome:
         """Carry out one order of a list (a scenario's orders, a script) the way headless play

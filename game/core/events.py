@@ -37,10 +37,40 @@ def event_type(name: str) -> Callable[[type[E]], type[E]]:
         for f in dataclasses.fields(cls):
             if f.name in cls._quiet_defaults:
                 _DEFAULTS[(cls, f.name)] = f.default
+        _fast_init(cls)
         EVENT_TYPES[name] = cls
         return cls
 
     return wrap
+
+
+def _fast_init(cls: type) -> None:
+    """Give a frozen slotted event class an ``__init__`` that sets each slot through its
+    descriptor: the same fields, order and defaults as the dataclass's own, about twice as
+    fast (a frozen dataclass sets every field with ``object.__setattr__``; the engine makes
+    an event for every die rolled). Classes with ``__post_init__`` or default factories keep
+    the dataclass's."""
+    fields = dataclasses.fields(cls)
+    if "__post_init__" in vars(cls) or not hasattr(cls, "__slots__") or any(
+        f.default_factory is not dataclasses.MISSING or not f.init for f in fields
+    ):
+        return
+    ns: dict[str, Any] = {}
+    params, body = [], []
+    for i, f in enumerate(fields):
+        ns[f"_s{i}"] = getattr(cls, f.name).__set__
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            ns[f"_d{i}"] = f.default
+            params.append(f"{f.name}=_d{i}")
+        body.append(f"    _s{i}(self, {f.name})\n")
+    src = f"def __init__(self, {', '.join(params)}):\n" + ("".join(body) or "    pass\n")
+    exec(src, ns)  # noqa: S102 - code built from the class's own field names
+    init = ns["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = vars(cls).get("__init__", init).__doc__
+    cls.__init__ = init  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True)

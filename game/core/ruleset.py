@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import importlib
 import math
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.core import events as ev
-from game.core.commands import Command, Order
+from game.core.commands import Answer, Command, Order
 from game.core.decisions import Ask
 
 if TYPE_CHECKING:
@@ -251,6 +252,54 @@ class ChargeZone:
     likely: float
 
 
+# --- what the AI and the odds are given ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A command worth trying: ``kind`` says what it is for the explanation (``"fight"``,
+    ``"charge"``, ``"move"``, ``"answer"``, ``"end"``, or the action's name), ``unit`` the
+    model or unit it is for, ``target`` the enemy it acts on, ``note`` a few words for a move
+    (``"toward Elf Blademaster"``, ``"into cover"``)."""
+
+    command: Command
+    kind: str
+    unit: str | None = None
+    target: str | None = None
+    note: str = ""
+
+
+def answer_candidates(pending: ev.DecisionRequested) -> list[Candidate]:
+    """The answers worth trying for a pending decision: each of its choices, or its default
+    when it takes an open answer."""
+    options = list(pending.options) if pending.options else [pending.default]
+    return [Candidate(Answer(o), "answer", pending.model) for o in options]
+
+
+@dataclass(frozen=True, slots=True)
+class DicePool:
+    """``dice`` dice of ``sides`` sides thrown at once; each die showing a face in
+    ``hit_faces`` does ``damage`` to ``victim`` (a unit)."""
+
+    dice: int
+    sides: int
+    hit_faces: tuple[int, ...]
+    victim: str
+    damage: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PoolOdds:
+    r"""A command that comes down to independent :class:`DicePool`\ s. ``actor`` and
+    ``target`` are units; ``room`` is the damage each can still take before it is destroyed
+    (damage beyond it is not counted)."""
+
+    actor: str
+    target: str
+    pools: tuple[DicePool, ...]
+    room: Mapping[str, int]
+
+
 # --- the boundary ----------------------------------------------------------------------------
 
 
@@ -270,6 +319,8 @@ class Ruleset(ABC):
     default_base: str = "r25"
     #: the largest die the ruleset rolls (scripted dice must be 1 to this)
     die_sides: int = 6
+    #: what the damage its results count is called, for players ("damage tracks")
+    damage_unit: str = "damage"
     #: unit keys the ruleset takes besides the common ones (``troop_type``, ``joins``...)
     unit_keys: frozenset[str] = frozenset()
     #: the turn structure
@@ -514,6 +565,44 @@ class Ruleset(ABC):
         from game.core.log import table_note
 
         return table_note(state, event, self.conditions())
+
+
+    # -- for the AI and the odds (game/ai, game/odds) ------------------------------------
+    def candidates(self, state: GameState, side: int, rng: random.Random,
+                   widen: int = 0) -> list[Candidate]:
+        r"""The commands worth trying for ``side`` now, as plain :class:`Candidate`\ s: the
+        answers to its pending decision, or its orders (every fight and charge target, the
+        other actions, moves to sampled points) and the flow order that stops acting. Nothing
+        here needs to be legal: the AI tries each on a copy of the engine and drops those the
+        rules refuse. ``widen`` asks for that many more sampled move points (the AI asks for
+        more when it has time); ``rng`` draws them, so the same seed gives the same list.
+
+        The default knows no actions: it offers the choices of a pending decision (or its
+        default when it has no list of choices) and the order that closes what is in progress,
+        or ``end_turn``."""
+        pending = state.pending
+        if pending is not None:
+            return answer_candidates(pending)
+        closing = self.closing_order(state)
+        return [Candidate(closing or Order("end_turn"), "end")]
+
+    def unit_worth(self, state: GameState, unit: str) -> float:
+        """What ``unit`` is worth to its side as it stands now, in rough points (0 when it has
+        left the table): the AI weighs damage dealt and taken with it. The default counts the
+        unit's models on the table."""
+        return float(sum(1 for n in state.units[unit].models if state.models[n].on_table))
+
+    def unit_damage(self, state: GameState, unit: str) -> int:
+        """The damage ``unit`` has taken, in the ruleset's own unit (what its results report
+        as ``wounds_taken``); the odds count it before and after every sample."""
+        return int(self.unit_result(state, unit)["wounds_taken"])
+
+    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
+        """When carrying out ``cmd`` (and closing what it opens) comes down to independent
+        pools of dice whose hits each do a fixed damage, with no rule that reacts to the
+        results, those pools (the odds are then worked out exactly); otherwise None (the odds
+        are sampled by playing the command out). The default: never."""
+        return None
 
 
 def die_sides(die: str) -> int | None:

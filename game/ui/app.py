@@ -39,6 +39,8 @@ from game.ui.dialogs import ChoiceDialog, Dialog, HelpWindow, message_html
 from game.ui.effects import Notes, Slides
 from game.ui.files import Files
 from game.ui.input import ARROWS, InputHandler
+from game.ui.odds_view import OddsView
+from game.ui.opponent import Opponent
 from game.ui.panels import NEUTRAL, Panels
 from game.ui.play import PlayController
 from game.ui.previews import Previews
@@ -69,6 +71,7 @@ class App:
         flip: bool = True,
         start_screen: bool = False,
         edit: str | Path | bool | None = None,
+        players: dict[int, str] | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -127,6 +130,8 @@ class App:
         self.files = Files(self)
         self.replay_view = ReplayView(self)
         self.input = InputHandler(self)
+        self.opponent = Opponent(self, players)
+        self.odds = OddsView(self)
 
         if replay is not None:
             self.replay_view.open(ReplayModel.open(replay))
@@ -173,6 +178,7 @@ class App:
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
+        self.opponent.new_game()
         self.replay = None
         self.replay_view.playing = False
         self.play.set_ruleset(session.engine.ruleset)
@@ -291,6 +297,12 @@ class App:
                                       lambda key: action() if key == "ok" else None,
                                       default="ok", cancel="cancel"))
 
+    def show_players(self, then: Any = None) -> None:
+        """The Players dialog: Human or AI (and its level) for each side, and the AI's pace."""
+        from game.ui.opponent import PlayersDialog
+
+        self.open_dialog(PlayersDialog(self, then))
+
     def toggle_help(self) -> None:
         if self.help is not None and self.help.alive():
             self.help.close()
@@ -340,7 +352,7 @@ class App:
     def busy(self) -> bool:
         """Whether the window is animating (it must keep drawing at full rate)."""
         return bool(self._linger > 0 or self.dirty or self.notes.active or self.slides.active
-                    or self.replay_view.playing
+                    or self.replay_view.playing or self.opponent.busy() or self.odds.busy()
                     or self.input.keys_held or self.tooltips.waiting or self.text_focus())
 
     def run_frames(self, n: int, dt: float = 1 / 60) -> None:
@@ -374,6 +386,8 @@ class App:
             self.slides.update(dt)
             changed = True
         changed |= self.previews.update()
+        changed |= self.safe(self.opponent.tick) or False
+        changed |= self.odds.update()
         changed |= self.panels.update_card()
         self.panels.update_buttons()
         changed |= self.panels.update_log()
@@ -413,6 +427,8 @@ class App:
         if self.mode == "edit" and self.editor is not None:
             self.editor.draw(surf)
         self.notes.draw(surf, self.camera, self.state)
+        if self.mode == "play":
+            self.odds.draw(surf)
         self.panels.draw_banner(surf)
         self.panels.draw_status(surf)
         self.manager.draw_ui(surf)
@@ -437,7 +453,8 @@ def display_problem() -> str | None:
 
 
 def run_app(scenario: str | Path | None = None, seed: int | None = None,
-            replay: str | Path | None = None, edit: str | Path | bool | None = None) -> int:
+            replay: str | Path | None = None, edit: str | Path | bool | None = None,
+            players: dict[int, str] | None = None) -> int:
     """The window's main loop. Returns the exit status."""
     problem = display_problem()
     if problem is None:
@@ -452,7 +469,7 @@ def run_app(scenario: str | Path | None = None, seed: int | None = None,
         print(f"error: {problem}", file=sys.stderr)
         return 2
     try:
-        app = App(scenario=scenario, seed=seed, replay=replay, edit=edit,
+        app = App(scenario=scenario, seed=seed, replay=replay, edit=edit, players=players,
                   start_screen=scenario is None and replay is None and edit is None)
     except (ScenarioError, ReplayError) as exc:
         print(f"error: {exc}", file=sys.stderr)

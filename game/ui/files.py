@@ -179,12 +179,13 @@ class Files:
             lines.append(f"Last game: {info.get('name', last.stem)} ({info.get('ruleset', '')}), "
                          f"{n} move{'s' if n != 1 else ''}, {file_time(last)}.")
             choices.append(("continue", "Continue last game"))
-        choices += [("new", "New game"), ("open", "Open..."), ("battle", "New battle"),
-                    ("edit", "Edit...")]
+        choices += [("new", "New game"), ("open", "Open..."), ("players", "Players..."),
+                    ("battle", "New battle"), ("edit", "Edit...")]
         text = message_html("Welcome to Contact Zone.", lines + [
             f"New game: {app.state.scenario} (or open another scenario or save).",
+            f"Players: {app.opponent.describe()}; Players... lets the computer play a side.",
             "New battle sets one up with the mouse; Edit... changes a scenario file."],
-            "F1 lists every control at any time.")
+            "F1 lists every control at any time; Ctrl+P changes the players at any moment.")
 
         def chosen(key: str) -> None:
             if key == "continue" and last is not None:
@@ -197,11 +198,13 @@ class Files:
                 open_editor(app)
             elif key == "edit":
                 self.ask_edit()
+            elif key == "players":
+                app.show_players(then=lambda: self.show_start(default_map))
             else:  # New game: the default battle behind the screen
                 app.play.after_change()
 
         app.open_dialog(ChoiceDialog(app, "Contact Zone", text, choices, chosen,
-                                     default=choices[0][0], cancel="new", width=560,
+                                     default=choices[0][0], cancel="new", width=660,
                                      text_height=150))
 
     def show_result(self) -> None:

@@ -139,6 +139,14 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Hover a rule or badge", "what it does"),
         ("Click a log line", "ring the models it names (until the next order)"),
     ]),
+    ("Playing against the computer", [
+        ("Ctrl+P", "players: Human or AI (easy, normal, hard) for each side, and the AI's pace; "
+                   "take a side over at any moment"),
+        ("(banner)", "says when the computer is thinking; its reasons and odds go in the log"),
+        ("Charge or Fight armed, hover an enemy", "the odds panel: the chance to destroy it and "
+                                                  "to be destroyed, and the damage each way"),
+        ("Ctrl+Z", "against the computer: takes back its moves and your last order"),
+    ]),
     ("Decisions", [
         ("Click a choice", "answer with it; the default is highlighted and Enter takes it"),
         ("Click models on the table", "pick them in order when a decision asks for a list"),

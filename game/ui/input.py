@@ -145,6 +145,8 @@ class InputHandler:
             app.play.ask_undo()
         elif k == pygame.K_q:
             app.files.request_quit()
+        elif k == pygame.K_p and app.mode == "play":
+            app.show_players()
         elif k == pygame.K_e and app.editor is not None:
             app.editor.back()
 

@@ -178,7 +178,10 @@ class Panels:
                 self._log_count = 0
                 self._log_lines = 0
                 self.log_items, self.log_events = [], []
+            notes = app.opponent.notes
             for i in range(self._log_count, n):
+                if i in notes:
+                    self._add_line(i, notes[i])
                 text = eng.ruleset.describe(eng.state, eng.log[i])
                 if text:
                     self._add_line(i, text)
@@ -257,7 +260,8 @@ class Panels:
         app = self.app
         s = app.state
         key = (app.mode, id(s), s.events_applied, app.log_length(),
-               app.session.engine.pending_ask is not None if app.session else None)
+               app.session.engine.pending_ask is not None if app.session else None,
+               app.opponent.status() if app.mode == "play" else None)
         if self._banner is not None and self._banner[0] == key:
             return self._banner[1]
         out = self._banner_text()
@@ -279,6 +283,9 @@ class Panels:
             return f"Game over: {w} ({s.end_reason}).", (90, 90, 60)
         due = app.play.due_side()
         col = side_colour(due or 0)
+        thinking = app.opponent.status()
+        if thinking is not None:
+            return thinking, col
         ask = app.session.engine.pending_ask
         if ask is not None:
             from game.core.log import player_text

@@ -94,7 +94,8 @@ class PlayController:
         s = app.session.state
         m = s.models.get(name)
         return (m is not None and m.on_table and not s.game_over
-                and app.session.engine.pending_ask is None and m.side == self.due_side())
+                and app.session.engine.pending_ask is None and m.side == self.due_side()
+                and not app.opponent.plays(m.side))
 
     # -- clicks ------------------------------------------------------------------------------
     def mode_action(self) -> UIAction | None:
@@ -337,7 +338,8 @@ class PlayController:
         if app.decision is not None and (ask is None or app.decision.ask is not ask):
             app.decision.close()
             app.decision = None
-        if due is not None and app.handover_on and due != self.seat:
+        ai_due = app.opponent.plays(due)
+        if due is not None and app.handover_on and not app.opponent.any_ai() and due != self.seat:
             self.handover = due
             if app.decision is not None:
                 app.decision.close()
@@ -345,7 +347,7 @@ class PlayController:
             return
         if due is not None:
             self.seat = due
-        if ask is not None and app.decision is None:
+        if ask is not None and app.decision is None and not ai_due:
             app.decision = DecisionDialog(app, ask, side_label(ask.side) if ask.side else "A player")
             app.open_dialog(app.decision)
         if app.state.game_over and not self.result_shown:
@@ -365,19 +367,26 @@ class PlayController:
         if not app.session.can_undo():
             app.say("Nothing to undo.", QUIET)
             return
-        last = app.session.commands()[-1]
-        if app.session.last_command_rolled():
-            app.confirm(f"Undo \"{self.describe(last)}\"? It rolled dice; giving the same order "
-                        "again rolls the same dice (they follow the game's seed).", self.undo, "Undo")
+        n = app.opponent.undo_count()
+        cmds = app.session.commands()
+        last = cmds[len(cmds) - n]  # the order of a person taken back (or the AI's first)
+        also = f" and the computer's {n - 1} move{'s' if n > 2 else ''} after it" if n > 1 else ""
+        if any(app.session.rolled(i) for i in range(len(cmds) - n, len(cmds))):
+            app.confirm(f"Undo \"{self.describe(last)}\"{also}? Dice were rolled; giving the same "
+                        "order again rolls the same dice (they follow the game's seed).", self.undo, "Undo")
         else:
             self.undo()
 
     def undo(self) -> None:
         app = self.app
         assert app.session is not None
-        last = app.session.undo()
+        n = max(1, app.opponent.undo_count())
+        last = app.session.undo(n)
+        app.opponent.rewound()
         self._after_rewind()
-        app.say(f"Undone: {self.describe(last)}. Ctrl+Y gives it again." if last else "Nothing to undo.")
+        also = " (and the computer's moves after it)" if n > 1 else ""
+        app.say(f"Undone: {self.describe(last)}{also}. Ctrl+Y gives it again." if last
+                else "Nothing to undo.")
 
     def redo(self) -> None:
         app = self.app

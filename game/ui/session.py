@@ -262,23 +262,25 @@ class GameSession:
     def can_undo(self) -> bool:
         return len(self.engine.records) > 1
 
-    def last_command_rolled(self) -> bool:
-        if not self.can_undo():
-            return False
-        rec = self.engine.records[-1]
+    def rolled(self, index: int) -> bool:
+        """Whether the ``index``-th command rolled dice."""
+        recs = [r for r in self.engine.records[1:] if r.command is not None]
+        rec = recs[index]
         return any(isinstance(e, ev.DiceRolled) for e in self.engine.log[rec.first:rec.last])
 
-    def undo(self) -> Command | None:
-        """Cut the last command from the log: re-create the engine from the scenario and seed
-        and run every recorded command but the last (it can be redone)."""
+    def undo(self, n: int = 1) -> Command | None:
+        """Cut the last ``n`` commands from the log: re-create the engine from the scenario
+        and seed and run every recorded command but those (they can be redone, the earliest
+        first). Returns the earliest command cut."""
         cmds = self.commands()
-        if not cmds:
+        n = min(n, len(cmds))
+        if n <= 0:
             return None
-        last = cmds.pop()
-        self._rebuild(cmds)
-        self.redo_stack.append(last)
-        self.unsaved += 1
-        return last
+        cut = cmds[len(cmds) - n:]
+        self._rebuild(cmds[:len(cmds) - n])
+        self.redo_stack.extend(reversed(cut))
+        self.unsaved += n
+        return cut[0]
 
     def redo(self) -> Outcome | None:
         """Give again the last command undone (the same dice come up: they follow the seed)."""

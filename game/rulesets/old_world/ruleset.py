@@ -13,6 +13,7 @@ itself. See docs/rules/old-world.md.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +27,7 @@ from game.core.ruleset import (
     POINT,
     UNIT,
     WHOLE,
+    Candidate,
     ChargeZone,
     ConditionInfo,
     Mark,
@@ -107,6 +109,18 @@ class OldWorld(F.PhasedRuleset):
     unit_keys = frozenset({"troop_type", "armour", "command", "joins"})
     phase_names = K.PHASES
     actions = ACTIONS
+
+    # -- for the AI ------------------------------------------------------------------------
+    def candidates(self, state: GameState, side: int, rng: random.Random,
+                   widen: int = 0) -> list[Candidate]:
+        from game.rulesets.old_world import ai
+
+        return ai.candidates(state, side, rng, widen)
+
+    def unit_worth(self, state: GameState, unit: str) -> float:
+        from game.rulesets.old_world import ai
+
+        return ai.unit_worth(state, unit)
 
     # -- scenario ------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:

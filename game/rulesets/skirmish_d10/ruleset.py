@@ -4,14 +4,15 @@ end of an activation that resolves its Contact Zone."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Mapping
 from operator import is_
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Order
+from game.core.commands import Command, Order
 from game.core.errors import NOT_NOW, Refused
-from game.core.ruleset import ConditionInfo, RuleInfo, StatTable, Step
+from game.core.ruleset import Candidate, ConditionInfo, PoolOdds, RuleInfo, StatTable, Step
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Handler, Model
 from game.geometry.bases import facing_toward
@@ -141,6 +142,7 @@ class SkirmishD10(AlternatingActivations):
     die_sides = K.DIE  # every roll is a d10: scripted dice must be 1-10
     table = TABLE
     actions = ACTIONS
+    damage_unit = "damage tracks"
 
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()
@@ -404,6 +406,27 @@ class SkirmishD10(AlternatingActivations):
 
     def move_allowance(self, state: GameState, model: Model) -> float | None:
         return float(model.stat("MOV"))
+
+    # -- for the AI and the odds -----------------------------------------------------------
+    def candidates(self, state: GameState, side: int, rng: random.Random,
+                   widen: int = 0) -> list[Candidate]:
+        from game.rulesets.skirmish_d10 import ai
+
+        return ai.candidates(state, side, rng, widen)
+
+    def unit_worth(self, state: GameState, unit: str) -> float:
+        from game.rulesets.skirmish_d10 import ai
+
+        return ai.unit_worth(state, unit)
+
+    def unit_damage(self, state: GameState, unit: str) -> int:
+        models = state.models
+        return sum(min(m.damage, m.stat("DT", 0)) for m in (models[n] for n in state.units[unit].models))
+
+    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
+        from game.rulesets.skirmish_d10 import ai
+
+        return ai.exact_pools(state, cmd)
 
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.skirmish_d10.explain import describe

@@ -3,13 +3,14 @@ the actions of an activation; Down models standing up; the end of the game."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
 from game.core.errors import NOT_NOW
-from game.core.ruleset import BAD, GOOD, ConditionInfo, Mark, RuleInfo, Step, TableNote
+from game.core.ruleset import BAD, GOOD, Candidate, ConditionInfo, Mark, RuleInfo, Step, TableNote
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
 from game.rulesets.common.flow import AlternatingActivations, activation
@@ -77,6 +78,7 @@ class TrenchCrusade(AlternatingActivations):
     die_sides = K.DIE  # every die is a d6: scripted dice must be 1-6
     table = TABLE
     actions = ACTIONS
+    damage_unit = "Blood Markers"
 
     # -- scenario --------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
@@ -214,6 +216,18 @@ class TrenchCrusade(AlternatingActivations):
         if note is not None and isinstance(event, ev.DiceRolled) and event.outcome in OUTCOMES:
             return TableNote(note.model, f"{event.total} {OUTCOMES[event.outcome]}", note.tone)
         return note
+
+    # -- for the AI ------------------------------------------------------------------------
+    def candidates(self, state: GameState, side: int, rng: random.Random,
+                   widen: int = 0) -> list[Candidate]:
+        from game.rulesets.trench_crusade import ai
+
+        return ai.candidates(state, side, rng, widen)
+
+    def unit_worth(self, state: GameState, unit: str) -> float:
+        from game.rulesets.trench_crusade import ai
+
+        return ai.unit_worth(state, unit)
 
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()

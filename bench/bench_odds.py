@@ -1,0 +1,89 @@
+"""How fast the odds come: the exact answer, the first estimate (1,000 samples) and 10,000
+samples, wall-clock and by this process's CPU time (the machine is shared: CPU time is the
+steadier figure).
+
+Targets (issue 12): first estimate from at least 1,000 samples within 250 ms; 10,000 samples
+within 1 s; exact within 50 ms.
+
+Run: python bench/bench_odds.py [repeats]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.core.commands import Order  # noqa: E402
+from game.core.engine import Engine  # noqa: E402
+from game.core.scenario import check_scenario, load_scenario  # noqa: E402
+from game.odds import OddsEstimator  # noqa: E402
+
+STATS = {"MOV": 5, "MAV": 4, "MA": 3, "DV": 10, "DIS": 5, "DT": 3}
+
+
+def duel() -> Engine:
+    data = {
+        "format": 1, "name": "bench", "ruleset": "skirmish-d10", "seed": 1,
+        "table": {"width": 24, "height": 24},
+        "units": [
+            {"id": "a", "side": 1, "x": 12, "y": 10 + 25 / 25.4, "facing": 0, "stats": STATS},
+            {"id": "b", "side": 2, "x": 12, "y": 10, "facing": 180, "stats": STATS},
+        ],
+    }
+    return Engine(check_scenario(data, "bench"))
+
+
+def timed(est: OddsEstimator, samples: int, jobs: int = 1) -> tuple[float, float, float]:
+    """Wall seconds to the first estimate, wall and CPU seconds to all ``samples``."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    first: list[float] = []
+    est.run(samples, batch=1000, jobs=jobs,
+            on_update=lambda o: first or first.append(time.perf_counter() - t0))
+    return first[0], time.perf_counter() - t0, time.process_time() - c0
+
+
+def main(repeats: int = 3) -> None:
+    fight = Order("fight", "a", (("target", "b"),))
+    t0 = time.perf_counter()
+    import icepool  # noqa: F401
+
+    imported = time.perf_counter() - t0
+    e = duel()
+    cold = OddsEstimator(e, fight)
+    t0 = time.perf_counter()
+    assert cold.exact() is not None
+    first_exact = time.perf_counter() - t0
+    warm = []
+    for _ in range(repeats):
+        est = OddsEstimator(e, fight)
+        t0 = time.perf_counter()
+        est.exact()
+        warm.append(time.perf_counter() - t0)
+    print(f"exact (skirmish-d10 fight, MA 3 each): first {1000 * first_exact:.1f} ms "
+          f"(icepool imported before, {1000 * imported:.0f} ms), then best "
+          f"{1000 * min(warm):.1f} ms (target 50 ms)")
+
+    cases = [("skirmish-d10 fight in contact", e, fight)]
+    sc = load_scenario(ROOT / "maps" / "duel.toml")
+    raw = {k: v for k, v in sc.raw.items() if k != "orders"}
+    e2 = Engine(check_scenario(raw, "duel"), seed=3)
+    cases.append(("skirmish-d10 charge then fight (duel.toml)", e2,
+                  Order("charge", "orc", (("target", "elf"),))))
+    for name, eng, order in cases:
+        for jobs in (1, 2):
+            runs = [timed(OddsEstimator(eng, order, seed=i), 10000, jobs) for i in range(repeats)]
+            f = min(r[0] for r in runs)
+            w = min(r[1] for r in runs)
+            c = min(r[2] for r in runs)
+            cpu = f", this process's CPU {c:.2f} s ({10000 / c:,.0f} samples/s)" if jobs == 1 else ""
+            print(f"{name}, {jobs} process{'es' if jobs > 1 else ''}: first 1,000 samples in "
+                  f"{1000 * f:.0f} ms (target 250), 10,000 in {w:.2f} s wall (target 1 s, "
+                  f"{10000 / w:,.0f} samples/s){cpu}; best of {repeats}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)

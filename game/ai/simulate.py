@@ -1,0 +1,267 @@
+"""Many AI-against-AI games of one scenario (``run.py simulate``): each game from the
+scenario's set-up with its own seed, on a pool of processes over the local cores or on a Ray
+cluster, summed up as win rates with 95% intervals, game lengths and each unit's survival.
+
+Every game depends only on the scenario, its seed and the players' levels (the AI's own
+choices are worked out from the game's seed and the position), so the results, and the
+``--out`` file, are the same whatever the backend and the number of jobs.
+
+The scenario's ``orders`` and fixed ``dice`` are not used: each game starts from the set-up
+and rolls its own dice (a list of fixed dice would make every game the same).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.ai.game import play_out
+from game.core.engine import Engine
+from game.core.scenario import Scenario, check_scenario, load_scenario
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game to play: the scenario file, the seed, the levels of side 1 and side 2, and
+    where to keep its save (None: not kept)."""
+
+    path: str
+    seed: int
+    players: tuple[tuple[int, str], ...]
+    index: int = 0
+    save_dir: str | None = None
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    players: dict[int, str]
+    winner: int | str | None
+    turns: int
+    reason: str
+    units: dict[str, dict[str, Any]] = field(default_factory=dict)
+    save: str | None = None
+
+
+_SCENARIOS: dict[str, Scenario] = {}
+
+
+def setup(path: str) -> Scenario:
+    """The scenario of ``path`` without its orders and fixed dice (cached per process)."""
+    got = _SCENARIOS.get(path)
+    if got is None:
+        sc = load_scenario(path)
+        raw = {k: v for k, v in sc.raw.items() if k not in ("orders", "dice")}
+        got = _SCENARIOS[path] = check_scenario(raw, sc.path)
+    return got
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """Play one game to its end (in whatever process runs it)."""
+    sc = setup(spec.path)
+    engine = Engine(sc, seed=spec.seed)
+    writer = None
+    save = None
+    if spec.save_dir is not None:
+        from game.core.replay import SaveWriter
+
+        save = str(Path(spec.save_dir) / f"game-{spec.index + 1:05d}-seed-{spec.seed}.jsonl")
+        writer = SaveWriter(engine, save)
+    try:
+        play_out(engine, dict(spec.players))
+    finally:
+        if writer is not None:
+            writer.close()
+    s = engine.state
+    units = {}
+    for u in s.units:
+        r = engine.ruleset.unit_result(s, u)
+        units[u] = {"status": r["status"], "models_left": r["models_left"],
+                    "damage": r["wounds_taken"]}
+    return GameResult(spec.index, spec.seed, dict(spec.players), s.winner, s.turn,
+                      s.end_reason, units, save)
+
+
+def game_seeds(first: int, games: int) -> list[int]:
+    """Game ``i`` is played with seed ``first + i`` (wrapping inside the 63-bit range)."""
+    return [(first + i) % (2**63) for i in range(games)]
+
+
+# --- backends ----------------------------------------------------------------------------------
+
+
+def run_local(specs: Sequence[GameSpec], jobs: int) -> Iterator[GameResult]:
+    """The games on ``jobs`` processes (1: in this process), results as they finish."""
+    if jobs <= 1:
+        for spec in specs:
+            yield play_game(spec)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        chunk = max(1, min(8, len(specs) // (jobs * 4) or 1))
+        yield from pool.map(play_game, specs, chunksize=chunk)
+
+
+def run_ray(specs: Sequence[GameSpec], address: str | None = None,
+            local_mode: bool = False) -> Iterator[GameResult]:
+    """The games on a Ray cluster at ``address`` (its nodes get this project's folder through
+    Ray's runtime environment); None starts Ray on this machine. ``local_mode`` (for tests)
+    runs every task in this process where the installed Ray still has that mode, and on a
+    one-CPU Ray started here where it has not (Ray 2.4x dropped it)."""
+    try:
+        import ray
+    except ModuleNotFoundError:
+        raise RuntimeError('the Ray backend needs Ray: pip install -e ".[cluster]"') from None
+    root = str(Path(__file__).resolve().parents[2])
+    started = False
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+        if address is not None:
+            kwargs["runtime_env"] = {"working_dir": root, "excludes": [
+                ".git", "saves", "tests", "docs", "*.jsonl", "*.png", "*.csv"]}
+        else:
+            kwargs["runtime_env"] = {"env_vars": {"PYTHONPATH": root}}
+        if local_mode:
+            try:
+                ray.init(local_mode=True, **kwargs)
+            except RuntimeError:  # this Ray has no local mode: a small local instance
+                ray.init(num_cpus=1, **kwargs)
+        else:
+            ray.init(address=address, **kwargs)
+        started = True
+    try:
+        remote = ray.remote(play_game)
+        pending = [remote.remote(spec) for spec in specs]
+        for ref in pending:  # in order: the results stream as the earliest games finish
+            yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# --- summing up --------------------------------------------------------------------------------
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of a rate of ``wins`` out of ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Summary:
+    games: int
+    wins: dict[str, int]  # "1", "2", "draw", "none"
+    turns: list[int]
+    survival: dict[str, float]  # unit -> share of games it ended on the table
+
+    def lines(self, names: Mapping[str, str], players: Mapping[int, str]) -> list[str]:
+        n = self.games
+        out = [f"{n} games"]
+        for key, label in (("1", f"side 1 ({players.get(1, 'idle')})"),
+                           ("2", f"side 2 ({players.get(2, 'idle')})"),
+                           ("draw", "draws"), ("none", "no winner")):
+            k = self.wins.get(key, 0)
+            if key == "none" and not k:
+                continue
+            lo, hi = wilson(k, n)
+            out.append(f"  {label:22s} {k:6d}  {100 * k / n:5.1f}%  (95% interval "
+                       f"{100 * lo:.1f}% to {100 * hi:.1f}%)")
+        if self.turns:
+            t = sorted(self.turns)
+            out.append(f"game length: {sum(t) / len(t):.2f} game turns on average "
+                       f"(shortest {t[0]}, longest {t[-1]})")
+        out.append("units still on the table at the end:")
+        for u, rate in self.survival.items():
+            out.append(f"  {names.get(u, u):28s} {100 * rate:5.1f}%")
+        return out
+
+
+def summarise(results: Sequence[GameResult]) -> Summary:
+    wins: dict[str, int] = {}
+    survival: dict[str, float] = {}
+    for r in results:
+        key = "none" if r.winner is None else str(r.winner)
+        wins[key] = wins.get(key, 0) + 1
+        for u, d in r.units.items():
+            survival[u] = survival.get(u, 0.0) + (1.0 if d["status"] not in OFF else 0.0)
+    n = max(1, len(results))
+    return Summary(len(results), wins, [r.turns for r in results],
+                   {u: v / n for u, v in survival.items()})
+
+
+OFF = frozenset({"destroyed", "fled", "out_of_action", "removed"})
+
+
+def csv_text(results: Sequence[GameResult]) -> str:
+    """One row per game, in game order: game number, seed, the players, the winner, the game
+    turns played, and each unit's status, models left and damage (no timings)."""
+    rows = sorted(results, key=lambda r: r.index)
+    units = list(rows[0].units) if rows else []
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    head = ["game", "seed", "side1", "side2", "winner", "turns"]
+    for u in units:
+        head += [f"{u}.status", f"{u}.models_left", f"{u}.damage"]
+    w.writerow(head)
+    for r in rows:
+        winner = "none" if r.winner is None else r.winner
+        row: list[Any] = [r.index + 1, r.seed, r.players.get(1, "idle"),
+                          r.players.get(2, "idle"), winner, r.turns]
+        for u in units:
+            d = r.units[u]
+            row += [d["status"], d["models_left"], d["damage"]]
+        w.writerow(row)
+    return buf.getvalue()
+
+
+def plot(results: Sequence[GameResult], path: str, title: str,
+         names: Mapping[str, str]) -> None:
+    """Outcome charts (matplotlib, the ``plot`` extra): wins, game length, unit survival."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    s = summarise(results)
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.8))
+    keys = [k for k in ("1", "2", "draw", "none") if s.wins.get(k)]
+    labels = {"1": "side 1", "2": "side 2", "draw": "draw", "none": "no winner"}
+    n = max(1, s.games)
+    rates = [s.wins[k] / n for k in keys]
+    errs = [[r - wilson(s.wins[k], n)[0] for k, r in zip(keys, rates)],
+            [wilson(s.wins[k], n)[1] - r for k, r in zip(keys, rates)]]
+    axes[0].bar([labels[k] for k in keys], rates, yerr=errs, capsize=4, color="#4c72b0")
+    axes[0].set_ylim(0, 1)
+    axes[0].set_title("Results (95% intervals)")
+    t = s.turns
+    if t:
+        axes[1].hist(t, bins=range(min(t), max(t) + 2), align="left", color="#55a868")
+    axes[1].set_title("Game turns played")
+    units = list(s.survival)
+    axes[2].barh([names.get(u, u) for u in units], [s.survival[u] for u in units],
+                 color="#c44e52")
+    axes[2].set_xlim(0, 1)
+    axes[2].set_title("Still on the table at the end")
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+ProgressFn = Callable[[int, int, Mapping[str, int]], None]

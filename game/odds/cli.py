@@ -1,0 +1,161 @@
+"""``run.py odds FILE --unit A --do fight --target B``: the scenario's orders are carried out
+(leaving the last activation open, so the order asked about can continue it), then the odds of
+one more order are printed, or given as JSON with ``--json``."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import Any
+
+from game.core.commands import Order
+
+
+def order_keys(extra: list[str]) -> list[tuple[str, Any]]:
+    """``--KEY VALUE`` (or ``--KEY=VALUE``) pairs left over on the command line, as order keys;
+    a value reads as JSON when it can (true, 2, [1, 2]) and as text otherwise."""
+    from game.cli import BadInput
+
+    out: list[tuple[str, Any]] = []
+    i = 0
+    while i < len(extra):
+        tok = extra[i]
+        if not tok.startswith("--") or len(tok) < 3:
+            raise BadInput(f"odds: unexpected argument {tok[:40]!r} (give order keys as "
+                           "--KEY VALUE)")
+        key, eq, value = tok[2:].partition("=")
+        if not eq:
+            if i + 1 >= len(extra):
+                raise BadInput(f"odds: --{key[:30]} needs a value")
+            value = extra[i + 1]
+            i += 1
+        i += 1
+        try:
+            parsed: Any = json.loads(value)
+        except ValueError:
+            parsed = value
+        out.append((key, parsed))
+    return out
+
+
+def position(path: str, seed: int | None) -> Any:
+    """The engine after the scenario's orders, the last activation left open."""
+    from game.cli import BadInput, _order_error, start_orders
+    from game.core.errors import DiceExhausted
+
+    engine, commands = start_orders(path, seed)
+    orders = engine.scenario.orders
+    try:
+        for i, cmd in enumerate(commands):
+            if engine.state.game_over:
+                raise _order_error(path, i, orders[i], "the game is already over")
+            out = engine.run_order(cmd)
+            if not out.ok:
+                raise _order_error(path, i, orders[i], str(out.refusal))
+    except DiceExhausted as exc:
+        raise BadInput(f"{path}: dice: {exc}") from None
+    return engine
+
+
+def prepare(engine: Any, cmd: Order) -> None:
+    """What headless play does before an order: defaults for pending decisions, and the
+    ruleset's closing of what is in progress when the order is for another unit."""
+    while engine.pending_ask is not None:
+        engine.answer_default()
+    pre = engine.ruleset.before_order(engine.state, cmd)
+    if pre is not None:
+        engine.execute(pre)
+        while engine.pending_ask is not None:
+            engine.answer_default()
+
+
+def odds_command(args: Any, extra: list[str]) -> int:
+    from game.cli import BadInput
+    from game.core.errors import DiceExhausted
+    from game.odds.estimate import OddsError, OddsEstimator
+
+    keys = order_keys(extra)
+    cmd = Order(args.do, args.unit, (("target", args.target), *keys))
+    engine = position(args.file, args.seed)
+    if engine.state.game_over:
+        raise BadInput(f"{args.file}: the game is over once its orders are carried out")
+    try:
+        prepare(engine, cmd)
+        est = OddsEstimator(engine, cmd, seed=args.seed)
+    except DiceExhausted as exc:
+        raise BadInput(f"{args.file}: dice: {exc}") from None
+    except OddsError as exc:
+        raise BadInput(f"{args.file}: {show_order(cmd)}: {exc}") from None
+    odds = None if args.sampled else est.exact()
+    if odds is None:
+        bar = Progress(args.samples) if sys.stderr.isatty() and not args.json else None
+        t0 = time.perf_counter()
+        jobs = args.jobs or (min(2, os.cpu_count() or 1) if args.samples >= 4000 else 1)
+        odds = est.run(args.samples, on_update=bar.update if bar else None, jobs=jobs)
+        odds.seconds = time.perf_counter() - t0
+        if bar is not None:
+            bar.close()
+    if args.json:
+        sys.stdout.write(json.dumps(odds.to_json(), indent=1) + "\n")
+    else:
+        for line in describe(engine, cmd, odds):
+            print(line)
+    return 0
+
+
+def show_order(cmd: Order) -> str:
+    from game.core.scenario import show_value
+
+    parts = [f"unit {show_value(cmd.unit)}", f"do {show_value(cmd.do)}"]
+    parts += [f"{k} {show_value(v)}" for k, v in cmd.args]
+    return ", ".join(parts)
+
+
+class Progress:
+    """A progress bar on stderr."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+
+    def update(self, odds: Any) -> None:
+        width = 30
+        done = int(width * odds.samples / self.total)
+        sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {odds.samples:,} samples, "
+                         f"target destroyed {100 * odds.target_destroyed:.1f}%")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+
+
+def _name(engine: Any, unit: str) -> str:
+    u = engine.state.units.get(unit)
+    return u.display if u is not None and u.display else unit
+
+
+def describe(engine: Any, cmd: Order, odds: Any) -> list[str]:
+    """The odds in players' words."""
+    actor, target = _name(engine, odds.actor), _name(engine, odds.target)
+    unit = engine.ruleset.damage_unit
+    how = ("worked out exactly" if odds.exact
+           else f"from {odds.samples:,} samples; ± is the sampling error")
+    what = cmd.do.replace("_", " ")
+    out = [f"{actor}: {what} {target} ({how})"]
+
+    def pct(p: float) -> str:
+        err = odds.error(p)
+        return f"{100 * p:5.1f}%" + (f" ± {100 * err:.1f}%" if err else "")
+
+    out.append(f"  {target} destroyed: {pct(odds.target_destroyed)}")
+    out.append(f"  {actor} destroyed: {pct(odds.actor_destroyed)}")
+    for who, dist, side in ((target, odds.damage_to_target, "target"),
+                            (actor, odds.damage_to_actor, "actor")):
+        out.append(f"  {unit} to {who}: expected {odds.expected(side):.2f}")
+        for n in sorted(dist):
+            if n <= 0:
+                continue
+            out.append(f"    at least {n}: {100 * odds.at_least(n, side):5.1f}%   "
+                       f"exactly {n}: {100 * dist[n]:5.1f}%")
+    return out

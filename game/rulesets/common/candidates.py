@@ -1,0 +1,146 @@
+"""Sampled places to move to, for the candidate commands a ruleset offers the AI
+(:meth:`game.core.ruleset.Ruleset.candidates`). Pure geometry over the state: nothing here
+decides whether a move is allowed (the AI tries each one on a copy of the engine, and the
+rules refuse what they forbid).
+
+The points: toward each of the nearest enemies (stopping short of them), just out of the
+nearest enemy's reach, away from it, behind the nearest pieces of cover (on the far side from
+that enemy), and ``widen`` more at random within reach (progressive widening: the AI asks for
+more of them when it has time).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.core.state import GameState, Model
+from game.geometry.bases import facing_toward
+
+#: shorter moves are not worth offering
+MIN_MOVE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class MovePoint:
+    x: float
+    y: float
+    facing: float
+    note: str  # "toward Elf Blademaster", "into cover", "away from Orc"...
+    target: str | None = None  # the enemy the move is about
+
+
+def radius(table: object, m: Model) -> float:
+    """About half the width of ``m``'s base, in inches."""
+    poly = table.poly(m)  # type: ignore[attr-defined]
+    minx, miny, maxx, maxy = poly.bounds
+    return max(maxx - minx, maxy - miny) / 2.0
+
+
+def centre_distance(a: Model, b: Model) -> float:
+    return math.hypot(b.x - a.x, b.y - a.y)
+
+
+def _clip(state: GameState, x: float, y: float, r: float) -> tuple[float, float]:
+    w, h = state.table
+    return min(max(x, r + 0.05), w - r - 0.05), min(max(y, r + 0.05), h - r - 0.05)
+
+
+def _along(m: Model, to: tuple[float, float], dist: float) -> tuple[float, float]:
+    dx, dy = to[0] - m.x, to[1] - m.y
+    n = math.hypot(dx, dy)
+    if n < 1e-9:
+        return m.x, m.y
+    return m.x + dx / n * dist, m.y + dy / n * dist
+
+
+def move_points(
+    state: GameState,
+    m: Model,
+    reach: float,
+    enemies: list[Model],
+    table: object,
+    rng: random.Random,
+    widen: int = 0,
+    keep_off: float = 0.1,
+    threat: Callable[[Model], float] | None = None,
+    nearest: int = 3,
+) -> list[MovePoint]:
+    """Places ``m`` might move to with a move of at most ``reach`` inches. ``keep_off``: the
+    gap to keep between bases when moving toward an enemy (a move may not end in contact, or
+    within 1"); ``threat(enemy)``: how far that enemy can reach (charge range), to stop just
+    outside it."""
+    if reach <= 0:
+        return []
+    reach *= 0.999  # (the points are rounded: a move of exactly the reach could come out longer)
+    r = radius(table, m)
+    out: list[MovePoint] = []
+    foes = sorted(enemies, key=lambda e: centre_distance(m, e))[:nearest]
+
+    def add(x: float, y: float, note: str, target: str | None, face: Model | None) -> None:
+        x, y = _clip(state, x, y, r)
+        if math.hypot(x - m.x, y - m.y) < MIN_MOVE:
+            return
+        facing = facing_toward(x, y, face.x, face.y) if face is not None else m.facing
+        out.append(MovePoint(round(x, 4), round(y, 4), round(facing % 360, 4), note, target))
+
+    for e in foes:
+        gap = centre_distance(m, e) - r - radius(table, e) - keep_off - 0.05
+        d = min(reach, gap)
+        if d > 0.05:
+            x, y = _along(m, (e.x, e.y), d)
+            add(x, y, f"toward {e.display or e.name}", e.name, e)
+    if foes:
+        e = foes[0]
+        name = e.display or e.name
+        if threat is not None:
+            far = threat(e) + r + radius(table, e) + 0.5  # just beyond its reach
+            d = centre_distance(m, e) - far
+            if 0.05 < d <= reach:
+                x, y = _along(m, (e.x, e.y), d)
+                add(x, y, f"to just outside the reach of {name}", e.name, e)
+        dx, dy = m.x - e.x, m.y - e.y
+        n = math.hypot(dx, dy) or 1.0
+        add(m.x + dx / n * reach, m.y + dy / n * reach, f"away from {name}", e.name, e)
+        # round terrain or other models in the way: toward the enemy at an angle
+        gap = centre_distance(m, e) - r - radius(table, e) - keep_off - 0.05
+        d = min(reach, gap)
+        if d > MIN_MOVE:
+            for turn in (-40.0, 40.0, -75.0, 75.0):
+                a = math.atan2(-dx, -dy) + math.radians(turn)
+                add(m.x + math.sin(a) * d, m.y + math.cos(a) * d, f"toward {name}, round the side",
+                    e.name, e)
+        for t in _cover_near(state, m, reach + 2.0)[:2]:
+            cx, cy, half = t
+            ex, ey = cx - e.x, cy - e.y
+            en = math.hypot(ex, ey) or 1.0
+            x, y = cx + ex / en * (half + r + 0.3), cy + ey / en * (half + r + 0.3)
+            if math.hypot(x - m.x, y - m.y) > reach:
+                x, y = _along(m, (x, y), reach)
+            add(x, y, "into cover", e.name, e)
+    for _ in range(widen):
+        ang = rng.uniform(0, 2 * math.pi)
+        d = reach * rng.uniform(0.3, 1.0)
+        face = foes[0] if foes else None
+        add(m.x + math.sin(ang) * d, m.y - math.cos(ang) * d, "to a new position",
+            face.name if face is not None else None, face)
+    return out
+
+
+def _cover_near(state: GameState, m: Model, within: float) -> list[tuple[float, float, float]]:
+    """Obstacles (centre x, y and half their size) whose centre is within ``within`` inches."""
+    got = []
+    for t in state.terrain:
+        if t.kind not in ("obstacle", "area", "elevation"):
+            continue
+        xs = [p[0] for p in t.polygon]
+        ys = [p[1] for p in t.polygon]
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        d = math.hypot(cx - m.x, cy - m.y)
+        if d <= within:
+            half = min(max(xs) - min(xs), max(ys) - min(ys)) / 2.0
+            got.append((d, cx, cy, half))
+    got.sort()
+    return [(cx, cy, half) for _, cx, cy, half in got]

@@ -1,0 +1,99 @@
+"""What trench-crusade offers the AI (see :meth:`game.core.ruleset.Ruleset.candidates`): the
+orders worth trying for a side and what a model is worth. A Fight's odds are always sampled
+(Success and Injury Rolls keep or drop dice and read tables, and Down changes the next roll),
+so there are no exact pools here."""
+
+from __future__ import annotations
+
+import random
+
+from game.core.commands import Order
+from game.core.ruleset import Candidate, answer_candidates
+from game.core.state import GameState, Model
+from game.rulesets.common.candidates import centre_distance, move_points, radius
+from game.rulesets.common.flow import activation, alternating, units_to_activate
+from game.rulesets.trench_crusade import constants as K
+from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
+
+END = Candidate(Order("end_activation"), "end")
+
+
+def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) -> list[Candidate]:
+    if state.game_over:
+        return []
+    if state.pending is not None:
+        return answer_candidates(state.pending)
+    act = activation(state)
+    out: list[Candidate] = []
+    if act is not None:
+        if act.side != side:
+            return [END]
+        units = [act.unit]
+        out.append(END)
+    elif alternating(state).next_side == side:
+        units = units_to_activate(state, side)
+    else:
+        return []
+    enemies = [o for o in state.models.values() if o.side != side and o.on_table]
+    heights = any(t.kind == "elevation" for t in state.terrain)
+    for u in units:
+        name = state.units[u].models[0]
+        m = state.models[name]
+        if not m.on_table:
+            continue
+        taken = [a.action for a in act.taken(name)] if act is not None else []
+        if "pass" in taken:
+            continue
+        close = enemies_within(state, m)
+        if "fight" not in taken:
+            for t in close:
+                out.append(Candidate(Order("fight", name, (("target", t.name),)), "fight",
+                                     name, t.name))
+        moved = any(a in K.MOVEMENT_ACTIONS for a in taken)
+        if not moved:
+            mov = float(m.stat("Movement"))
+            if m.status == "down" or m.flag("stood_up"):
+                mov /= 2.0
+            if not close:
+                r = radius(TABLE, m)
+                for t in enemies:
+                    if centre_distance(m, t) <= mov + r + radius(TABLE, t) + 1.0:
+                        out.append(Candidate(Order("charge", name, (("target", t.name),)),
+                                             "charge", name, t.name))
+                        if heights:
+                            out.append(Candidate(
+                                Order("charge", name, (("target", t.name), ("dive", True))),
+                                "diving charge", name, t.name))
+            for p in move_points(state, m, mov, enemies, TABLE, rng, widen, keep_off=1.05,
+                                 threat=lambda e: float(e.stat("Movement"))):
+                out.append(Candidate(
+                    Order("move", name, (("to", (p.x, p.y)), ("facing", p.facing))),
+                    "move", name, p.target, p.note))
+        if act is None:
+            if m.status == "down":
+                out.append(Candidate(Order("stand_up", name), "stand up", name))
+            out.append(Candidate(Order("pass", name), "pass", name))
+    return out
+
+
+def model_worth(m: Model) -> float:
+    """Rough points for a model: its melee skill, armour, weapons and standing."""
+    worth = 2.0 + 0.5 * m.stat("Melee") - 0.3 * m.stat("Armour")
+    for w in m.weapons:
+        if getattr(w, "melee", False):
+            worth += 0.3 * w.attacks + 0.3 * w.dice + 0.3 * w.injury_dice + 0.2 * w.injury_modifier
+    if m.has_keyword("elite"):
+        worth += 1.0
+    if m.has_keyword("tough"):
+        worth += 1.0
+    return max(worth, 0.5)
+
+
+def unit_worth(state: GameState, unit: str) -> float:
+    m = state.models[state.units[unit].models[0]]
+    if not m.on_table:
+        return 0.0
+    worth = model_worth(m)
+    if m.status == "down":
+        worth *= 0.6
+    return worth * max(0.4, 1.0 - 0.1 * m.counters.get("blood_markers", 0))

@@ -1,0 +1,236 @@
+"""The odds panel: with Charge or Fight armed (its button or key) and one of your models
+selected, hovering an enemy shows what the action is likely to do before you commit it: the
+chance the enemy is destroyed and the chance yours is, the average damage each way, the
+chance of each amount of damage to the enemy as a small bar chart ("at least N" under it),
+and how sure the figures are (exact, or the number of samples and the error).
+
+The figures come from :class:`game.odds.OddsEstimator` on a copy of the game, in a worker
+thread: an exact answer where the ruleset allows one, else samples in batches, the panel
+refined as each batch arrives. Moving the pointer to another enemy (or away) cancels the
+work at once, so the frame never waits for it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.ruleset import ENEMY
+from game.ui.sprites import font
+
+if TYPE_CHECKING:
+    from game.odds import Odds
+    from game.ui.app import App
+
+#: samples taken at most for one hover (the panel refines as they come)
+SAMPLES = 20_000
+BATCH = 250
+PANEL_W, PANEL_H = 340, 156
+BAR_BINS = 10  # damage 0..9 shown as bars, the rest in the last one ("9+")
+TEXT = (230, 230, 230)
+DIM = (165, 165, 170)
+GOOD = (120, 210, 120)
+BAD = (235, 110, 95)
+BAR = (110, 160, 235)
+BAR_KILL = (235, 170, 80)
+
+
+class _Work:
+    """The odds of one order, worked out in a daemon thread."""
+
+    def __init__(self, engine: Any, order: Any) -> None:
+        self.odds: Odds | None = None
+        self.error: str | None = None
+        self.refused = False
+        self.version = 0  # counts updates, so the panel redraws only when something changed
+        self.done = False
+        self.est: Any = None
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(engine, order), daemon=True,
+                                       name="odds-panel")
+        self.thread.start()
+
+    def _run(self, engine: Any, order: Any) -> None:
+        from game.odds import OddsError, OddsEstimator
+
+        try:
+            self.est = OddsEstimator(engine, order)
+            if self._stop.is_set():
+                return
+            exact = self.est.exact()
+            if exact is not None:
+                self._got(exact)
+                return
+            self.est.run(SAMPLES, batch=BATCH, on_update=self._got)
+        except OddsError:
+            self.refused = True  # the rules refuse it here: the status line already says why
+            self.version += 1
+        except Exception as exc:  # noqa: BLE001 - the panel says so; the game is untouched
+            self.error = f"the odds could not be worked out ({type(exc).__name__}: {exc})"
+            self.version += 1
+        finally:
+            self.done = True
+
+    def _got(self, odds: Odds) -> None:
+        self.odds = odds
+        self.version += 1
+
+    def cancel(self) -> None:
+        self._stop.set()
+        if self.est is not None:
+            self.est.cancel()
+
+
+class OddsView:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.key: Any = None
+        self.work: _Work | None = None
+        self.label = ""  # "Charge Greenhide Choppas"
+        self.actor = ""
+        self.target = ""
+        self._shown = -1
+        self._last_draw = 0.0
+
+    def _wanted(self) -> tuple[Any, ...] | None:
+        """What the panel should show odds for now: (game, position, action, actor, target)."""
+        app = self.app
+        if app.mode != "play" or app.session is None or app.modal_open() or app.play.handover is not None:
+            return None
+        a = app.play.mode_action()
+        sel, hov = app.selected, app.hovered
+        if a is None or a.needs != ENEMY or sel is None or hov is None:
+            return None
+        s = app.state
+        if sel not in s.models or hov not in s.models or s.models[hov].side == s.models[sel].side:
+            return None
+        if not app.play.may_order(sel) or not s.models[hov].on_table:
+            return None
+        return (id(app.session), len(app.session.engine.log), a.name, sel, hov)
+
+    def cancel(self) -> None:
+        if self.work is not None:
+            self.work.cancel()
+            self.work = None
+
+    def update(self) -> bool:
+        """Start, cancel or refine the panel; True when it must be drawn again."""
+        want = self._wanted()
+        if want != self.key:
+            self.cancel()
+            self.key = want
+            self._shown = -1
+            if want is not None:
+                self._start(want)
+            return True
+        w = self.work
+        if w is None or w.version == self._shown:
+            return False
+        now = time.monotonic()
+        if not w.done and now - self._last_draw < 0.1:  # at most ten redraws a second
+            return False
+        self._shown = w.version
+        self._last_draw = now
+        return True
+
+    def busy(self) -> bool:
+        return self.work is not None and (not self.work.done or self.work.version != self._shown)
+
+    def _start(self, key: tuple[Any, ...]) -> None:
+        app = self.app
+        _, _, action, actor, target = key
+        a = app.play.actions[action]
+        s = app.state
+        self.actor = s.models[actor].display or actor
+        self.target = s.models[target].display or target
+        self.label = f"{a.label} {self.target}"
+        order = app.play.enemy_order(a, actor, target)
+        self.work = _Work(app.session.engine.fork(), order)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        w = self.work
+        if self.key is None or w is None or w.refused:
+            return
+        view = self.app.layout.view
+        rect = pygame.Rect(view.x + 10, view.bottom - PANEL_H - 10, PANEL_W, PANEL_H)
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        panel.fill((20, 22, 28, 228))
+        pygame.draw.rect(panel, (90, 95, 110), panel.get_rect(), 1)
+        f, fb, fs = font(14), font(14, bold=True), font(12)
+        y = 6
+
+        def line(text: str, colour: tuple[int, int, int] = TEXT, fnt: Any = f) -> None:
+            nonlocal y
+            t = fnt.render(text, True, colour)
+            panel.blit(t, (10, y))
+            y += t.get_height() + 1
+
+        line(f"Odds: {self.label}", TEXT, fb)
+        odds = w.odds
+        if w.error is not None:
+            line(w.error[:60], BAD)
+            if len(w.error) > 60:
+                line(w.error[60:120], BAD)
+        elif odds is None or odds.samples == 0 and not odds.exact:
+            line("working out...", DIM)
+        else:
+            line(f"Destroy it: {odds.target_destroyed:.0%}   be destroyed: {odds.actor_destroyed:.0%}",
+                 TEXT)
+            line(f"Average damage: {odds.expected('target'):.2f} dealt, "
+                 f"{odds.expected('actor'):.2f} taken", DIM, fs)
+            self._bars(panel, odds, pygame.Rect(10, y + 2, PANEL_W - 20, 62))
+            y += 68
+            sure = ("exact" if odds.exact else
+                    f"{odds.samples:,} samples, within about "
+                    f"{max(odds.error(odds.target_destroyed), odds.error(odds.actor_destroyed)):.1%}"
+                    + ("" if w.done else "..."))
+            line(sure, DIM, fs)
+        surf.blit(panel, rect.topleft)
+
+    def _bars(self, panel: pygame.Surface, odds: Odds, box: pygame.Rect) -> None:
+        """The chance of each amount of damage to the target as bars, with the damage under
+        each and the chance of at least that much under it."""
+        fs = font(11)
+        lead = 50  # the rows' names on the left
+        for text, dy in (("damage", 25), ("at least", 12)):
+            t = fs.render(text, True, DIM)
+            panel.blit(t, (box.x, box.y + box.h - dy))
+        dist = odds.damage_to_target
+        bins = [0.0] * BAR_BINS
+        for d, p in dist.items():
+            bins[min(max(d, 0), BAR_BINS - 1)] += p
+        top = max(bins) or 1.0
+        bw = (box.w - lead) // BAR_BINS
+        kill = self._room(odds)
+        for i, p in enumerate(bins):
+            h = int((box.h - 26) * p / top)
+            x = box.x + lead + i * bw
+            colour = BAR_KILL if kill is not None and i >= kill else BAR
+            if h:
+                pygame.draw.rect(panel, colour, (x + 2, box.y + box.h - 26 - h, bw - 4, h))
+            label = f"{i}+" if i == BAR_BINS - 1 else str(i)
+            t = fs.render(label, True, DIM)
+            panel.blit(t, (x + (bw - t.get_width()) // 2, box.y + box.h - 25))
+            if i:
+                al = odds.at_least(i)
+                t = fs.render(f"{al:.0%}" if al >= 0.005 else "-", True, TEXT)
+                panel.blit(t, (x + (bw - t.get_width()) // 2, box.y + box.h - 12))
+
+    def _room(self, odds: Odds) -> int | None:
+        """The damage that destroys the target, where the ruleset counts it (for the bars'
+        colour), else None."""
+        app = self.app
+        s = app.state
+        if odds.target not in s.units:
+            return None
+        left = 0
+        for n in s.units[odds.target].models:
+            w = app.ruleset.wounds(s.models[n]) if s.models[n].on_table else None
+            if w is None:
+                return None
+            left += max(0, w[1] - w[0])
+        return max(1, left) if left else None

@@ -1,0 +1,245 @@
+"""The AI player: candidates from the rulesets, choices tried on copies of the engine, the
+explanation line, decisions answered on a copy, and games played to their end."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.ai import choose
+from game.ai.game import play_out
+from game.ai.player import explain
+from game.core import events as ev
+from game.core.commands import Answer, Order
+from game.core.dice import SeededDice
+from game.core.engine import Engine
+from game.core.scenario import check_scenario, load_scenario
+from tests.support import b2b_pair, scenario, unit
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+WEAK = {"MOV": 5, "MAV": 1, "MA": 1, "DV": 6, "DIS": 3, "DT": 1}
+STRONG = {"MOV": 5, "MAV": 6, "MA": 4, "DV": 14, "DIS": 8, "DT": 4}
+
+
+def engine(units: list[dict], seed: int = 3, **top) -> Engine:
+    return Engine(check_scenario(scenario(units, **top), "test"), seed=seed)
+
+
+def digest(e: Engine) -> tuple:
+    s = e.state
+    return (len(e.log), s.events_applied, tuple(sorted((n, m.x, m.y, m.damage, m.status)
+                                                       for n, m in s.models.items())),
+            s.flow.digest(), e.dice.count)
+
+
+def test_skirmish_candidates_name_every_enemy_in_contact_and_in_reach() -> None:
+    ya, yb = b2b_pair()
+    e = engine([unit("a", 1, 12, yb), unit("b", 2, 12, ya, 180),
+                unit("c", 2, 16, yb + 3.0, 180), unit("far", 2, 2, 1, 180)])
+    got = e.ruleset.candidates(e.state, 1, random.Random(1), 0)
+    fights = {c.target for c in got if c.kind == "fight"}
+    assert fights == {"b"}
+    # in contact: no charge or move (the rules forbid both), but Focus is offered
+    assert not [c for c in got if c.kind in ("charge", "move")]
+    assert {c.kind for c in got} >= {"fight", "focus", "pass"}
+    # a model out of contact is offered charges at enemies in reach only, and moves
+    e2 = engine([unit("a", 1, 12, 20), unit("b", 2, 12, 14, 180), unit("far", 2, 1, 1, 180)])
+    got2 = e2.ruleset.candidates(e2.state, 1, random.Random(1), 3)
+    assert {c.target for c in got2 if c.kind == "charge"} == {"b"}
+    moves = [c for c in got2 if c.kind == "move"]
+    assert any("toward" in c.note for c in moves) and any("away" in c.note for c in moves)
+    assert sum(c.note == "to a new position" for c in moves) == 3  # widening
+
+
+def test_side_not_due_gets_no_candidates() -> None:
+    e = engine([unit("a", 1, 12, 20), unit("b", 2, 12, 14, 180)])
+    assert e.ruleset.candidates(e.state, 2, random.Random(1), 0) == []
+
+
+def test_choose_never_changes_the_game_and_repeats_itself() -> None:
+    e = Engine(load_scenario(MAPS / "default.toml"), seed=5)
+    before = digest(e)
+    a = choose(e, level="normal")
+    assert digest(e) == before
+    b = choose(e, level="normal")
+    assert a.command == b.command and a.reason == b.reason
+    assert e.execute(a.command).ok
+
+
+def test_a_sure_kill_is_taken_and_explained_with_its_odds() -> None:
+    ya, yb = b2b_pair()
+    e = engine([unit("hero", 1, 12, yb, name="Sir Hero", stats=STRONG),
+                unit("rat", 2, 12, ya, 180, name="Giant Rat", stats=WEAK),
+                unit("other", 2, 3, 3, 180)])
+    choice = choose(e, level="normal")
+    assert choice.command == Order("fight", "hero", (("target", "rat"),))
+    # MAV 6 against DV 6: every face hits, so four attacks destroy the one-track rat;
+    # the rat's one Defensive Strike needs a natural 10 against DV 14
+    assert choice.odds["target_destroyed"] == 1.0
+    assert choice.reason.startswith("Sir Hero fights Giant Rat: 100% to destroy it, ")
+    assert choice.reason.endswith("% to be destroyed")
+
+
+def test_a_hopeless_charge_is_not_made() -> None:
+    e = engine([unit("rat", 1, 12, 20, stats=WEAK), unit("ogre", 2, 12, 15, 180, stats=STRONG)])
+    choice = choose(e, level="normal")
+    assert choice.candidate is not None and choice.candidate.kind != "charge"
+    # while the same charge for the ogre is the AI's pick when it is the ogre's turn
+    e2 = engine([unit("rat", 1, 12, 20, stats=WEAK), unit("ogre", 2, 12, 15, 180, stats=STRONG)],
+                first_side=2)
+    assert choose(e2, level="normal").command == Order("charge", "ogre", (("target", "rat"),))
+
+
+def test_random_level_plays_a_legal_command() -> None:
+    e = Engine(load_scenario(MAPS / "trench.toml"), seed=2)
+    for seed in range(5):
+        c = choose(e, level="random", seed=seed)
+        assert e.fork(SeededDice(seed)).execute(c.command).ok
+
+
+def test_unknown_level_is_refused() -> None:
+    e = Engine(load_scenario(MAPS / "duel.toml"), seed=1)
+    with pytest.raises(ValueError, match="unknown AI level"):
+        choose(e, level="genius")
+
+
+def test_fork_answers_a_pending_decision_on_its_own() -> None:
+    data = load_scenario(MAPS / "rules-study.toml")
+    e = Engine(data, seed=1)
+    from game.core.commands import command_from_dict
+
+    for raw in data.orders:
+        assert e.run_order(command_from_dict(raw)).ok
+    assert e.execute(Order("end_activation")).ok
+    assert e.pending is not None and e.pending.kind == "defensive_strikes"
+    before = digest(e)
+    f = e.fork()
+    out = f.execute(Answer(["band.3", "band.3"]))
+    assert out.ok, out.refusal
+    strikes = [x for _, x in out.events if isinstance(x, ev.DiceRolled)
+               and x.purpose == "defensive_strike"]
+    assert [x.against for x in strikes] == ["band.3", "band.3"]
+    # the real game still waits for its answer, untouched
+    assert digest(e) == before and e.pending is not None
+    assert e.execute(Answer(["band.1", "band.2"])).ok
+
+
+def test_explanations_use_display_names() -> None:
+    e = Engine(load_scenario(MAPS / "default.toml"), seed=5)
+    for c in e.ruleset.candidates(e.state, 1, random.Random(0), 1)[:12]:
+        text = explain(e.state, c, {"samples": 4, "target_destroyed": 0.5,
+                                    "actor_destroyed": 0.0}, 1)
+        assert "_" not in text and "'" not in text and "(" not in text
+
+
+@pytest.mark.parametrize("name", ["default.toml", "trench.toml", "duel.toml",
+                                  "rules-study.toml", "old-world.toml"])
+def test_ai_plays_every_shipped_map_to_the_end(name: str) -> None:
+    from game.cli import carry_out, start_orders
+
+    path = str(MAPS / name)
+    e, cmds = start_orders(path, None)
+    carry_out(path, e, cmds)
+    seen = []
+    play_out(e, {1: "easy", 2: "easy"}, seen.append)
+    assert e.state.game_over
+    assert all(c.reason for c in seen)
+
+
+def test_normal_beats_a_side_that_does_nothing() -> None:
+    e = Engine(load_scenario(MAPS / "default.toml"), seed=11)
+    play_out(e, {2: "normal"})
+    assert e.state.game_over and e.state.winner == 2
+
+
+def test_old_world_candidates_charge_enemies_move_units_and_end_the_turn() -> None:
+    e = Engine(load_scenario(MAPS / "old-world.toml"), seed=4)
+    side = e.ruleset.active_side(e.state)
+    got = e.ruleset.candidates(e.state, side, random.Random(0), 0)
+    assert got[0].command == Order("end_turn")
+    s = e.state
+    for c in got:
+        if c.kind == "charge":
+            assert s.units[c.unit].side == side and s.units[c.target].side != side
+    movers = {c.unit for c in got if c.kind == "move"}
+    free = {u for u, unit in s.units.items()
+            if unit.side == side and unit.on_table and unit.formation is not None}
+    assert movers == free
+    # the other side has nothing to do in this player turn
+    assert e.ruleset.candidates(e.state, 3 - side, random.Random(0), 0) == []
+    choice = choose(e, side, "normal")
+    assert e.execute(choice.command).ok
+
+
+def test_trench_candidates_offer_diving_charges_only_where_there_are_heights() -> None:
+    e = Engine(load_scenario(MAPS / "trench.toml"), seed=2)
+    side = e.ruleset.active_side(e.state)
+    got = e.ruleset.candidates(e.state, side, random.Random(0), 0)
+    dives = [c for c in got if c.kind == "diving charge"]
+    charges = [c for c in got if c.kind == "charge"]
+    assert dives and {c.target for c in dives} == {c.target for c in charges}
+    assert all(dict(c.command.args)["dive"] is True for c in dives)
+
+
+def test_a_time_budget_widens_the_search_and_cancel_stops_it() -> None:
+    import threading
+
+    from game.ai import Cancelled
+
+    e = Engine(load_scenario(MAPS / "default.toml"), seed=3)
+    plain = choose(e, level="normal")
+    wide = choose(e, level="normal", time_budget=0.3)
+    assert wide.considered > plain.considered
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Cancelled):
+        choose(e, level="normal", cancel=stop)
+
+
+def test_headless_ai_logs_its_choices(capsys) -> None:
+    from game.cli import main
+
+    duel = str(MAPS / "duel.toml")
+    assert main(["play", duel, "--headless", "--ai", "both=easy", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    lines = [ln for ln in out.splitlines() if "AI, side" in ln]
+    assert lines and all("(easy): " in ln for ln in lines)
+    assert "result:" in out.splitlines()[-1]
+    assert main(["play", duel, "--headless", "--ai", "2=normal", "--seed", "4", "--json"]) == 0
+    import json
+
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["game_over"] is True
+    assert doc["ai"] and {n["side"] for n in doc["ai"]} == {2}
+    assert all(set(n) == {"at", "side", "level", "command", "reason"} for n in doc["ai"])
+    # without --ai the document is as before
+    assert main(["play", duel, "--headless", "--seed", "3", "--json"]) == 0
+    assert "ai" not in json.loads(capsys.readouterr().out)
+
+
+def test_ai_option_takes_one_level_per_side(capsys) -> None:
+    from game.cli import main
+
+    duel = str(MAPS / "duel.toml")
+    assert main(["play", duel, "--headless", "--ai", "2=easy", "--ai", "both=hard"]) == 2
+    assert "two levels" in capsys.readouterr().err
+
+
+def test_a_fork_paused_at_a_decision_rolls_its_own_dice_after_the_answer() -> None:
+    data = load_scenario(MAPS / "rules-study.toml")
+    e = Engine(data, seed=1)
+    from game.core.commands import command_from_dict
+
+    for raw in data.orders:
+        assert e.run_order(command_from_dict(raw)).ok
+    assert e.execute(Order("end_activation")).ok and e.pending is not None
+    want = SeededDice(77)
+    faces = [want.roll(10, "x") for _ in range(2)]
+    f = e.fork(SeededDice(77))
+    out = f.execute(Answer(["band.1", "band.2"]))
+    strikes = [x for _, x in out.events if isinstance(x, ev.DiceRolled)
+               and x.purpose == "defensive_strike"]
+    assert [x.faces[0] for x in strikes] == faces
