@@ -384,6 +384,9 @@ def _flag(s: GameState, e: ev.FlagSet) -> None:
 
 @applies(ev.ModelChangedSide)
 def _changed_side(s: GameState, e: ev.ModelChangedSide) -> None:
+    """The model fights for its new side: a unit of one changes side with it; a model that
+    leaves a unit of several becomes a unit of its own on the new side."""
+    m = s.models[e.model]
     _replace(
         s,
         e.model,
@@ -391,6 +394,16 @@ def _changed_side(s: GameState, e: ev.ModelChangedSide) -> None:
         keywords=frozenset(k.lower() for k in e.keywords),
         rules=tuple(e.rules),
     )
+    u = s.units.get(m.unit)
+    if u is None or u.side == e.side:
+        return
+    if u.models == (e.model,):
+        replace_unit(s, u.id, side=e.side)
+        return
+    replace_unit(s, u.id, models=tuple(n for n in u.models if n != e.model))
+    uid = e.model if e.model not in s.units else f"{e.model} (side {e.side})"
+    s.units[uid] = Unit(uid, e.side, m.display or m.name, (e.model,))
+    _replace(s, e.model, unit=uid)
 
 
 @applies(ev.DecisionRequested)

@@ -2,6 +2,7 @@
 turning at the end of the second game turn after the bite."""
 
 from game.core import events as ev
+from game.core.commands import Order
 from tests.support import b2b_pair, damage, events, rolls, run, scenario, unit
 
 Y1, Y2 = b2b_pair()
@@ -79,6 +80,19 @@ def test_turns_at_the_end_of_the_second_game_turn_after_the_bite():
     assert "infected" not in b.conditions
     (turned,) = events(eng, ev.ModelChangedSide)
     assert turned.model == "b" and turned.side == 1
+
+
+def test_a_turned_model_is_played_by_its_new_side():
+    # its unit goes over with it: side 1 activates it, and side 2 is left with c alone
+    eng = game([9, 1, 2], [FIGHT, END, END, END])
+    s = eng.state
+    assert s.units[s.models["b"].unit].side == 1
+    assert eng.ruleset.active_side(s) == 1
+    assert sorted(eng.ruleset.units_ready(s)) == ["a", "b"]
+    assert eng.execute(Order("pass", "b")).ok
+    assert eng.execute(Order("end_activation")).ok
+    assert eng.ruleset.active_side(eng.state) == 2
+    assert eng.ruleset.units_ready(eng.state) == ["c"]
 
 
 def test_zombies_are_not_infected():
