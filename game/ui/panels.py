@@ -279,7 +279,7 @@ class Panels:
                     (70, 70, 90))
         if s.game_over:
             w = "a draw" if s.winner == "draw" else (f"{info.side_label(s.winner)} wins"
-                                                     if s.winner else "over")
+                                                     if s.winner else "no winner")
             return f"Game over: {w} ({s.end_reason}).", (90, 90, 60)
         due = app.play.due_side()
         col = side_colour(due or 0)

@@ -328,8 +328,8 @@ def resolve_hits(ctx: Any, combat: Combat, member: str, target: str, hits: int,
     magical = magic_ if magical is None else magical
     victim = victim_of(s, target)
     if "ethereal" in U.flags(s, victim) and not magical:
-        yield ev.RuleApplied("Ethereal", target, f"{hits} hit(s) cannot wound it: they are not magical",
-                             member)
+        yield ev.RuleApplied("Ethereal", target, f"{hits} non-magical hit{'s' if hits != 1 else ''} "
+                             "cannot wound it", member)
         return
     toughness = U.stat(s, victim, "T")
     needed = K.to_wound_needed(strength, toughness)
