@@ -1,5 +1,5 @@
-"""Scenario files (TOML or JSON): reading and checking them against the contract in
-``shared/spec/scenario-format.md``.
+"""Scenario files (TOML or JSON): reading and checking them against the format described in
+``docs/scenario-format.md``.
 
 Every problem raises :class:`~game.core.errors.ScenarioError` with one line that names the
 file, the unit or order, and the field, e.g.
