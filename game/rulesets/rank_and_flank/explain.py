@@ -53,6 +53,9 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.UnitMoved):
         if e.reason == "stands alone":
             return f"{name(state, e.unit)} now stands alone"
+        if e.reason == "reform":
+            cost = f' ({e.distance:.1f}")' if e.distance > 0 else ""
+            return f"{name(state, e.unit)} reforms, now {e.files} wide{cost}"
         return f'{name(state, e.unit)}: {e.reason} {e.distance:.1f}"'
     if isinstance(e, ev.CasualtiesRemoved):
         n = len(e.models)
