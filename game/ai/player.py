@@ -30,13 +30,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
 from game.core.dice import SeededDice
 from game.core.engine import Engine
 from game.core.errors import DiceExhausted
+from game.core.log import player_text, show_value
 from game.core.ruleset import PHASES, Candidate
 from game.core.state import GameState
 
@@ -529,8 +529,8 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
     if c.kind == "answer":
         assert isinstance(c.command, Answer)
         pending = s.pending
-        q = pending.question.rstrip("?") if pending is not None else "the decision"
-        return f"answers {_answer_text(c.command.value)} to: {q}"
+        q = player_text(s, pending.question).rstrip("?") if pending is not None else "the decision"
+        return f"answers {show_value(s, c.command.value)} to: {q}"
     if c.kind == "end":
         if isinstance(c.command, Order) and c.command.do == "end_turn":
             return f"side {side} ends its turn"
@@ -539,14 +539,6 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
         return f"{who} holds its ground"
     words = {"focus": "focuses", "inspire": "inspires its friends", "stand up": "stands up"}
     return f"{who} {words.get(c.kind, c.kind.replace('_', ' '))}"
-
-
-def _answer_text(v: Any) -> str:
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, list | tuple):
-        return ", ".join(str(x) for x in v) or "nothing"
-    return str(v)
 
 
 #: what a headless or simulated game calls to get a side's command

@@ -124,6 +124,13 @@ def test_fork_answers_a_pending_decision_on_its_own() -> None:
     assert [x.against for x in strikes] == ["band.3", "band.3"]
     # the real game still waits for its answer, untouched
     assert digest(e) == before and e.pending is not None
+    # the AI's line for an answer names the models as players see them, never by id
+    from game.core.ruleset import Candidate
+
+    text = explain(e.state, Candidate(Answer(["band.3", "band.3"]), "answer"), None, 2)
+    name = e.state.models["band.3"].display
+    assert text.startswith(f"answers {name}, {name} to: ")
+    assert '"' not in text and "band." not in text
     assert e.execute(Answer(["band.1", "band.2"])).ok
 
 
