@@ -41,3 +41,21 @@ def test_in_combat_the_card_shows_the_initiative_steps(make_app, tmp_path):
     first = [r for r in ladder if r.unit == "a"]
     assert [r.step for r in first] == sorted((r.step for r in first), reverse=True)
     assert any(r.unit == "b" for r in ladder)
+
+
+def test_the_card_shows_the_stomp_attacks_a_large_model_has_by_its_height(monkeypatch):
+    from game.core.engine import Engine
+    from game.core.ruleset import get_ruleset
+    from game.core.scenario import check_scenario
+    from game.rulesets.ninth_age import constants as K
+    from tests.ninth_age.helpers import engaged, monster
+
+    def card(**kw):
+        eng = Engine(check_scenario(engaged(a_kw=monster([], **kw), gap=5.0), "t"), seed=1)
+        return info.card_html(eng.state, eng.state.models["a"], get_ruleset("ninth-age"))
+
+    assert "Stomp Attacks (1)" in card(height="large")
+    assert "Stomp Attacks (D6)" in card(height="gigantic")
+    assert "Stomp Attacks" not in card(height="standard")
+    monkeypatch.setattr(K, "INNATE_HEIGHT_RULES", False)
+    assert "Stomp Attacks" not in card(height="large")
