@@ -349,7 +349,7 @@ def strike(ctx: Any, combat: Combat, st: Strike, losses: dict[str, Losses]) -> S
     victim = victim_of(s, st.target)
     off = part.off + weapon.offence
     defence = U.stat(s, victim, "Def")
-    if K.PARRY and parries(s, victim, st.unit):
+    if K.PARRY and not weapon.ignores_parry and parries(s, victim, st.unit):
         defence = max(defence + 1, off)
     needed = K.to_hit_needed(off, defence)
     if prof.multipart:

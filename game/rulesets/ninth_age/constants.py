@@ -93,7 +93,8 @@ class Weapon:
     Rank; ``first_round``: (Agility, AP) more in the first round of a combat when the unit did
     not charge and is not engaged in a flank or the rear; ``charge``: (Strength, AP) more
     against the enemy in the wielder's front when the wielder charged (Devastating Charge);
-    ``infantry``: only Infantry may use it (True) or only other Types (False)."""
+    ``infantry``: only Infantry may use it (True) or only other Types (False);
+    ``ignores_parry``: its attacks are not Parried."""
 
     name: str
     strength: int = 0
@@ -107,13 +108,14 @@ class Weapon:
     charge: tuple[int, int] = (0, 0)
     infantry: bool | None = None
     melee: bool = True
+    ignores_parry: bool = False
 
 
 WEAPONS = {w.name: w for w in (
     Weapon("hand weapon"),
     Weapon("great weapon", strength=2, ap=2, step_zero=True, two_handed=True),
     Weapon("halberd", strength=1, ap=1, two_handed=True),
-    Weapon("paired weapons", attacks=1, offence=1, two_handed=True),
+    Weapon("paired weapons", attacks=1, offence=1, two_handed=True, ignores_parry=True),
     Weapon("spear", ap=1, extra_rank=True, first_round=(2, 1), infantry=True),
     Weapon("lance", charge=(2, 2), infantry=False),
     Weapon("light lance", charge=(1, 1), infantry=False),
