@@ -197,14 +197,18 @@ def test_parry_on_horseback_is_not_given():
     assert rolls(eng, "to_hit")[0].target == 3 and all_used(eng)
 
 
-@pytest.mark.xfail(strict=True, reason="game code: Parry is applied whatever the attacker's "
-                   "weapon (combat.strike), so Paired Weapons do not ignore it yet")
 def test_paired_weapons_ignore_parry():
     # a: paired weapons, Off 3 + 1 = 4; b's Parry would make Def 3 into 4 (4+), but Paired
-    # Weapons ignore Parry: 4 v 3, 3+. 15 attacks (10 in contact, 5 supporting), all miss.
+    # Weapons ignore Parry: 4 v 3, 3+. 15 attacks (10 in contact, 5 supporting): 3 3 3 and
+    # twelve 1s, 3 hits; wounds 1 1 1.
     eng = run(engaged(a_kw={"weapons": ["paired weapons"], "stats": {"Agi": 5}},
-                      b_kw={"weapons": ["shield"], **TARGET}, dice=[1] * 15))
-    assert rolls(eng, "to_hit")[0].target == 3
+                      b_kw={"weapons": ["shield"], **TARGET}, dice=[3] * 3 + [1] * 12 + [1] * 3))
+    hit = rolls(eng, "to_hit")[0]
+    assert (hit.target, hit.total) == (3, 3) and all_used(eng)
+    # a halberd (Off 3) is parried: Def 4, 4+
+    eng = run(engaged(a_kw={"weapons": ["halberd"], "stats": {"Agi": 5}},
+                      b_kw={"weapons": ["shield"], **TARGET}, dice=[1] * 10))
+    assert rolls(eng, "to_hit")[0].target == 4 and all_used(eng)
 
 
 @pytest.mark.parametrize("weapon, needed, b_dice", [
