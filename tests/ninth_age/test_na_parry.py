@@ -29,3 +29,12 @@ def test_parry_gives_at_least_one_more_defence():
 def test_paired_weapons_are_not_parried():
     # Off 6 + 1 for Paired Weapons = 7 against Def 3: 2+, no Parry
     assert to_hit_target({"stats": {"Off": 6}, "weapons": ["paired weapons"]}) == 2
+
+
+def test_the_log_says_when_a_model_parries():
+    from game.core import events as ev
+    from tests.support import events
+
+    eng = run(engaged(a_kw={**ONE_RANK, "stats": {"Off": 7}}, b_kw=SHIELDED), seed=1)
+    lines = [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Parry"]
+    assert lines and "Defensive Skill 7" in lines[0]

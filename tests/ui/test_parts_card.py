@@ -59,3 +59,20 @@ def test_the_card_shows_the_stomp_attacks_a_large_model_has_by_its_height(monkey
     assert "Stomp Attacks" not in card(height="standard")
     monkeypatch.setattr(K, "INNATE_HEIGHT_RULES", False)
     assert "Stomp Attacks" not in card(height="large")
+
+
+def test_the_card_shows_the_swiftstride_cavalry_and_beasts_have_by_their_type(monkeypatch):
+    from game.core.engine import Engine
+    from game.core.ruleset import get_ruleset
+    from game.core.scenario import check_scenario
+    from game.rulesets.ninth_age import constants as K
+    from tests.ninth_age.helpers import engaged
+
+    def card(troop):
+        eng = Engine(check_scenario(engaged(a_kw={"troop_type": troop}, gap=5.0), "t"), seed=1)
+        return info.card_html(eng.state, eng.state.models["a"], get_ruleset("ninth-age"))
+
+    assert "Swiftstride" in card("cavalry") and "Swiftstride" in card("beast")
+    assert "Swiftstride" not in card("infantry")
+    monkeypatch.setattr(K, "TYPE_RULES", False)
+    assert "Swiftstride" not in card("cavalry")
