@@ -70,7 +70,7 @@ def test_the_card_shows_the_swiftstride_cavalry_and_beasts_have_by_their_type(mo
 
     def card(troop):
         eng = Engine(check_scenario(engaged(a_kw={"troop_type": troop}, gap=5.0), "t"), seed=1)
-        return info.card_html(eng.state, eng.state.models["a"], get_ruleset("ninth-age"))
+        return info.card_html(eng.state, eng.state.models["a.1"], get_ruleset("ninth-age"))
 
     assert "Swiftstride" in card("cavalry") and "Swiftstride" in card("beast")
     assert "Swiftstride" not in card("infantry")
