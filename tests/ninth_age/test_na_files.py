@@ -147,10 +147,11 @@ def test_the_window_gets_parts_and_the_initiative_ladder():
     assert [p.name for p in parts] == ["chassis", "crew", "steed"]
     assert dict(parts[1].stats)["Agi"] == 4 and "Harnessed" in parts[2].rules
     ladder = rs.initiative_ladder(eng.state, "a")
+    # b: the three models touching the 50 mm chariot and the three behind them, supporting
     assert [(r.step, r.unit, r.who, r.kind, r.count) for r in ladder] == [
         (4, "a", "crew", "close combat", 1),
         (3, "a", "steed", "close combat", 1),
-        (3, "b", "B", "close combat", 3),
+        (3, "b", "B", "close combat", 6),
     ]
     assert not rolls(eng)  # asking rolls nothing
 
@@ -193,9 +194,11 @@ def test_the_window_gets_the_charge_zone_card_notes_marks_and_table_notes():
     notes = rs.card_notes(eng.state, eng.state.models["b.1"])
     assert notes[0] == "Infantry, standard height, 10 of 10 models left"
     assert notes[1] == "5 wide and 2 deep, 2 Full Ranks"
-    eng = Engine(check_scenario(engaged(b_kw={"rules": ["Unbreakable"]}, dice=[6] * 10 + [1] * 5),
-                                "t"), seed=1)
+    # a: 10 attacks (two ranks), 5 hit and wound; b strikes back with its 10 and misses
+    dice = [6] * 5 + [1] * 5 + [6] * 5 + [1] * 10
+    eng = Engine(check_scenario(engaged(b_kw={"rules": ["Unbreakable"]}, dice=dice), "t"), seed=1)
     eng.finish()
+    assert eng.dice.count == len(dice)  # the round went as worked out above
     assert [m.key for m in rs.marks(eng.state, eng.state.models["b.1"])] == ["engaged"]
     notes = [rs.table_note(eng.state, e) for e in eng.log]
     texts = [n.text for n in notes if n is not None]

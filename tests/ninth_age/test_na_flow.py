@@ -39,14 +39,28 @@ def test_a_charge_in_the_movement_phase_is_refused():
 
 
 def test_charge_range_is_two_d6_plus_advance_and_contact_is_flush():
-    # 6" apart, Adv 4: 1 + 2 = 3, + 4 = 7: in contact with b's front, facing it.
-    eng = run(apart(gap=6.0, orders=[CHARGE], dice=[1, 2] + [1] * 10 + [1, 1]))
+    # 6" apart, Adv 4: 1 + 2 = 3, + 4 = 7: in contact with b's front, facing it. Then both
+    # units fight with 5 + 5 supporting attacks (all miss); b loses 2 (charge, ranks) to 1
+    # and holds (1 1).
+    eng = run(apart(gap=6.0, orders=[CHARGE], dice=[1, 2] + [1] * 20 + [1, 1]))
     ch = rolls(eng, "charge_range")[0]
     assert ch.faces == (1, 2) and ch.kept == (1, 2) and ch.total == 7 and ch.outcome == "reaches"
     assert ch.modifiers == (("Adv", 4),)
     out = result(eng)["units"]
     assert out["a"]["y"] - out["b"]["y"] == pytest.approx(2 * BASE_IN, abs=1e-3)
     assert "engaged" in out["a"]["conditions"]
+
+
+def test_cavalry_charges_with_swiftstride_three_dice_the_lowest_dropped():
+    # Cavalry has Swiftstride: Charge Range 3D6 with the lowest dropped, + Adv 4. 9" apart:
+    # 1 3 6 keeps 6 + 3 = 9, + 4 = 13: it reaches (the first two dice alone, 1 + 3 + 4 = 8,
+    # would fall short). Then 5 + 5 supporting attacks a side miss; b holds (1 1).
+    cav = {"troop_type": "cavalry", "base": "25x50"}
+    eng = run(apart(gap=9.0, orders=[CHARGE], a_kw=cav, dice=[1, 3, 6] + [1] * 20 + [1, 1]))
+    ch = rolls(eng, "charge_range")[0]
+    assert ch.faces == (1, 3, 6) and ch.kept == (6, 3) and ch.total == 13
+    assert ch.outcome == "reaches"
+    assert "engaged" in result(eng)["units"]["a"]["conditions"]
 
 
 def test_a_charge_that_falls_short_moves_the_highest_die():
@@ -59,7 +73,7 @@ def test_a_charge_that_falls_short_moves_the_highest_die():
 
 
 def test_charging_momentum_adds_one_agility_to_chargers():
-    eng = run(apart(gap=2.0, orders=[CHARGE], dice=[3, 3] + [1] * 10 + [1, 1]))
+    eng = run(apart(gap=2.0, orders=[CHARGE], dice=[3, 3] + [1] * 20 + [1, 1]))
     assert steps(eng) == ["Initiative step 4", "Initiative step 3"]
 
 
@@ -84,7 +98,8 @@ def test_a_flee_reaction_runs_2d6_and_the_charger_may_run_it_down():
 
 
 def test_fearless_units_may_only_hold():
-    eng = run(apart(gap=5.0, orders=[CHARGE], b_kw={"rules": ["Fearless"]}, dice=[6, 6] + [1] * 10 + [1, 1]))
+    eng = run(apart(gap=5.0, orders=[CHARGE], b_kw={"rules": ["Fearless"]},
+                    dice=[6, 6] + [1] * 20 + [1, 1]))
     assert not events(eng, ev.DecisionRequested)
 
 
@@ -144,7 +159,12 @@ def test_units_engaged_with_characters_fight_with_their_own_profiles():
                       "Att": 3, "Off": 6, "Str": 4, "AP": 1, "Agi": 6}}
     b = block("b", 2, 24, 0)
     a, b = facing_off(a, b)
-    eng = run(na([a, hero, b], dice=[1] * 3 + [1] * 5 + [1] * 5 + [1, 1]))
+    # Step 6: the hero's own 3 attacks at Off 6 v Def 3 (3+). Step 3: a's other four front
+    # models and its five second-rank models (supporting, the one behind the hero too), then
+    # b's 5 + 5: all miss. A tie (a Rank Bonus each): no Break Test.
+    eng = run(na([a, hero, b], dice=[1] * 3 + [1] * 9 + [1] * 10))
     first = rolls(eng, "to_hit")[0]
     assert first.model == "hero" and len(first.faces) == 3 and first.target == 3  # Off 6 v Def 3
     assert steps(eng)[0] == "Initiative step 6"
+    assert [len(r.faces) for r in rolls(eng, "to_hit")] == [3, 9, 10]
+    assert not rolls(eng, "break_test")

@@ -49,10 +49,15 @@ def test_no_sweep_without_crossing_the_enemy_boundary():
 
 
 def test_without_brackets_each_model_makes_one_hit_at_its_own_strength_and_ap():
-    eng = run(over(rules=["Fly (8, 16)", "Sweeping Attack"], dice=[3, 3, 3]))
+    # three models, one hit each at Str 4 v Res 3 (3+): 3 3 3, no Armour: 3 lost. 3 of b's 10
+    # Health Points in one phase is a quarter or more: a Panic Test, 3 3 = 6 against Dis 7
+    # holds.
+    eng = run(over(rules=["Fly (8, 16)", "Sweeping Attack"], dice=[3, 3, 3] + [3, 3]))
     assert applied(eng, "Sweeping Attack") == ["sweeps B: 3 automatic hits"]
     assert not rolls(eng, "sweeping_attack")
     assert result(eng)["units"]["b"]["models_left"] == 7
+    panic, = rolls(eng, "discipline")
+    assert panic.model == "b" and panic.outcome == "pass"
 
 
 def test_random_hits_per_model_are_rolled_for_each_model():

@@ -41,3 +41,38 @@ def test_in_combat_the_card_shows_the_initiative_steps(make_app, tmp_path):
     first = [r for r in ladder if r.unit == "a"]
     assert [r.step for r in first] == sorted((r.step for r in first), reverse=True)
     assert any(r.unit == "b" for r in ladder)
+
+
+def test_the_card_shows_the_stomp_attacks_a_large_model_has_by_its_height(monkeypatch):
+    from game.core.engine import Engine
+    from game.core.ruleset import get_ruleset
+    from game.core.scenario import check_scenario
+    from game.rulesets.ninth_age import constants as K
+    from tests.ninth_age.helpers import engaged, monster
+
+    def card(**kw):
+        eng = Engine(check_scenario(engaged(a_kw=monster([], **kw), gap=5.0), "t"), seed=1)
+        return info.card_html(eng.state, eng.state.models["a"], get_ruleset("ninth-age"))
+
+    assert "Stomp Attacks (1)" in card(height="large")
+    assert "Stomp Attacks (D6)" in card(height="gigantic")
+    assert "Stomp Attacks" not in card(height="standard")
+    monkeypatch.setattr(K, "INNATE_HEIGHT_RULES", False)
+    assert "Stomp Attacks" not in card(height="large")
+
+
+def test_the_card_shows_the_swiftstride_cavalry_and_beasts_have_by_their_type(monkeypatch):
+    from game.core.engine import Engine
+    from game.core.ruleset import get_ruleset
+    from game.core.scenario import check_scenario
+    from game.rulesets.ninth_age import constants as K
+    from tests.ninth_age.helpers import engaged
+
+    def card(troop):
+        eng = Engine(check_scenario(engaged(a_kw={"troop_type": troop}, gap=5.0), "t"), seed=1)
+        return info.card_html(eng.state, eng.state.models["a.1"], get_ruleset("ninth-age"))
+
+    assert "Swiftstride" in card("cavalry") and "Swiftstride" in card("beast")
+    assert "Swiftstride" not in card("infantry")
+    monkeypatch.setattr(K, "TYPE_RULES", False)
+    assert "Swiftstride" not in card("cavalry")

@@ -121,7 +121,8 @@ def _flee(ctx: Any, target: str, charger: str) -> Step:
 
 
 def move_chargers(ctx: Any) -> Step:
-    yield from RC.move_chargers(ctx, roll_charge)
+    # a charge that does not catch a unit that fled from it is a Failed Charge Move
+    yield from RC.move_chargers(ctx, roll_charge, miss_fails=True)
 
 
 __all__ = ["REACTIONS", "advance_of", "check_charge", "declare", "move_chargers", "reaction",

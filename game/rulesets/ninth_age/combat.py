@@ -349,8 +349,10 @@ def strike(ctx: Any, combat: Combat, st: Strike, losses: dict[str, Losses]) -> S
     victim = victim_of(s, st.target)
     off = part.off + weapon.offence
     defence = U.stat(s, victim, "Def")
-    if K.PARRY and parries(s, victim, st.unit):
+    if K.PARRY and not weapon.ignores_parry and parries(s, victim, st.unit):
         defence = max(defence + 1, off)
+        yield ev.RuleApplied("Parry", victim, f"parries with hand weapon and shield: Defensive "
+                             f"Skill {defence} against {U.name(s, st.member)}", st.member)
     needed = K.to_hit_needed(off, defence)
     if prof.multipart:
         sup = f", {st.supporting} supporting" if st.supporting else ""

@@ -93,7 +93,8 @@ class Weapon:
     Rank; ``first_round``: (Agility, AP) more in the first round of a combat when the unit did
     not charge and is not engaged in a flank or the rear; ``charge``: (Strength, AP) more
     against the enemy in the wielder's front when the wielder charged (Devastating Charge);
-    ``infantry``: only Infantry may use it (True) or only other Types (False)."""
+    ``infantry``: only Infantry may use it (True) or only other Types (False);
+    ``ignores_parry``: its attacks are not Parried."""
 
     name: str
     strength: int = 0
@@ -107,13 +108,14 @@ class Weapon:
     charge: tuple[int, int] = (0, 0)
     infantry: bool | None = None
     melee: bool = True
+    ignores_parry: bool = False
 
 
 WEAPONS = {w.name: w for w in (
     Weapon("hand weapon"),
     Weapon("great weapon", strength=2, ap=2, step_zero=True, two_handed=True),
     Weapon("halberd", strength=1, ap=1, two_handed=True),
-    Weapon("paired weapons", attacks=1, offence=1, two_handed=True),
+    Weapon("paired weapons", attacks=1, offence=1, two_handed=True, ignores_parry=True),
     Weapon("spear", ap=1, extra_rank=True, first_round=(2, 1), infantry=True),
     Weapon("lance", charge=(2, 2), infantry=False),
     Weapon("light lance", charge=(1, 1), infantry=False),
@@ -143,18 +145,17 @@ MAX_STEP = 10
 IMPACT_STEP = 10
 STOMP_STEP = 0
 
-# Rules of the full game that this ruleset leaves out (the "Readings chosen" of
-# docs/rules/ninth-age.md say why), as switches. They are off: turning one on changes the
-# numbers the base mechanics give.
-SUPPORTING_ATTACKS = False  # every second rank fights as supporting attacks, not only Fight in Extra Rank
-PARRY = False  # on foot with a hand weapon and a shield: better Defensive Skill against the front
-TWO_HANDED_DROPS_SHIELD = False  # a two-handed weapon costs a shield's point of Armour in melee
-INNATE_HEIGHT_RULES = False  # Large models: Stomp Attacks (1); Gigantic: Stomp Attacks (D6)
-TYPE_RULES = False  # Cavalry and Beasts: Swiftstride; Cavalry cannot be Stomped; Constructs do not Stomp
-STAND_AND_SHOOT_BEYOND_RANGE = False  # a Stand and Shoot reaction fires at any distance
-STAND_AND_SHOOT_MIN_DISTANCE = False  # no Stand and Shoot at a charger within its own Adv
+# Rules of the full 2nd-edition game beyond the base mechanics, as switches (the "Readings
+# chosen" of docs/rules/ninth-age.md say which are on and why). Those the public 2nd-edition
+# rules confirm are on; the two whose wording could not be confirmed are off.
+SUPPORTING_ATTACKS = True  # every second rank fights as supporting attacks, not only Fight in Extra Rank
+PARRY = True  # on foot with a hand weapon and a shield: better Defensive Skill against the front
+TWO_HANDED_DROPS_SHIELD = True  # a two-handed weapon costs a shield's point of Armour in melee
+INNATE_HEIGHT_RULES = True  # Large models: Stomp Attacks (1); Gigantic: Stomp Attacks (D6)
+TYPE_RULES = True  # Cavalry and Beasts: Swiftstride; Cavalry cannot be Stomped; Constructs do not Stomp
+STAND_AND_SHOOT_BEYOND_RANGE = True  # a Stand and Shoot reaction fires at any distance
+STAND_AND_SHOOT_MIN_DISTANCE = True  # no Stand and Shoot at a charger within its own Adv
 DECIMATED_RALLY = False  # below a quarter of its Health Points: Rally Tests at half Discipline
 FLANK_PLUS_TWO_FOR_FULL_RANKS = False  # +2 Flank Bonus from 2 Full Ranks rather than the rear
-# The one full-game rule of 2nd edition that is on: Charging Momentum (+1 Agility when charging),
-# which the 2nd-edition texts confirm.
+# Charging Momentum (+1 Agility when charging), confirmed by the 2nd-edition texts.
 CHARGING_MOMENTUM = True

@@ -159,6 +159,8 @@ def merged_rules(model: tuple[str, ...], own: tuple[str, ...]) -> tuple[str, ...
     return (*own, *(r for r in model if _rule_name(r) not in mine))
 
 
+#: the Types that have Swiftstride when TYPE_RULES is on
+SWIFT_TYPES = ("cavalry", "beast")
 #: the Stomp Attacks a model's Height gives it when INNATE_HEIGHT_RULES is on
 INNATE_STOMP = {"large": "Stomp Attacks (1)", "gigantic": "Stomp Attacks (D6)"}
 
@@ -168,11 +170,13 @@ def profile_of(unit: UnitSpec) -> UnitProfile:
     stats = unit.stats
     model_rules = tuple(unit.rules)
     height = str(raw.get("height", "standard")).strip().lower()
-    if K.INNATE_HEIGHT_RULES and height in INNATE_STOMP:
-        listed = {_rule_name(r) for r in model_rules}
-        listed |= {_rule_name(r) for p in raw.get("parts") or () for r in p.get("rules", [])}
-        if "stomp attacks" not in listed:
-            model_rules = (*model_rules, INNATE_STOMP[height])
+    listed = {_rule_name(r) for r in model_rules}
+    listed |= {_rule_name(r) for p in raw.get("parts") or () for r in p.get("rules", [])}
+    if K.INNATE_HEIGHT_RULES and height in INNATE_STOMP and "stomp attacks" not in listed:
+        model_rules = (*model_rules, INNATE_STOMP[height])
+    troop = str(raw.get("troop_type", "")).strip().lower()
+    if K.TYPE_RULES and troop in SWIFT_TYPES and "swiftstride" not in listed:
+        model_rules = (*model_rules, "Swiftstride")  # (shown on the card like a listed rule)
     weapons = tuple(weapon_name(w) for w in raw.get("weapons", []))
     parts: list[Part] = []
     raw_parts = raw.get("parts")

@@ -1,10 +1,10 @@
 """After a round of combat in ninth-age: the Combat Score item by item, Break Tests (Discipline
 tests less the score difference, unless Steadfast), Panic Tests of friends near a unit that
-breaks, then flight and pursuit.
+breaks or is destroyed (see :mod:`~game.rulesets.ninth_age.panic`), then flight and pursuit.
 
 Order (and so the dice order): the Break Tests of the losing units (2D6 each, in the order they
-joined the combat); the Panic Tests of friendly units within 6" of a unit that broke (2D6
-each); the winners' pursuit decisions (a winner that declines takes a Restrain test, 2D6: on a
+joined the combat); the Panic Tests of friendly units within 6" of a unit that broke or was
+destroyed (2D6 each); the winners' pursuit decisions (a winner that declines takes a Restrain test, 2D6: on a
 failure it pursues anyway); the Flee rolls (2D6, of the broken units, then of the panicked
 ones); the Pursuit rolls (2D6); then the flee moves and the pursuits: a fleeing unit whose
 pursuer rolled at least its Flee roll is destroyed, and the pursuer moves its roll after it.
@@ -19,6 +19,7 @@ from game.core.decisions import Ask
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.ninth_age import constants as K
+from game.rulesets.ninth_age import panic
 from game.rulesets.ninth_age import units as U
 from game.rulesets.ninth_age.charges import roll_distance
 from game.rulesets.rank_and_flank import moves, space
@@ -99,34 +100,6 @@ def break_test(ctx: Any, combat: Combat, unit: str, diff: int) -> Step:
     return ok
 
 
-def panic_tests(ctx: Any, broken: list[str], where: dict[str, Any]) -> Step:
-    """Friendly units within 6" of a unit that broke (where it stood) take a Panic Test, unless
-    in combat, fleeing, or already passed one this phase. Returns those that failed."""
-    failed: list[str] = []
-    for b in broken:
-        s = ctx.state
-        side = s.units[b].side
-        for uid, rec in s.units.items():
-            if (rec.side != side or uid in broken or uid in failed or U.host(s, uid) != uid
-                    or not U.on_table(s, uid) or rec.status != "active"
-                    or rec.formation is None or engaged_with(s, uid)
-                    or rec.flag("panic_passed")):
-                continue
-            if space.boundary(s, uid).distance(where[b]) > K.PANIC_RANGE + 1e-9:
-                continue
-            if U.has(s, uid, "fearless"):
-                yield ev.RuleApplied("Panic Test", uid, "is Fearless: it passes")
-                continue
-            ok = yield from U.discipline_test(ctx, uid, "discipline",
-                                              f"its Panic Test ({U.name(s, b)} broke nearby)",
-                                              "Panic Test", against=b)
-            if ok:
-                yield ev.UnitFlagSet(uid, "panic_passed", "phase", True)
-            else:
-                failed.append(uid)
-    return failed
-
-
 def closest_enemy(s: GameState, unit: str) -> str | None:
     side = s.units[unit].side
     mine = space.boundary(s, unit).centroid
@@ -172,9 +145,18 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
         if not held:
             broken.append(u)
             where[u] = space.boundary(ctx.state, u)
+    # friends near a unit that broke, or that this round destroyed, take Panic Tests
+    gone = [(u, where[u], "broke") for u in broken]
+    for u in combat.units:
+        if ctx.state.units[u].status == "destroyed" and not ctx.state.units[u].flag("panic_caused"):
+            yield ev.UnitFlagSet(u, "panic_caused", "game", True)
+            gone.append((u, panic.where_it_stood(ctx.state, u), "was destroyed"))
+    panicked = yield from panic.near(ctx, gone, skip=broken)
     if not broken:
+        if panicked:
+            yield from panic.flee(ctx, {u: None for u in panicked})
+            yield from ctx.ruleset.check_winner(ctx)
         return
-    panicked = yield from panic_tests(ctx, broken, where)
     # who pursues whom
     chase: dict[str, str] = {}
     for w in winners:
@@ -233,5 +215,5 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
     yield from ctx.ruleset.check_winner(ctx)
 
 
-__all__ = ["after_result", "break_test", "disrupted_ranks", "flank_bonus", "panic_tests",
+__all__ = ["after_result", "break_test", "disrupted_ranks", "flank_bonus",
            "side_scores", "steadfast"]

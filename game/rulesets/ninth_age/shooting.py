@@ -17,6 +17,7 @@ from game.core.decisions import Ask
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.ninth_age import constants as K
+from game.rulesets.ninth_age import panic
 from game.rulesets.ninth_age import units as U
 from game.rulesets.ninth_age.attacks import can_shoot, distance, targets
 from game.rulesets.ninth_age.rules import RULES
@@ -70,7 +71,10 @@ def shooting_phase(ctx: Any) -> Step:
         if answer == "none":
             yield ev.RuleApplied("Shooting", unit, "holds its Breath Attack")
             continue
+        where = panic.where_it_stood(ctx.state, answer)
+        yield from panic.note_hp(ctx, answer)
         yield from shoot_at(ctx, unit, answer, attacks)
+        yield from panic.after_losses(ctx, answer, unit, where)
         yield from ctx.ruleset.check_winner(ctx)
 
 

@@ -188,16 +188,17 @@ def _nothing(ctx: Any, unit: str, target: str, contact: bool) -> Step:
 
 
 def move_chargers(ctx: Any, roll: RollCharge, resolved: Resolved = _nothing,
-                  flies: Flies = _never) -> Step:
-    """Move every declared charge, in the order declared."""
+                  flies: Flies = _never, miss_fails: bool = False) -> Step:
+    """Move every declared charge, in the order declared (``miss_fails``: see
+    :func:`run_down`)."""
     for unit in declared(ctx.state):
         if ctx.state.game_over:
             return
-        yield from move_charger(ctx, unit, roll, resolved, flies)
+        yield from move_charger(ctx, unit, roll, resolved, flies, miss_fails)
 
 
 def move_charger(ctx: Any, unit: str, roll: RollCharge, resolved: Resolved = _nothing,
-                 flies: Flies = _never) -> Step:
+                 flies: Flies = _never, miss_fails: bool = False) -> Step:
     """Roll the charge range and move: into contact flush with the facing charged when the gap
     is within range and there is room (a flying charger passes over what is in the way, only
     where it lands must be clear); otherwise a failed charge, or a blocked one when it would
@@ -240,7 +241,8 @@ def move_charger(ctx: Any, unit: str, roll: RollCharge, resolved: Resolved = _no
                         None if distance == math.inf else max(0, math.ceil(distance - CLOSE_ENOUGH)),
                         word, target)
     if running_down:
-        yield from run_down(ctx, unit, target, reach, resolved)
+        yield from run_down(ctx, unit, target, reach, resolved,
+                            got.short if miss_fails else None)
         return
     if not ok:
         if plan is not None and plan.reason is not None and distance <= reach + CLOSE_ENOUGH:
@@ -275,15 +277,29 @@ def failed_charge(ctx: Any, unit: str, target: str, inches: int, distance: float
                          f'it moves {got.moved:.1f}"', target)
 
 
-def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = _nothing) -> Step:
+def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = _nothing,
+             short: int | None = None) -> Step:
     """The target fled from the charge: the charger moves its charge range after it; if it
-    reaches the fleeing unit, that unit is destroyed (this is never a failed charge)."""
+    reaches the fleeing unit, that unit is destroyed. If not, the charger ends its move where
+    the range took it, or, given ``short`` (the ruleset's Failed Charge distance), it makes
+    a failed charge of ``short`` inches instead."""
     s = ctx.state
     aim: Any = space.block_of(s, target)
     if not on_table(s, target):  # it left the table: the charger still runs after it
         aim = (aim.x, aim.y)
     got = actions.pursue_move(space.block_of(s, unit), aim, float(reach),
                               space.surroundings(s, unit), target_key=target)
+    if short is not None and not got.caught:
+        gap = (space.block_of(s, unit).polygon.distance(space.block_of(s, target).polygon)
+               if on_table(s, target) else math.inf)
+        if on_table(s, target):
+            yield from failed_charge(ctx, unit, target, short, gap)
+        else:  # it left the table: nothing to charge toward
+            yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
+            yield ev.RuleApplied("Charge", unit, f"{name(s, target)} has fled the table: the "
+                                 "charge fails", target)
+        yield from resolved(ctx, unit, target, False)
+        return
     end = space.formation_of_block(got.block)
     yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")
     if got.caught:

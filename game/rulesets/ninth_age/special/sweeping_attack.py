@@ -11,6 +11,7 @@ from game.core.decisions import Ask
 from game.core.ruleset import Step
 from game.geometry.formation_moves import crossed_units
 from game.rulesets.ninth_age import combat as C
+from game.rulesets.ninth_age import panic
 from game.rulesets.ninth_age import units as U
 from game.rulesets.ninth_age.attacks import Bracket, parse_bracket, resolve_ranged, roll_count
 from game.rulesets.ninth_age.rules import NinthAgeRule, register
@@ -81,4 +82,7 @@ class SweepingAttack(NinthAgeRule):
         yield ev.RuleApplied(self.name, unit, f"sweeps {U.name(s, answer)}: {hits} automatic "
                              f"hit{'s' if hits != 1 else ''}", answer)
         if hits:
+            where = panic.where_it_stood(ctx.state, answer)
+            yield from panic.note_hp(ctx, answer)
             yield from resolve_ranged(ctx, unit, answer, hits, prof)
+            yield from panic.after_losses(ctx, answer, unit, where)

@@ -1,0 +1,88 @@
+"""Panic Tests beyond a friend breaking nearby: a unit losing a quarter of its Health Points to
+attacks outside combat in one phase, and friends near a unit destroyed in combat; and a charge
+that does not catch a unit that fled from it (a Failed Charge Move)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import events as ev
+from tests.ninth_age.helpers import BASE_IN, block, na
+from tests.support import events, result, rolls, run
+
+SHOOTING = [{"do": "next_phase"}] * 3  # charge, movement, magic: on to the Shooting Phase
+BREATHER = {"models": 1, "files": 1, "stats": {"Att": 0},
+            "rules": ["Breath Attack (Str 4, AP 1, Flaming Attacks)"]}
+
+
+def breathed_on(dice, **b_kw):
+    """A lone breather 5" in front of ``b`` (5 models, Dis 10 unless given)."""
+    a = block("a", 1, 24, 30, **BREATHER)
+    b_kw.setdefault("stats", {"Dis": 10, "Att": 0})
+    b = block("b", 2, 24, 30 - BASE_IN / 2 - 5.0 - BASE_IN / 2, 180.0, models=b_kw.pop("models", 5),
+              **b_kw)
+    return run(na([a, b], orders=SHOOTING, dice=dice))
+
+
+def test_losing_a_quarter_of_its_health_points_to_a_breath_makes_a_unit_test_and_flee():
+    # 2D6 = 4 automatic hits; Str 4 against Res 3 wounds on 3+: 6 6 1 1 is 2 wounds; Arm 0
+    # less AP 1 leaves no save. 2 of 5 Health Points is 40%: a Panic Test, 6+6 = 12 over
+    # Discipline 10 fails, and b flees 1+1 = 2" straight away from the breather.
+    eng = breathed_on([2, 2, 6, 6, 1, 1, 6, 6, 1, 1])
+    test = rolls(eng, "discipline")
+    assert [(t.faces, t.target, t.outcome) for t in test] == [((6, 6), 10, "fail")]
+    assert [e.faces for e in rolls(eng, "flee")] == [(1, 1)]
+    b = result(eng)["units"]["b"]
+    assert (b["status"], b["wounds_taken"], b["models_left"]) == ("fleeing", 2, 3)
+    assert b["facing"] == pytest.approx(0.0, abs=1e-6)  # its back to the breather
+
+
+def test_a_passed_panic_test_leaves_the_unit_where_it_stands():
+    eng = breathed_on([2, 2, 6, 6, 1, 1, 5, 5])  # 10 against 10 passes
+    assert [t.outcome for t in rolls(eng, "discipline")] == ["pass"]
+    assert result(eng)["units"]["b"]["status"] == "active" and not rolls(eng, "flee")
+
+
+def test_losing_less_than_a_quarter_is_no_panic():
+    # 2 hits, 6 1: one wound, 1 of 5 Health Points is 20%
+    eng = breathed_on([1, 1, 6, 1])
+    assert result(eng)["units"]["b"]["wounds_taken"] == 1
+    assert not rolls(eng, "discipline")
+
+
+def test_a_unit_that_began_as_one_model_does_not_panic_for_its_losses():
+    # one model of 3 Health Points loses 1 (a third): no test for a single model
+    eng = breathed_on([1, 1, 6, 1], models=1, files=1, stats={"HP": 3, "Dis": 10, "Att": 0})
+    assert result(eng)["units"]["b"]["wounds_taken"] == 1
+    assert not rolls(eng, "discipline")
+
+
+def test_friends_within_six_inches_of_a_unit_destroyed_in_combat_take_panic_tests():
+    # a (Agi 5) strikes first: 5 attacks, hits on 4+ (Off 3 against Def 3), wounds on 4+
+    # (Str 3 against Res 3): all sixes destroy the five models of b before they strike.
+    a = block("a", 1, 24, 30, models=5, stats={"Agi": 5})
+    y = 30 - BASE_IN
+    b = block("b", 2, 24, y, 180.0, models=5, stats={"Att": 0})
+    near_ = block("near", 2, 33, y, 180.0, models=5)  # 30.54 to 35.46: 4.1" from b
+    far = block("far", 2, 44, y, 180.0, models=5)  # 41.54 to 46.46: 15.1" from b
+    eng = run(na([a, b, near_, far], dice=[6] * 10 + [6, 6, 1, 1]))
+    assert result(eng)["units"]["b"]["status"] == "destroyed"
+    tests = rolls(eng, "discipline")
+    assert [(t.model, t.faces, t.outcome) for t in tests] == [("near", (6, 6), "fail")]
+    assert result(eng)["units"]["near"]["status"] == "fleeing"
+    assert result(eng)["units"]["far"]["status"] == "active"
+
+
+def test_a_charge_that_misses_a_unit_that_fled_is_a_failed_charge_move():
+    # b flees 6+6 = 12" from 5" away; a's charge range 1+1 + Adv 4 = 6" cannot reach it
+    # (17" away now): it moves the higher die, 1", and is Shaken.
+    a = block("a", 1, 24, 30, models=5, stats={"Att": 0})
+    b = block("b", 2, 24, 30 - BASE_IN - 5.0, 180.0, models=5, stats={"Att": 0, "Dis": 10})
+    eng = run(na([a, b], orders=[{"unit": "a", "do": "charge", "target": "b"},
+                                 {"answer": "flee"}, {"do": "next_phase"}], dice=[6, 6, 1, 1]),
+              finish=False)  # (in the Movement Phase that follows: Shaken lasts the turn)
+    moved = [e for e in events(eng, ev.UnitMoved) if e.unit == "a"]
+    assert [(e.reason, e.distance) for e in moved] == [("failed charge", pytest.approx(1.0))]
+    assert result(eng)["units"]["a"]["y"] == pytest.approx(29.0, abs=1e-6)
+    assert "shaken" in result(eng)["units"]["a"]["conditions"]
+    assert result(eng)["units"]["b"]["status"] == "fleeing"
