@@ -56,7 +56,7 @@ LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 0, 0, (), 0.0),
     "easy": Level("easy", 2, 2, 0, 0, (), 0.25),
     "normal": Level("normal", 3, 16, 4, 2, (), 0.0),
-    "hard": Level("hard", 4, 24, 5, 4, ("fight",), 0.0),
+    "hard": Level("hard", 3, 16, 4, 2, ("fight",), 0.0),
 }
 
 #: how much an inch closer to the enemy is worth, per model (next to a unit's worth of ~3)
@@ -409,7 +409,7 @@ def _worst_reply(e: Engine, side: int, kinds: tuple[str, ...], seed: int) -> flo
     if pick is None:
         return now
     again = _reply(e, pick, other, side, (seed * 31 + 104729) % (2**63))
-    return again if again is not None else now  # (not clamped to now: that biases it low)
+    return min(now, again) if again is not None else now
 
 
 def _reply(e: Engine, c: Candidate, other: int, side: int, seed: int) -> float | None:
