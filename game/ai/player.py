@@ -54,7 +54,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 0, 0, (), 0.0),
-    "easy": Level("easy", 2, 2, 0, 0, (), 1.5),
+    "easy": Level("easy", 2, 2, 0, 0, (), 0.25),
     "normal": Level("normal", 3, 16, 4, 2, (), 0.0),
     "hard": Level("hard", 3, 16, 4, 2, ("fight",), 0.0),
 }
@@ -63,6 +63,13 @@ LEVELS: dict[str, Level] = {
 CLOSING = 0.03
 #: what a won (or lost) game is worth
 WIN = 1000.0
+#: what a point of the score that decides the game after its last turn (damage inflicted,
+#: enemies taken out...) is worth in the first game turn, and in the last one (next to a
+#: unit's worth of ~3): it matters more as the end comes nearer
+SCORE_EARLY = 0.3
+SCORE_LATE = 1.5
+#: how much the opponent's best reply counts (hard): 0 not at all, 1 in full
+REPLY_WEIGHT = 0.5
 #: the most replies of the opponent tried after each try (hard, normal)
 MAX_REPLIES = 8
 #: what a charge after which no fight could be declared in the activation loses
@@ -302,7 +309,8 @@ def _try(engine: Engine, t: _Tries, side: int, seeds: list[int],
         if reply and not e.state.game_over:
             # the reply counts half: the side that replied is then exposed in its turn, which
             # a one-move look ahead does not see (counted in full, it makes the AI timid)
-            score = (evaluate(e, side) + _worst_reply(e, side, reply, seed)) / 2
+            now = evaluate(e, side)
+            score = now + REPLY_WEIGHT * (_worst_reply(e, side, reply, seed) - now)
         else:
             score = evaluate(e, side)
         if t.cand.kind in CHARGES and not fought and not e.state.game_over:
@@ -428,7 +436,19 @@ def evaluate(e: Engine, side: int) -> float:
         if s.winner == "draw":
             return material(e, side)
         return -WIN + material(e, side)
-    return material(e, side) - CLOSING * spread(s, side)
+    return material(e, side) + score_edge(e, side) - CLOSING * spread(s, side)
+
+
+def score_edge(e: Engine, side: int) -> float:
+    """How far ahead ``side`` is on the score that decides the game after its last turn
+    (:meth:`~game.core.ruleset.Ruleset.side_scores`), weighted by how near that end is."""
+    s = e.state
+    got = e.ruleset.side_scores(s)
+    if got is None:
+        return 0.0
+    mine, theirs = got if side == 1 else (got[1], got[0])
+    late = min(1.0, s.turn / s.max_turns) if s.max_turns else 0.0
+    return (SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * late) * (mine - theirs)
 
 
 def material(e: Engine, side: int) -> float:

@@ -592,6 +592,13 @@ class Ruleset(ABC):
         unit's models on the table."""
         return float(sum(1 for n in state.units[unit].models if state.models[n].on_table))
 
+    def side_scores(self, state: GameState) -> tuple[float, float] | None:
+        """What sides 1 and 2 have scored so far, when the game is decided by comparing scores
+        once its last game turn ends (damage inflicted, enemies taken out...): the AI weighs
+        the difference beside what the units are worth. None (the default) when the ruleset
+        decides the game another way."""
+        return None
+
     def unit_damage(self, state: GameState, unit: str) -> int:
         """The damage ``unit`` has taken, in the ruleset's own unit (what its results report
         as ``wounds_taken``); the odds count it before and after every sample."""

@@ -414,6 +414,14 @@ class AlternatingActivations(Ruleset):
         naming what was counted, and the scores of sides 1 and 2."""
         raise NotImplementedError
 
+    def side_scores(self, state: GameState) -> tuple[float, float] | None:
+        """The scores of :meth:`final_score` as they stand now."""
+        try:
+            _, one, two = self.final_score(state)
+        except NotImplementedError:
+            return None
+        return float(one), float(two)
+
     # -- the end of the game ---------------------------------------------------------------
     def check_winner(self, ctx: Any) -> Step:
         yield from last_side_standing(ctx, self.side_left)

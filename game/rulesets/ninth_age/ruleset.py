@@ -15,6 +15,7 @@ phase does by itself. See docs/rules/ninth-age.md.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,6 +32,7 @@ from game.core.ruleset import (
     ITEMS,
     POINT,
     UNIT,
+    Candidate,
     ChargeZone,
     ConditionInfo,
     LadderRung,
@@ -114,6 +116,18 @@ class NinthAge(F.PhasedRuleset):
     unit_keys = frozenset({"troop_type", "command", "joins", "parts", "height"})
     phase_names = K.PHASES
     actions = ACTIONS
+
+    # -- for the AI ------------------------------------------------------------------------
+    def candidates(self, state: GameState, side: int, rng: random.Random,
+                   widen: int = 0) -> list[Candidate]:
+        from game.rulesets.ninth_age import ai
+
+        return ai.candidates(state, side, rng, widen)
+
+    def unit_worth(self, state: GameState, unit: str) -> float:
+        from game.rulesets.ninth_age import ai
+
+        return ai.unit_worth(state, unit)
 
     # -- scenario ------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:

@@ -94,6 +94,6 @@ def unit_worth(state: GameState, unit: str) -> float:
     if not m.on_table:
         return 0.0
     worth = model_worth(m)
-    if m.status == "down":
-        worth *= 0.6
-    return worth * max(0.4, 1.0 - 0.1 * m.counters.get("blood_markers", 0))
+    if m.status == "down":  # it stands up at the cost of half a move: a passing setback
+        worth *= 0.85
+    return worth * max(0.6, 1.0 - 0.05 * m.counters.get("blood_markers", 0))
