@@ -551,6 +551,8 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
         pending = s.pending
         q = player_text(s, pending.question).rstrip("?") if pending is not None else "the decision"
         return f"answers {show_value(s, c.command.value)} to: {q}"
+    if c.kind == "begin":
+        return f"side {side} begins its turn"
     if c.kind == "end":
         if isinstance(c.command, Order) and c.command.do == "end_turn":
             return f"side {side} ends its turn"

@@ -171,6 +171,13 @@ def test_normal_beats_a_side_that_does_nothing() -> None:
 def test_old_world_candidates_charge_enemies_move_units_and_end_the_turn() -> None:
     e = Engine(load_scenario(MAPS / "old-world.toml"), seed=4)
     side = e.ruleset.active_side(e.state)
+    # before its turn begins, a side is only offered to begin it (so that the tests and
+    # questions of its first phase come before any charge or move is weighed)
+    assert [c.command for c in e.ruleset.candidates(e.state, side, random.Random(0), 0)] == \
+        [Order("begin_turn")]
+    assert e.execute(Order("begin_turn")).ok
+    while e.pending_ask is not None:
+        e.answer_default()
     got = e.ruleset.candidates(e.state, side, random.Random(0), 0)
     assert got[0].command == Order("end_turn")
     s = e.state
@@ -198,6 +205,7 @@ def test_ninth_age_charge_candidates_only_at_enemies_in_the_front_arc_within_rea
     e = block("e", 2, 38, 40 + depth(c) + 3, 0.0, models=5)
     data = na([a, b, c, d, e], table={"width": 48.0, "height": 56.0})
     eng = Engine(check_scenario(data, "test"), seed=1)
+    assert eng.execute(Order("begin_turn")).ok  # the Charge Phase begins
     got = eng.ruleset.candidates(eng.state, 1, random.Random(0), 0)
     charges = {(c.unit, c.target) for c in got if c.kind == "charge"}
     assert charges == {("a", "b")}

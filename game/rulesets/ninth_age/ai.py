@@ -20,7 +20,7 @@ def _rates(state: GameState, unit: str) -> tuple[float, float]:
     return float(adv), float(mar)
 
 
-OFFER = RA.Offer(charge_phases=(None, "charge"), move_phases=(None, "charge", "movement"),
+OFFER = RA.Offer(charge_phases=("charge",), move_phases=("charge", "movement"),
                  rates=_rates, check_charge=check_charge, turn_alone=True)
 
 

@@ -17,8 +17,8 @@ def _rates(state: GameState, unit: str) -> tuple[float, float]:
     return mov, 2 * mov
 
 
-OFFER = RA.Offer(charge_phases=(None, "strategy", "movement"),
-                 move_phases=(None, "strategy", "movement"), rates=_rates,
+OFFER = RA.Offer(charge_phases=("strategy", "movement"),
+                 move_phases=("strategy", "movement"), rates=_rates,
                  check_charge=check_charge)
 
 

@@ -26,6 +26,7 @@ from game.rulesets.rank_and_flank.flow import phases
 from game.rulesets.rank_and_flank.units import host
 
 END = Candidate(Order("end_turn"), "end")
+BEGIN = Candidate(Order("begin_turn"), "begin")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +34,14 @@ class Offer:
     """What a ruleset tells the shared candidates.
 
     ``charge_phases`` / ``move_phases``: the phases of the player turn in which charges are
-    declared and moves made (None: the turn has not begun yet); ``rates(state, unit)``: the
+    declared and moves made (before its turn begins a side is only offered to begin it);
+    ``rates(state, unit)``: the
     unit's move and its march, in inches; ``check_charge(state, order)``: the ruleset's own
     check of a charge declaration (raises ``Refused``); ``turn_alone``: a turn on the spot is
     the unit's whole move (it cannot be followed by a step forward)."""
 
-    charge_phases: tuple[str | None, ...]
-    move_phases: tuple[str | None, ...]
+    charge_phases: tuple[str, ...]
+    move_phases: tuple[str, ...]
     rates: Callable[[GameState, str], tuple[float, float]]
     check_charge: Callable[[GameState, Order], object]
     turn_alone: bool = False
@@ -54,6 +56,10 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
     f = phases(state)
     if f.side != side:
         return []
+    if f.phase is None:
+        # begin the turn first: what its first phase does by itself (tests, decisions) is
+        # then known before any charge or move is weighed
+        return [BEGIN]
     out = [END]
     charging = f.phase in offer.charge_phases
     if not charging and f.phase not in offer.move_phases:

@@ -55,6 +55,9 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
             return f"{name(state, e.unit)} now stands alone"
         if e.reason == "reform":
             cost = f' ({e.distance:.1f}")' if e.distance > 0 else ""
+            u = state.units.get(e.unit)
+            if u is not None and len(u.models) == 1:
+                return f"{name(state, e.unit)} turns on the spot{cost}"
             return f"{name(state, e.unit)} reforms, now {e.files} wide{cost}"
         return f'{name(state, e.unit)}: {e.reason} {e.distance:.1f}"'
     if isinstance(e, ev.CasualtiesRemoved):
