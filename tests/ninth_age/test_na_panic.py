@@ -86,3 +86,37 @@ def test_a_charge_that_misses_a_unit_that_fled_is_a_failed_charge_move():
     assert result(eng)["units"]["a"]["y"] == pytest.approx(29.0, abs=1e-6)
     assert "shaken" in result(eng)["units"]["a"]["conditions"]
     assert result(eng)["units"]["b"]["status"] == "fleeing"
+
+
+def test_friends_of_a_charger_destroyed_by_stand_and_shoot_take_panic_tests():
+    # a (2 models, HP 1) charges b from 6" away (more than its Adv 4); b stands and shoots
+    # with its Breath: 1+1 = 2 hits, Str 3 against Res 3 wound on 4+: 6 6, Arm 0: both
+    # models die. a2, 2" from where a stood, tests: 6+6 = 12 over Dis 7 fails, flees 2+2.
+    a = block("a", 1, 24, 30, models=2, files=2, stats={"Att": 0, "Dis": 10})
+    a2 = block("a2", 1, 24 + BASE_IN + 2.0 + 2.5 * BASE_IN, 30, models=5, stats={"Att": 0})
+    b = block("b", 2, 24, 30 - BASE_IN / 2 - 6.0 - 1.0, 180.0, models=1, files=1, base="50x50",
+              stats={"Att": 0}, rules=["Breath Attack (Str 3, AP 0)"])
+    eng = run(na([a, a2, b], orders=[{"unit": "a", "do": "charge", "target": "b"},
+                                     {"answer": "stand_and_shoot"}], dice=[1, 1, 6, 6, 6, 6, 2, 2]),
+              finish=False)
+    assert result(eng)["units"]["a"]["status"] == "destroyed"
+    assert [(t.model, t.faces, t.outcome) for t in rolls(eng, "discipline")] == \
+        [("a2", (6, 6), "fail")]
+    assert [e.faces for e in rolls(eng, "flee")] == [(2, 2)]
+    assert result(eng)["units"]["a2"]["status"] == "fleeing"
+
+
+def test_a_unit_charged_again_after_fleeing_flees_again():
+    # a1 charges b (4" away): b flees 1+1 = 2". a2 then charges b too: b must flee again,
+    # 3+3 = 6", before any charger moves.
+    b = block("b", 2, 24, 20, 180.0, models=5, stats={"Att": 0})
+    a1 = block("a1", 1, 24, 20 + BASE_IN + 4.0, models=5, stats={"Att": 0})
+    a2 = block("a2", 1, 24 - 2.5 * BASE_IN - 4.0 - BASE_IN / 2, 20, 90.0, models=5, files=1,
+               stats={"Att": 0})
+    eng = run(na([b, a1, a2], orders=[{"unit": "a1", "do": "charge", "target": "b"},
+                                      {"answer": "flee"},
+                                      {"unit": "a2", "do": "charge", "target": "b"}],
+                 dice=[1, 1, 3, 3]), finish=False)
+    assert [e.faces for e in rolls(eng, "flee")] == [(1, 1), (3, 3)]
+    moved = [e.distance for e in events(eng, ev.UnitMoved) if e.unit == "b"]
+    assert moved == [pytest.approx(2.0), pytest.approx(6.0)]

@@ -107,11 +107,17 @@ def reaction(ctx: Any, unit: str, target: str) -> Step:
             options.append("flee")
         if can_stand_and_shoot(s, target, unit):
             options.append("stand_and_shoot")
-    yield from RC.react(ctx, unit, target, forced, tuple(options), _shoot, _flee)
+    # a fleeing unit charged again flees again, even in the phase it already fled
+    yield from RC.react(ctx, unit, target, forced, tuple(options), _shoot, _flee, flee_again=True)
 
 
 def _shoot(ctx: Any, target: str, charger: str) -> Step:
+    from game.rulesets.ninth_age import panic
+
+    where = panic.where_it_stood(ctx.state, charger)
     yield from stand_and_shoot(ctx, target, charger)
+    # (the charger's own losses make no Panic Test; its friends test if it was destroyed)
+    yield from panic.after_losses(ctx, charger, target, where, own_test=False)
     yield from ctx.ruleset.check_winner(ctx)
 
 

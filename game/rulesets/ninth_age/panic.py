@@ -11,8 +11,8 @@ phase; a Fearless unit passes without rolling. A unit that fails flees at once (
 with Swiftstride): directly away from the enemy whose attacks caused its losses, else from the
 closest enemy unit.
 
-Reading chosen: losses to a Stand and Shoot reaction cause no Panic Test (the charger's charge
-goes on as declared).
+Reading chosen: a charger's losses to a Stand and Shoot reaction make it take no Panic Test
+(its charge goes on as declared); if they destroy it, its friends nearby test.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from game.rulesets.ninth_age import units as U
 from game.rulesets.rank_and_flank import moves, space
 from game.rulesets.rank_and_flank.combat import engaged_with
 
+#: how far past 6" still counts as within it (positions are kept to a millionth of an inch)
+DISTANCE_TOL = 1e-5
 #: the unit flag holding a unit's Health Points when its first out-of-combat loss of the phase
 #: came
 HP_AT_PHASE_START = "hp_at_phase_start"
@@ -75,7 +77,7 @@ def near(ctx: Any, gone: Iterable[tuple[str, Any, str]], skip: Iterable[str] = (
             s = ctx.state
             if rec.side != side or uid == b or uid in skip or uid in failed or not may_test(s, uid):
                 continue
-            if space.boundary(s, uid).distance(where) > K.PANIC_RANGE + 1e-9:
+            if space.boundary(s, uid).distance(where) > K.PANIC_RANGE + DISTANCE_TOL:
                 continue
             ok = yield from take(ctx, uid, f"{U.name(s, b)} {what} nearby", b)
             if not ok:
@@ -90,16 +92,16 @@ def note_hp(ctx: Any, unit: str) -> Step:
         yield ev.UnitFlagSet(unit, HP_AT_PHASE_START, "phase", U.hp_left(ctx.state, unit))
 
 
-def after_losses(ctx: Any, unit: str, cause: str, where: Any) -> Step:
+def after_losses(ctx: Any, unit: str, cause: str, where: Any, own_test: bool = True) -> Step:
     """After attacks by ``cause`` outside combat hit ``unit`` (which stood at ``where``): if it
     was destroyed, its friends nearby test; if it lost a quarter of its Health Points this
-    phase, it tests itself. Those that fail flee."""
+    phase (and ``own_test``), it tests itself. Those that fail flee."""
     s = ctx.state
     flee_from: dict[str, str | None] = {}
     if not U.alive(s, unit):
         for u in (yield from near(ctx, [(unit, where, "was destroyed")])):
             flee_from[u] = None
-    else:
+    elif own_test:
         start = s.units[unit].flag(HP_AT_PHASE_START)
         lost = (start or 0) - U.hp_left(s, unit)
         single = U.profile(s, unit).start_models == 1

@@ -129,11 +129,12 @@ React = Callable[[Any, str, str], Step]
 
 
 def react(ctx: Any, unit: str, target: str, forced: str | None, options: tuple[str, ...],
-          shoot: React, run: React) -> Step:
+          shoot: React, run: React, flee_again: bool = False) -> Step:
     """The charged unit's reaction: ``forced`` when a rule forces it (said in the log), else
     the decision ``charge_reaction`` among ``options`` (default ``hold``; no question when
     holding is all it can do). Stand and Shoot calls ``shoot(ctx, target, charger)``; a flee
-    calls ``run(ctx, target, charger)`` unless the unit fled already this phase."""
+    calls ``run(ctx, target, charger)``; a unit that already fled this phase flees again only
+    with ``flee_again`` (else it stays put)."""
     s = ctx.state
     if forced is None:
         if len(options) > 1:
@@ -151,7 +152,7 @@ def react(ctx: Any, unit: str, target: str, forced: str | None, options: tuple[s
     if answer == "stand_and_shoot":
         yield from shoot(ctx, target, unit)
     if answer == "flee" and ctx.state.units[target].status != "fled":
-        if ctx.state.units[target].flag("fled_this_phase"):
+        if ctx.state.units[target].flag("fled_this_phase") and not flee_again:
             yield ev.RuleApplied("Flee", target, "has already fled this phase: it stays put")
         else:
             yield ev.UnitFlagSet(target, "fled_this_phase", "phase", True)
@@ -294,10 +295,11 @@ def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = 
                if on_table(s, target) else math.inf)
         if on_table(s, target):
             yield from failed_charge(ctx, unit, target, short, gap)
-        else:  # it left the table: nothing to charge toward
+        else:  # it left the table, or is gone: nothing to charge toward
+            gone = "is destroyed" if s.units[target].status == "destroyed" else "has fled the table"
             yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
-            yield ev.RuleApplied("Charge", unit, f"{name(s, target)} has fled the table: the "
-                                 "charge fails", target)
+            yield ev.RuleApplied("Charge", unit, f"{name(s, target)} {gone}: the charge fails",
+                                 target)
         yield from resolved(ctx, unit, target, False)
         return
     end = space.formation_of_block(got.block)
