@@ -38,7 +38,10 @@ def alive(s: GameState, unit: str) -> list[Model]:
 
 def joined_to(s: GameState, unit: str) -> str | None:
     """The unit ``unit`` (a character) has joined, if any."""
-    host = s.units[unit].flag("joined")
+    got = s.units[unit].flags.get("joined")  # (Unit.flag inlined: this is called a lot)
+    if got is None:
+        return None
+    host = got[1]
     return host if isinstance(host, str) else None
 
 
@@ -57,9 +60,15 @@ def characters_in(s: GameState, unit: str) -> list[str]:
 
 
 def block_models(s: GameState, unit: str) -> list[Model]:
-    """Every model standing in the unit's formation: the characters, then its own."""
-    out = [m for c in characters_in(s, unit) for m in alive(s, c)]
-    return out + alive(s, unit)
+    """Every model standing in the unit's formation: the characters, then its own (a list
+    kept until the next event: do not change it)."""
+    key = ("block", unit)
+    got: list[Model] | None = s.derived.get(key)
+    if got is None:
+        chars = characters_in(s, unit)
+        got = [m for c in chars for m in alive(s, c)] + alive(s, unit) if chars else alive(s, unit)
+        s.derived[key] = got
+    return got
 
 
 def in_formation(s: GameState, unit: str) -> int:
