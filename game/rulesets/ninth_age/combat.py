@@ -196,7 +196,7 @@ def contacts(s: GameState, unit: str, enemies: list[str]
         touch: dict[str, tuple[str, ...]] = {}
         front: dict[str, tuple[str, ...]] = {}
         for name, mk in space.model_keys(s, unit).items():
-            t = tuple(e for e in enemies if space.rects_distance(mk, bounds[e]) <= CONTACT_TOL)
+            t = tuple(e for e in enemies if space.rects_within(mk, bounds[e], CONTACT_TOL))
             touch[name] = t
             front[name] = tuple(e for e in t if _front_touches(mk, bounds[e]))
         got = s.derived[key] = (touch, front)

@@ -98,6 +98,43 @@ def rects_distance(a: RectKey, b: RectKey) -> float:
     return float(rect_of(a).distance(rect_of(b)))
 
 
+def _point_rect_distance(px: float, py: float, c: float, s: float, r: RectKey) -> float:
+    """How far a point is from the rectangle ``r`` turned by the angle of cosine ``c`` and
+    sine ``s`` (as :func:`rect_of` turns it)."""
+    x, y, _facing, width, depth = r
+    dx, dy = px - x, py - y
+    ax = abs(c * dx + s * dy) - width / 2
+    ay = abs(-s * dx + c * dy) - depth / 2
+    return math.hypot(ax if ax > 0.0 else 0.0, ay if ay > 0.0 else 0.0)
+
+
+#: how far the quick bounds of :func:`rects_within` must clear the limit to be trusted (far more
+#: than their rounding errors; anything closer is measured exactly)
+_BOUND_MARGIN = 1e-7
+
+
+@lru_cache(maxsize=65536)
+def rects_within(a: RectKey, b: RectKey, limit: float) -> bool:
+    """Whether ``rects_distance(a, b) <= limit``: decided by plain arithmetic when the
+    distance is clearly under or over the limit (the distance from ``b`` of ``a``'s corners
+    bounds it from above, that of its centre less its half diagonal from below), else
+    measured exactly."""
+    ax, ay, afacing, aw, ad = a
+    rad = math.radians(b[2])
+    bc, bs = math.cos(rad), math.sin(rad)
+    centre = _point_rect_distance(ax, ay, bc, bs, b)
+    hw, hd = aw / 2, ad / 2
+    if centre - math.hypot(hw, hd) > limit + _BOUND_MARGIN:
+        return False
+    rad = math.radians(afacing)
+    c, s = math.cos(rad), math.sin(rad)
+    near = min(_point_rect_distance(ax + c * ox - s * oy, ay + s * ox + c * oy, bc, bs, b)
+               for ox, oy in ((-hw, -hd), (hw, -hd), (hw, hd), (-hw, hd)))
+    if near < limit - _BOUND_MARGIN:
+        return True
+    return rects_distance(a, b) <= limit
+
+
 def corners(f: Formation, width: float, depth: float) -> dict[str, tuple[float, float]]:
     """front-left, front-right, rear-right, rear-left as the unit sees them."""
     fx, fy = _vec(f.facing)
@@ -268,5 +305,5 @@ __all__ = [
     "FACINGS", "FACING_TURN", "RectKey", "block_of", "blocking_terrain", "boundary", "corners",
     "dims", "facing_touched_by", "formation_of_block", "host_of", "model_keys", "model_polygons",
     "models_touching", "other_boundaries", "rank_and_file", "rect", "rect_of", "rects_distance",
-    "rects_touch", "sight_walls", "surroundings", "unit_base", "unit_key", "within_table",
+    "rects_touch", "rects_within", "sight_walls", "surroundings", "unit_base", "unit_key", "within_table",
 ]
