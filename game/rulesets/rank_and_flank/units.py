@@ -13,7 +13,15 @@ from functools import lru_cache
 from typing import Any
 
 from game.core import events as ev
-from game.core.state import Formation, GameState, Handler, Model, Unit, replace_model, replace_unit
+from game.core.state import (
+    Formation,
+    GameState,
+    Handler,
+    Model,
+    Unit,
+    move_model,
+    replace_unit,
+)
 from game.geometry.bases import parse_base
 from game.rulesets.rank_and_flank import layout
 
@@ -159,9 +167,10 @@ def relayout(s: GameState, unit: str, leaving: tuple[str, ...] = ()) -> None:
     it_chars, it_own = iter(chars), iter(own)
     for i in range(count):
         order.append(next(it_chars) if i in char_slots else next(it_own))
+    facing = f.facing
     for m, (x, y) in zip(order, places):
-        if (m.x, m.y, m.facing) != (x, y, f.facing):
-            replace_model(s, m.name, x=x, y=y, facing=f.facing)
+        if m.x != x or m.y != y or m.facing != facing:
+            move_model(s, m.name, x, y, facing)
 
 
 def _unit_moved(s: GameState, e: Any) -> None:
