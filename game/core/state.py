@@ -260,10 +260,10 @@ def replace_unit(state: GameState, unit: str, **changes: Any) -> None:
 def clear_scope(state: GameState, scope: str) -> None:
     """Drop the flags of models and units kept until ``scope`` ends (``"activation"``,
     ``"turn"``, ``"phase"``...). The flows call it when one of their scopes ends."""
-    for name, m in list(state.models.items()):
+    for name, m in state.models.items():  # (only values change: no copy of the items needed)
         if m.flags and any(sc == scope for sc, _ in m.flags.values()):
             _replace(state, name, flags={k: v for k, v in m.flags.items() if v[0] != scope})
-    for uid, u in list(state.units.items()):
+    for uid, u in state.units.items():
         if u.flags and any(sc == scope for sc, _ in u.flags.values()):
             replace_unit(state, uid, flags={k: v for k, v in u.flags.items() if v[0] != scope})
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.state import (
+    OFF_TABLE,
     Formation,
     GameState,
     Handler,
@@ -40,7 +41,8 @@ def alive(s: GameState, unit: str) -> list[Model]:
     got = s.derived.get(key)
     if got is None:
         models = s.models
-        got = s.derived[key] = [models[n] for n in s.units[unit].models if models[n].on_table]
+        got = s.derived[key] = [m for n in s.units[unit].models
+                                if (m := models[n]).status not in OFF_TABLE]  # (on_table)
     return got
 
 
