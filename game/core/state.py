@@ -190,14 +190,57 @@ _MODEL_SLOTS = tuple(f.name for f in dataclasses.fields(Model))
 _UNIT_SLOTS = tuple(f.name for f in dataclasses.fields(Unit))
 
 
+# The slots' own setters (a frozen record refuses setattr, not its slot descriptors).
+_SET = {slot: getattr(Model, slot).__set__ for slot in _MODEL_SLOTS}
+(_set_name, _set_unit, _set_side, _set_x, _set_y, _set_facing, _set_base, _set_stats, _set_rules,
+ _set_keywords, _set_display, _set_damage, _set_status, _set_conditions, _set_counters,
+ _set_flags, _set_weapons) = (_SET[slot] for slot in (
+    "name", "unit", "side", "x", "y", "facing", "base", "stats", "rules", "keywords", "display",
+    "damage", "status", "conditions", "counters", "flags", "weapons"))
+if len(_SET) != 17:  # pragma: no cover - a new field of Model must be copied below too
+    raise RuntimeError("Model has new fields: copy them in _moved_model")
+
+
+def _moved_model(old: Model, x: float, y: float, facing: float) -> Model:
+    # every slot written out: the layout moves every model of a unit at each step, and this
+    # is several times faster than a loop over the slots
+    new: Model = object.__new__(Model)
+    _set_name(new, old.name)
+    _set_unit(new, old.unit)
+    _set_side(new, old.side)
+    _set_x(new, x)
+    _set_y(new, y)
+    _set_facing(new, facing)
+    _set_base(new, old.base)
+    _set_stats(new, old.stats)
+    _set_rules(new, old.rules)
+    _set_keywords(new, old.keywords)
+    _set_display(new, old.display)
+    _set_damage(new, old.damage)
+    _set_status(new, old.status)
+    _set_conditions(new, old.conditions)
+    _set_counters(new, old.counters)
+    _set_flags(new, old.flags)
+    _set_weapons(new, old.weapons)
+    return new
+
+
 def _replace(state: GameState, name: str, **changes: Any) -> None:
     # dataclasses.replace re-runs __init__ with every field as a keyword; copying the slots
     # of a frozen record by hand is several times faster, and folding is hot.
     old = state.models[name]
-    new = object.__new__(Model)
-    for slot in _MODEL_SLOTS:
-        object.__setattr__(new, slot, changes[slot] if slot in changes else getattr(old, slot))
+    new = _moved_model(old, old.x, old.y, old.facing)
+    for slot, value in changes.items():
+        setter = _SET.get(slot)
+        if setter is not None:  # (not a field: ignored, as it always was)
+            setter(new, value)
     state.models[name] = new
+
+
+def move_model(state: GameState, name: str, x: float, y: float, facing: float) -> None:
+    """Replace model ``name`` with a copy standing at ``x``, ``y`` facing ``facing`` (for
+    reducers; the same as ``replace_model(state, name, x=x, y=y, facing=facing)``)."""
+    state.models[name] = _moved_model(state.models[name], x, y, facing)
 
 
 def replace_model(state: GameState, name: str, **changes: Any) -> None:
@@ -217,10 +260,10 @@ def replace_unit(state: GameState, unit: str, **changes: Any) -> None:
 def clear_scope(state: GameState, scope: str) -> None:
     """Drop the flags of models and units kept until ``scope`` ends (``"activation"``,
     ``"turn"``, ``"phase"``...). The flows call it when one of their scopes ends."""
-    for name, m in list(state.models.items()):
+    for name, m in state.models.items():  # (only values change: no copy of the items needed)
         if m.flags and any(sc == scope for sc, _ in m.flags.values()):
             _replace(state, name, flags={k: v for k, v in m.flags.items() if v[0] != scope})
-    for uid, u in list(state.units.items()):
+    for uid, u in state.units.items():
         if u.flags and any(sc == scope for sc, _ in u.flags.values()):
             replace_unit(state, uid, flags={k: v for k, v in u.flags.items() if v[0] != scope})
 

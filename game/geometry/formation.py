@@ -34,7 +34,7 @@ import math
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Literal, TypeAlias
 
 import numpy as np
@@ -120,6 +120,18 @@ class Block:
     base_d: float
 
     def __post_init__(self) -> None:
+        x, y, facing, files, models = self.x, self.y, self.facing, self.files, self.models
+        w, d = self.base_w, self.base_d
+        if (type(x) is float and type(y) is float and type(facing) is float
+                and type(w) is float and type(d) is float
+                and type(files) is int and type(models) is int
+                and math.isfinite(x) and math.isfinite(y) and math.isfinite(facing)
+                and math.isfinite(w) and math.isfinite(d)
+                and models >= 1 and 1 <= files <= models and w > 0.0 and d > 0.0):
+            # the common case, plain valid numbers (blocks are made in hot loops): only the
+            # facing needs bringing into [0, 360)
+            object.__setattr__(self, "facing", normalize_facing(facing))
+            return
         for name in ("x", "y", "facing", "base_w", "base_d"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -231,7 +243,7 @@ class Block:
     @cached_property
     def polygon(self) -> Polygon:
         """The Unit Boundary as a shapely polygon (vertices in :attr:`corners` order)."""
-        return Polygon(self.corners)
+        return _corners_polygon(self.corners)
 
     def edge(self, facing: str) -> tuple[Point, Point]:
         """The side of the boundary for a facing, as (start, end) running clockwise."""
@@ -358,6 +370,13 @@ class Block:
         """The models' bases as shapely polygons, model 1 first."""
         xy = self.model_centres()
         return footprints(self.base, xy[:, 0], xy[:, 1], np.full(self.models, self.facing))
+
+
+@lru_cache(maxsize=4096)
+def _corners_polygon(corners: tuple[Point, Point, Point, Point]) -> Polygon:
+    # Blocks are remade for every question about a unit (shapely geometries are immutable,
+    # so blocks standing in the same place can share one)
+    return Polygon(corners)
 
 
 def make_block(

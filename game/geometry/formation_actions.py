@@ -608,17 +608,19 @@ class PursuitResult:
 
 
 def _contact_along(
-    block: Block, other: Polygon, u: Point, tol: float
+    block: Block, other: Block | Polygon, u: Point, tol: float
 ) -> float:  # fmt: skip
     """Distance along u at which the block first comes within ``tol`` of ``other`` (inf if
     never); 0 when it already is."""
-    d0 = float(block.polygon.distance(other))
+    d0 = float(block.polygon.distance(outline(other)))
     if d0 <= tol:
         return 0.0
-    from .formation_moves import _convex_pieces
+    from .formation_moves import _convex_pieces, _positive
 
+    # a block's outline is its own one convex piece: its corners (as its polygon holds them)
+    pieces = [_positive(block_ring(other))] if isinstance(other, Block) else _convex_pieces(other)
     best = math.inf
-    for lo, hi in _intervals(block_ring(block), _convex_pieces(other), u[0], u[1], tol):
+    for lo, hi in _intervals(block_ring(block), pieces, u[0], u[1], tol):
         if hi > 0.0:
             best = min(best, max(lo, 0.0))
     return best
@@ -649,7 +651,7 @@ def pursue_move(
     go, who = env.travel(pivoted, u, roll, gap=0.0, friend_gap=0.0, ignore=skip)
     caught = False
     if isinstance(target, Block | Polygon):
-        t_c = _contact_along(pivoted, outline(target), u, tol)
+        t_c = _contact_along(pivoted, target, u, tol)
         if t_c <= go + _EPS:
             caught, go, who = True, t_c, None
     left = who == TABLE_EDGE
@@ -725,7 +727,7 @@ def follow_up(
     """
     env = _surroundings(surroundings)
     u = block.forward
-    reach = _contact_along(block, outline(target), u, 0.0)
+    reach = _contact_along(block, target, u, 0.0)
     if math.isinf(reach) or (max_distance is not None and reach > max_distance + _EPS):
         return FollowUpResult(block, 0.0, False, None)
     skip = set(ignore) | ({target_key} if target_key else set())

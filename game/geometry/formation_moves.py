@@ -599,7 +599,7 @@ class Surroundings:
         self._kinds = kinds
         self._polys = np.empty(len(polys), dtype=object)
         self._polys[:] = polys
-        self._tree = shapely.STRtree(self._polys)
+        self._tree_built: shapely.STRtree | None = None  # (made when first needed)
         self._pieces: dict[int, list[np.ndarray]] = {}
         self.table = table
         self._names = dict(names or {})
@@ -623,6 +623,16 @@ class Surroundings:
         if got is None:
             got = self._pieces[i] = _convex_pieces(self._polys[i])
         return got
+
+    @property
+    def _tree(self) -> shapely.STRtree:
+        if self._tree_built is None:
+            self._tree_built = shapely.STRtree(self._polys)
+        return self._tree_built
+
+    def _all_ignored(self, ignore: Collection[str]) -> bool:
+        """Whether every outline is left out (nothing can be a candidate)."""
+        return all(k in ignore for k in self.keys)
 
     def _candidates(self, geom: Polygon, reach: float, ignore: Collection[str]) -> list[int]:
         if not len(self._polys):
@@ -736,6 +746,26 @@ class Surroundings:
         """
         ux, uy = _unit(direction)
         limit = max(0.0, float(limit))
+        best, who = limit, None
+        if not self._all_ignored(ignore):
+            best, who = self._travel_among(block, ux, uy, limit, gap, friend_gap, ignore)
+        if edge and self.table is not None:
+            t = _edge_travel(block, ux, uy, self.table)
+            if t < best:
+                best, who = t, TABLE_EDGE
+        return max(best, 0.0), who
+
+    def _travel_among(
+        self,
+        block: Block,
+        ux: float,
+        uy: float,
+        limit: float,
+        gap: float,
+        friend_gap: float,
+        ignore: Collection[str],
+    ) -> tuple[float, str | None]:
+        """:meth:`travel` up to ``limit`` against the outlines alone (no table edge)."""
         poly = block.polygon
         corridor = _hull(
             block,
@@ -763,11 +793,7 @@ class Surroundings:
                 t = min(t, max(lo, 0.0))
             if t < best:
                 best, who = t, self.keys[i]
-        if edge and self.table is not None:
-            t = _edge_travel(block, ux, uy, self.table)
-            if t < best:
-                best, who = t, TABLE_EDGE
-        return max(best, 0.0), who
+        return best, who
 
     def clear_beyond(
         self,

@@ -195,10 +195,11 @@ def contacts(s: GameState, unit: str, enemies: list[str]
         bounds = {e: space.unit_key(s, e) for e in enemies}
         touch: dict[str, tuple[str, ...]] = {}
         front: dict[str, tuple[str, ...]] = {}
+        within = space.rects_within
         for name, mk in space.model_keys(s, unit).items():
-            t = tuple(e for e in enemies if space.rects_distance(mk, bounds[e]) <= CONTACT_TOL)
+            t = tuple([e for e in enemies if within(mk, bounds[e], CONTACT_TOL)])
             touch[name] = t
-            front[name] = tuple(e for e in t if _front_touches(mk, bounds[e]))
+            front[name] = tuple([e for e in t if _front_touches(mk, bounds[e])]) if t else ()
         got = s.derived[key] = (touch, front)
     return got
 

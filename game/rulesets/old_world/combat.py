@@ -194,7 +194,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         for e in enemies:
             if space.corner_contact(s, unit, e):
                 at = [places[n] for n, k in polys.items()
-                      if space.rects_distance(k, ebounds[e]) <= 0.01]
+                      if space.rects_within(k, ebounds[e], 0.01)]
                 corners[e] = ({r for r, _ in at}, {f for _, f in at})
         weapon = weapon_in_use(s, unit)
         support_ok = weapon.fight_in_extra_rank and not (
@@ -210,7 +210,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
             target, n, support = None, 0, 0
             if outer:
                 for e in enemies:
-                    if space.rects_distance(poly, ebounds[e]) <= 0.01:
+                    if space.rects_within(poly, ebounds[e], 0.01):
                         target, n = e, attacks
                         break
             if target is None:
@@ -219,17 +219,17 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
                     row = rank if kind == "rank" else file
                     if e in corners:
                         in_row = rank in corners[e][0] or file in corners[e][1]
-                        if in_row and space.rects_distance(poly, ebounds[e]) <= move + 1e-9:
+                        if in_row and space.rects_within(poly, ebounds[e], move + 1e-9):
                             target, n = e, 1
                             break
                         continue
                     if row in lines:
-                        if space.rects_distance(poly, ebounds[e]) <= move + 1e-9:
+                        if space.rects_within(poly, ebounds[e], move + 1e-9):
                             target, n = e, 1
                             break
                     elif (support_ok and facings[e] == "front" and member == unit
                           and kind == "rank" and rank == max(lines) + 1
-                          and space.rects_distance(poly, ebounds[e]) <= move + 1e-9):
+                          and space.rects_within(poly, ebounds[e], move + 1e-9)):
                         target, n, support = e, 1, 1
                         break
             if target is None or n <= 0:

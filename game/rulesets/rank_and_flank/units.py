@@ -13,7 +13,16 @@ from functools import lru_cache
 from typing import Any
 
 from game.core import events as ev
-from game.core.state import Formation, GameState, Handler, Model, Unit, replace_model, replace_unit
+from game.core.state import (
+    OFF_TABLE,
+    Formation,
+    GameState,
+    Handler,
+    Model,
+    Unit,
+    move_model,
+    replace_unit,
+)
 from game.geometry.bases import parse_base
 from game.rulesets.rank_and_flank import layout
 
@@ -32,13 +41,17 @@ def alive(s: GameState, unit: str) -> list[Model]:
     got = s.derived.get(key)
     if got is None:
         models = s.models
-        got = s.derived[key] = [models[n] for n in s.units[unit].models if models[n].on_table]
+        got = s.derived[key] = [m for n in s.units[unit].models
+                                if (m := models[n]).status not in OFF_TABLE]  # (on_table)
     return got
 
 
 def joined_to(s: GameState, unit: str) -> str | None:
     """The unit ``unit`` (a character) has joined, if any."""
-    host = s.units[unit].flag("joined")
+    got = s.units[unit].flags.get("joined")  # (Unit.flag inlined: this is called a lot)
+    if got is None:
+        return None
+    host = got[1]
     return host if isinstance(host, str) else None
 
 
@@ -57,9 +70,15 @@ def characters_in(s: GameState, unit: str) -> list[str]:
 
 
 def block_models(s: GameState, unit: str) -> list[Model]:
-    """Every model standing in the unit's formation: the characters, then its own."""
-    out = [m for c in characters_in(s, unit) for m in alive(s, c)]
-    return out + alive(s, unit)
+    """Every model standing in the unit's formation: the characters, then its own (a list
+    kept until the next event: do not change it)."""
+    key = ("block", unit)
+    got: list[Model] | None = s.derived.get(key)
+    if got is None:
+        chars = characters_in(s, unit)
+        got = [m for c in chars for m in alive(s, c)] + alive(s, unit) if chars else alive(s, unit)
+        s.derived[key] = got
+    return got
 
 
 def in_formation(s: GameState, unit: str) -> int:
@@ -150,9 +169,10 @@ def relayout(s: GameState, unit: str, leaving: tuple[str, ...] = ()) -> None:
     it_chars, it_own = iter(chars), iter(own)
     for i in range(count):
         order.append(next(it_chars) if i in char_slots else next(it_own))
+    facing = f.facing
     for m, (x, y) in zip(order, places):
-        if (m.x, m.y, m.facing) != (x, y, f.facing):
-            replace_model(s, m.name, x=x, y=y, facing=f.facing)
+        if m.x != x or m.y != y or m.facing != facing:
+            move_model(s, m.name, x, y, facing)
 
 
 def _unit_moved(s: GameState, e: Any) -> None:
