@@ -75,6 +75,10 @@ MAX_REPLIES = 8
 #: what a charge after which no fight could be declared in the activation loses
 IDLE_CHARGE = 0.5
 CHARGES = ("charge", "diving charge")
+#: how much the opponent's threats count: for the attack (fight or charge) it could make
+#: next against one of the side's models, that many times the worth the attacked model could
+#: lose to it (the attacker's share of the two models' worth), for the most dangerous one
+THREAT = 0.0
 
 
 @dataclass
@@ -436,7 +440,38 @@ def evaluate(e: Engine, side: int) -> float:
         if s.winner == "draw":
             return material(e, side)
         return -WIN + material(e, side)
-    return material(e, side) + score_edge(e, side) - CLOSING * spread(s, side)
+    got = material(e, side) + score_edge(e, side) - CLOSING * spread(s, side)
+    if THREAT:
+        got -= THREAT * threat(e, side)
+    return got
+
+
+def threat(e: Engine, side: int) -> float:
+    """How much ``side`` stands to lose to the opponent's next attack, roughly: over the
+    fights and charges the ruleset offers the side to act next (when that is the opponent),
+    the most of the attacked model's worth, in the share the attacker's worth has of the two."""
+    s = e.state
+    other = side_to_act(e)
+    if other is None or other == side or s.pending is not None:
+        return 0.0
+    rs = e.ruleset
+    worst = 0.0
+    seen: dict[str, float] = {}
+
+    def worth(name: str) -> float:
+        got = seen.get(name)
+        if got is None:
+            m = s.models.get(name)
+            got = seen[name] = rs.unit_worth(s, m.unit) if m is not None else 0.0
+        return got
+
+    for c in rs.candidates(s, other, random.Random(0), -1):
+        if c.kind not in ("fight",) + CHARGES or c.unit is None or c.target is None:
+            continue
+        a, t = worth(c.unit), worth(c.target)
+        if a + t > 0:
+            worst = max(worst, t * a / (a + t))
+    return worst
 
 
 def score_edge(e: Engine, side: int) -> float:
