@@ -68,6 +68,10 @@ WIN = 1000.0
 #: unit's worth of ~3): it matters more as the end comes nearer
 SCORE_EARLY = 0.3
 SCORE_LATE = 1.5
+#: in the last game turn, what being ahead on that score at all is worth beside the margin
+#: (half as much in the turn before): near the end, what counts is who is ahead, so a side
+#: ahead plays safe and a side behind or level takes risks
+DECISIVE = 0.0
 #: how much the opponent's best reply counts (hard): 0 not at all, 1 in full
 REPLY_WEIGHT = 0.5
 #: the most replies of the opponent tried after each try (hard, normal)
@@ -483,7 +487,11 @@ def score_edge(e: Engine, side: int) -> float:
         return 0.0
     mine, theirs = got if side == 1 else (got[1], got[0])
     late = min(1.0, s.turn / s.max_turns) if s.max_turns else 0.0
-    return (SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * late) * (mine - theirs)
+    edge = (SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * late) * (mine - theirs)
+    if s.max_turns and s.turn >= s.max_turns - 1:
+        near = 1.0 if s.turn >= s.max_turns else 0.5
+        edge += DECISIVE * near * max(-1.0, min(1.0, mine - theirs))
+    return edge
 
 
 def material(e: Engine, side: int) -> float:
