@@ -66,12 +66,12 @@ WIN = 1000.0
 #: what a point of the score that decides the game after its last turn (damage inflicted,
 #: enemies taken out...) is worth in the first game turn, and in the last one (next to a
 #: unit's worth of ~3): it matters more as the end comes nearer
-SCORE_EARLY = 0.3
-SCORE_LATE = 1.5
+SCORE_EARLY = 1.0
+SCORE_LATE = 2.5
 #: in the last game turn, what being ahead on that score at all is worth beside the margin
 #: (half as much in the turn before): near the end, what counts is who is ahead, so a side
 #: ahead plays safe and a side behind or level takes risks
-DECISIVE = 0.0
+DECISIVE = 2.0
 #: how much the opponent's best reply counts (hard): 0 not at all, 1 in full
 REPLY_WEIGHT = 0.5
 #: the most replies of the opponent tried after each try (hard, normal)

@@ -318,15 +318,37 @@ def test_the_score_counts_for_more_as_the_last_turn_nears() -> None:
     from game.core.state import apply
 
     gained = {}
-    for turn in (1, 4):
-        e = engine([unit("a", 1, 12, 20), unit("b", 2, 3, 3, 180)], turns=4)
+    for turn in (1, 6):
+        e = engine([unit("a", 1, 12, 20), unit("b", 2, 3, 3, 180)], turns=8)
         e.state.turn = turn
         before = evaluate(e, 1)
         apply(e.state, ev.DamageTaken("b", 1, "attack", "a"))
         gained[turn] = evaluate(e, 1) - before
     # the same point of damage (and the same loss of worth to b): only the score's weight
-    # differs, from a quarter of the way to the end to the end
-    assert gained[4] - gained[1] == pytest.approx((SCORE_LATE - SCORE_EARLY) * 3 / 4)
+    # differs, from an eighth of the way to the end to three quarters (before the last two
+    # turns, when being ahead at all starts to count too)
+    assert gained[6] - gained[1] == pytest.approx((SCORE_LATE - SCORE_EARLY) * 5 / 8)
+
+
+def test_in_the_last_turn_being_ahead_at_all_counts_beside_the_margin() -> None:
+    from game.ai.player import DECISIVE, SCORE_LATE, evaluate
+    from game.core.state import apply
+
+    def steps(turn: int) -> list[float]:
+        e = engine([unit("a", 1, 12, 20), unit("b", 2, 3, 3, 180, stats={"DT": 6})], turns=4)
+        e.state.turn = turn
+        got = [evaluate(e, 1)]
+        for _ in range(2):  # level, then ahead by 1, then by 2
+            apply(e.state, ev.DamageTaken("b", 1, "attack", "a"))
+            got.append(evaluate(e, 1))
+        return [got[1] - got[0], got[2] - got[1]]
+
+    first, second = steps(4)
+    worth_step = second - SCORE_LATE  # the same loss of worth to b each time
+    assert first == pytest.approx(worth_step + SCORE_LATE + DECISIVE)
+    # the turn before the last: half as much
+    first3, second3 = steps(3)
+    assert first3 - second3 == pytest.approx(DECISIVE / 2)
 
 
 def test_a_model_behind_a_wall_is_offered_a_move_round_it_that_the_rules_accept() -> None:
