@@ -66,8 +66,12 @@ WIN = 1000.0
 #: what a point of the score that decides the game after its last turn (damage inflicted,
 #: enemies taken out...) is worth in the first game turn, and in the last one (next to a
 #: unit's worth of ~3): it matters more as the end comes nearer
-SCORE_EARLY = 0.3
-SCORE_LATE = 1.5
+SCORE_EARLY = 1.0
+SCORE_LATE = 2.5
+#: in the last game turn, what being ahead on that score at all is worth beside the margin
+#: (half as much in the turn before): near the end, what counts is who is ahead, so a side
+#: ahead plays safe and a side behind or level takes risks
+DECISIVE = 2.0
 #: how much the opponent's best reply counts (hard): 0 not at all, 1 in full
 REPLY_WEIGHT = 0.5
 #: the most replies of the opponent tried after each try (hard, normal)
@@ -75,6 +79,10 @@ MAX_REPLIES = 8
 #: what a charge after which no fight could be declared in the activation loses
 IDLE_CHARGE = 0.5
 CHARGES = ("charge", "diving charge")
+#: how much the opponent's threats count: for the attack (fight or charge) it could make
+#: next against one of the side's models, that many times the worth the attacked model could
+#: lose to it (the attacker's share of the two models' worth), for the most dangerous one
+THREAT = 0.0
 
 
 @dataclass
@@ -436,7 +444,38 @@ def evaluate(e: Engine, side: int) -> float:
         if s.winner == "draw":
             return material(e, side)
         return -WIN + material(e, side)
-    return material(e, side) + score_edge(e, side) - CLOSING * spread(s, side)
+    got = material(e, side) + score_edge(e, side) - CLOSING * spread(s, side)
+    if THREAT:
+        got -= THREAT * threat(e, side)
+    return got
+
+
+def threat(e: Engine, side: int) -> float:
+    """How much ``side`` stands to lose to the opponent's next attack, roughly: over the
+    fights and charges the ruleset offers the side to act next (when that is the opponent),
+    the most of the attacked model's worth, in the share the attacker's worth has of the two."""
+    s = e.state
+    other = side_to_act(e)
+    if other is None or other == side or s.pending is not None:
+        return 0.0
+    rs = e.ruleset
+    worst = 0.0
+    seen: dict[str, float] = {}
+
+    def worth(name: str) -> float:
+        got = seen.get(name)
+        if got is None:
+            m = s.models.get(name)
+            got = seen[name] = rs.unit_worth(s, m.unit) if m is not None else 0.0
+        return got
+
+    for c in rs.candidates(s, other, random.Random(0), -1):
+        if c.kind not in ("fight",) + CHARGES or c.unit is None or c.target is None:
+            continue
+        a, t = worth(c.unit), worth(c.target)
+        if a + t > 0:
+            worst = max(worst, t * a / (a + t))
+    return worst
 
 
 def score_edge(e: Engine, side: int) -> float:
@@ -448,7 +487,11 @@ def score_edge(e: Engine, side: int) -> float:
         return 0.0
     mine, theirs = got if side == 1 else (got[1], got[0])
     late = min(1.0, s.turn / s.max_turns) if s.max_turns else 0.0
-    return (SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * late) * (mine - theirs)
+    edge = (SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * late) * (mine - theirs)
+    if s.max_turns and s.turn >= s.max_turns - 1:
+        near = 1.0 if s.turn >= s.max_turns else 0.5
+        edge += DECISIVE * near * max(-1.0, min(1.0, mine - theirs))
+    return edge
 
 
 def material(e: Engine, side: int) -> float:

@@ -575,7 +575,8 @@ class Ruleset(ABC):
         other actions, moves to sampled points) and the flow order that stops acting. Nothing
         here needs to be legal: the AI tries each on a copy of the engine and drops those the
         rules refuse. ``widen`` asks for that many more sampled move points (the AI asks for
-        more when it has time); ``rng`` draws them, so the same seed gives the same list.
+        more when it has time; a negative ``widen`` asks for no moves at all, for a quick look
+        at what a side could attack); ``rng`` draws them, so the same seed gives the same list.
 
         The default knows no actions: it offers the choices of a pending decision (or its
         default when it has no list of choices) and the order that closes what is in progress,

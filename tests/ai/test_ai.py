@@ -245,7 +245,7 @@ def test_a_time_budget_widens_the_search_and_cancel_stops_it() -> None:
 
     e = Engine(load_scenario(MAPS / "default.toml"), seed=3)
     plain = choose(e, level="normal")
-    wide = choose(e, level="normal", time_budget=0.3)
+    wide = choose(e, level="normal", time_budget=1.5)  # room for a wave on a busy machine
     assert wide.considered > plain.considered
     stop = threading.Event()
     stop.set()
@@ -318,12 +318,87 @@ def test_the_score_counts_for_more_as_the_last_turn_nears() -> None:
     from game.core.state import apply
 
     gained = {}
-    for turn in (1, 4):
-        e = engine([unit("a", 1, 12, 20), unit("b", 2, 3, 3, 180)], turns=4)
+    for turn in (1, 6):
+        e = engine([unit("a", 1, 12, 20), unit("b", 2, 3, 3, 180)], turns=8)
         e.state.turn = turn
         before = evaluate(e, 1)
         apply(e.state, ev.DamageTaken("b", 1, "attack", "a"))
         gained[turn] = evaluate(e, 1) - before
     # the same point of damage (and the same loss of worth to b): only the score's weight
-    # differs, from a quarter of the way to the end to the end
-    assert gained[4] - gained[1] == pytest.approx((SCORE_LATE - SCORE_EARLY) * 3 / 4)
+    # differs, from an eighth of the way to the end to three quarters (before the last two
+    # turns, when being ahead at all starts to count too)
+    assert gained[6] - gained[1] == pytest.approx((SCORE_LATE - SCORE_EARLY) * 5 / 8)
+
+
+def test_in_the_last_turn_being_ahead_at_all_counts_beside_the_margin() -> None:
+    from game.ai.player import DECISIVE, SCORE_LATE, evaluate
+    from game.core.state import apply
+
+    def steps(turn: int) -> list[float]:
+        e = engine([unit("a", 1, 12, 20), unit("b", 2, 3, 3, 180, stats={"DT": 6})], turns=4)
+        e.state.turn = turn
+        got = [evaluate(e, 1)]
+        for _ in range(2):  # level, then ahead by 1, then by 2
+            apply(e.state, ev.DamageTaken("b", 1, "attack", "a"))
+            got.append(evaluate(e, 1))
+        return [got[1] - got[0], got[2] - got[1]]
+
+    first, second = steps(4)
+    worth_step = second - SCORE_LATE  # the same loss of worth to b each time
+    assert first == pytest.approx(worth_step + SCORE_LATE + DECISIVE)
+    # the turn before the last: half as much
+    first3, second3 = steps(3)
+    assert first3 - second3 == pytest.approx(DECISIVE / 2)
+
+
+def test_a_model_behind_a_wall_is_offered_a_move_round_it_that_the_rules_accept() -> None:
+    # a wall from x 6 to x 18 between a (south) and b (north): the straight way is shut
+    wall = {"id": "wall", "name": "Wall", "kind": "obstacle", "height": 1.0,
+            "polygon": [[6, 11.7], [18, 11.7], [18, 12.3], [6, 12.3]]}
+    e = engine([unit("a", 1, 11, 14), unit("b", 2, 12, 6, 180)], terrain=[wall])
+    got = e.ruleset.candidates(e.state, 1, random.Random(1), 0)
+    straight = [c for c in got if c.kind == "move" and c.note == "toward b"]
+    assert straight and not e.fork().execute(straight[0].command).ok  # it would cross the wall
+    round_ = [c for c in got if c.kind == "move" and "round what is in the way" in c.note]
+    assert round_
+    for c in round_:
+        f = e.fork()
+        assert f.execute(c.command).ok, c
+        a = f.state.models["a"]
+        # toward an end of the wall (x 6 or x 18), not through it
+        assert a.y > 12.3 and (a.x < 11 - 1 or a.x > 11 + 1)
+    # in the open, no such move is offered
+    open_ = engine([unit("a", 1, 11, 14), unit("b", 2, 12, 6, 180)])
+    assert not [c for c in open_.ruleset.candidates(open_.state, 1, random.Random(1), 0)
+                if "round what" in c.note]
+
+
+def test_a_negative_widen_offers_no_moves() -> None:
+    e = engine([unit("a", 1, 12, 20), unit("b", 2, 12, 14, 180)])
+    got = e.ruleset.candidates(e.state, 1, random.Random(1), -1)
+    assert {c.kind for c in got} >= {"charge", "pass"}
+    assert not [c for c in got if c.kind == "move"]
+
+
+def test_the_threat_is_what_a_strong_enemy_in_reach_could_take() -> None:
+    from game.ai.player import threat
+
+    # side 1 has just acted (its activation ended): side 2 is next
+    def after_a(y_b: float, stats: dict) -> Engine:
+        e = engine([unit("a", 1, 12, 20), unit("x", 1, 2, 22), unit("b", 2, 12, y_b, 180,
+                                                                       stats=stats)])
+        assert e.execute(Order("pass", "a")).ok
+        if e.ruleset.acting_unit(e.state) is not None:
+            assert e.execute(Order("end_activation")).ok
+        assert e.ruleset.active_side(e.state) == 2
+        return e
+
+    near_strong = threat(after_a(16, STRONG), 1)
+    near_weak = threat(after_a(16, WEAK), 1)
+    far_strong = threat(after_a(2, STRONG), 1)
+    assert far_strong == 0.0  # b cannot reach a next
+    assert near_strong > near_weak > 0.0
+    # a's worth, in the share of the attacker's worth
+    e = after_a(16, STRONG)
+    wa, wb = e.ruleset.unit_worth(e.state, "a"), e.ruleset.unit_worth(e.state, "b")
+    assert near_strong == pytest.approx(wa * wb / (wa + wb))

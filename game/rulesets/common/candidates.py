@@ -16,6 +16,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from shapely import LineString, Polygon
+
 from game.core.state import GameState, Model
 from game.geometry.bases import facing_toward
 
@@ -67,12 +69,15 @@ def move_points(
     keep_off: float = 0.1,
     threat: Callable[[Model], float] | None = None,
     nearest: int = 3,
+    routes: int = 2,
 ) -> list[MovePoint]:
     """Places ``m`` might move to with a move of at most ``reach`` inches. ``keep_off``: the
     gap to keep between bases when moving toward an enemy (a move may not end in contact, or
     within 1"); ``threat(enemy)``: how far that enemy can reach (charge range), to stop just
-    outside it."""
-    if reach <= 0:
+    outside it. A negative ``widen`` asks for no points at all. ``routes``: for that many of the nearest enemies, when something stands in
+    the straight way to them, a point along the shortest way around it (so that a model behind
+    a wall does not stay there)."""
+    if reach <= 0 or widen < 0:
         return []
     reach *= 0.999  # (the points are rounded: a move of exactly the reach could come out longer)
     r = radius(table, m)
@@ -120,6 +125,9 @@ def move_points(
             if math.hypot(x - m.x, y - m.y) > reach:
                 x, y = _along(m, (x, y), reach)
             add(x, y, "into cover", e.name, e)
+    for e in foes[:routes]:
+        for x, y in _round_the_way(state, m, e, reach, table):
+            add(x, y, f"toward {e.display or e.name}, round what is in the way", e.name, e)
     for _ in range(widen):
         ang = rng.uniform(0, 2 * math.pi)
         d = reach * rng.uniform(0.3, 1.0)
@@ -144,3 +152,51 @@ def _cover_near(state: GameState, m: Model, within: float) -> list[tuple[float, 
             got.append((d, cx, cy, half))
     got.sort()
     return [(cx, cy, half) for _, cx, cy, half in got]
+
+
+#: the terrain grown by a base's half width, per (terrain, half width): the same few pieces
+#: for a whole game
+_GROWN: dict[tuple[object, ...], tuple[list[Polygon], list[Polygon]]] = {}
+
+
+def _grown(state: GameState, table: object, r: float) -> tuple[list[Polygon], list[Polygon]]:
+    """The pieces of terrain that stop a move, grown by ``r`` (what a centre must keep out
+    of) and by a little more (whose corners a way round goes by)."""
+    key = (round(r, 3), tuple((t.id, t.kind, tuple(map(tuple, t.polygon))) for t in state.terrain))
+    got = _GROWN.get(key)
+    if got is None:
+        if len(_GROWN) > 64:
+            _GROWN.clear()
+        polys = list(table.obstacles(state).values())  # type: ignore[attr-defined]
+        got = _GROWN[key] = ([p.buffer(r, join_style="mitre") for p in polys],
+                             [p.buffer(r + 0.2, join_style="mitre") for p in polys])
+    return got
+
+
+def _round_the_way(state: GameState, m: Model, e: Model, reach: float,
+                   table: object) -> list[tuple[float, float]]:
+    """When terrain stands in the straight way from ``m`` to ``e``, the first leg of the way
+    round it, by each of the two nearest corners of what is in the way (grown by ``m``'s half
+    width) that ``m`` can go straight to: the corner, or the point ``reach`` along the way to
+    it when the corner is further. Other models are left out."""
+    keep, corners = _grown(state, table, radius(table, m))
+    if not keep:
+        return []
+    line = LineString([(m.x, m.y), (e.x, e.y)])
+    blocking = [i for i, g in enumerate(keep) if g.intersects(line)]
+    if not blocking:
+        return []
+    ways: list[tuple[float, float, float]] = []
+    for i in blocking:
+        for cx, cy in list(corners[i].exterior.coords)[:-1]:
+            leg = LineString([(m.x, m.y), (cx, cy)])
+            if any(g.intersects(leg) for g in keep):
+                continue
+            cost = math.hypot(cx - m.x, cy - m.y) + math.hypot(e.x - cx, e.y - cy)
+            ways.append((cost, cx, cy))
+    ways.sort()
+    out = []
+    for _, cx, cy in ways[:2]:
+        d = math.hypot(cx - m.x, cy - m.y)
+        out.append((cx, cy) if d <= reach else _along(m, (cx, cy), reach))
+    return out
