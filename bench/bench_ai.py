@@ -95,7 +95,9 @@ def parse(argv: list[str]) -> tuple[int, int, list[tuple[str, str]] | None]:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--timing"]:
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        print(__doc__)
+    elif sys.argv[1:2] == ["--timing"]:
         timing(int(sys.argv[2]) if len(sys.argv) > 2 else 4,
                sys.argv[3] if len(sys.argv) > 3 else "normal")
     else:
