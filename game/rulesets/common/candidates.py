@@ -18,8 +18,13 @@ from dataclasses import dataclass
 
 from shapely import LineString, Polygon
 
+from game.core.commands import Order
+from game.core.ruleset import Candidate, answer_candidates
 from game.core.state import GameState, Model
 from game.geometry.bases import facing_toward
+from game.rulesets.common.flow import Activation, activation, alternating, units_to_activate
+
+END_ACTIVATION = Candidate(Order("end_activation"), "end")
 
 #: shorter moves are not worth offering
 MIN_MOVE = 0.5
@@ -32,6 +37,22 @@ class MovePoint:
     facing: float
     note: str  # "toward Elf Blademaster", "into cover", "away from Orc"...
     target: str | None = None  # the enemy the move is about
+
+
+def who_acts(state: GameState, side: int) -> tuple[list[Candidate], list[str], Activation | None]:
+    """Where an alternating ruleset's candidates for ``side`` start: the candidates so far (the
+    answers to a pending decision, or ending the activation in progress), the units that may
+    act now (none: the candidates so far are all there is) and the activation in progress."""
+    if state.game_over:
+        return [], [], None
+    if state.pending is not None:
+        return answer_candidates(state.pending), [], None
+    act = activation(state)
+    if act is not None:
+        return [END_ACTIVATION], ([act.unit] if act.side == side else []), act
+    if alternating(state).next_side == side:
+        return [], units_to_activate(state, side), None
+    return [], [], None
 
 
 def radius(table: object, m: Model) -> float:

@@ -7,36 +7,22 @@ from __future__ import annotations
 import random
 
 from game.core.commands import Order
-from game.core.ruleset import Candidate, DicePool, PoolOdds, answer_candidates
+from game.core.ruleset import Candidate, DicePool, PoolOdds
 from game.core.state import GameState, Model
-from game.rulesets.common.candidates import centre_distance, move_points, radius
-from game.rulesets.common.flow import activation, alternating, units_to_activate
+from game.rulesets.common.candidates import centre_distance, move_points, radius, who_acts
+from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import effective_ma
 from game.rulesets.skirmish_d10.rules import hooked
 
-END = Candidate(Order("end_activation"), "end")
-
 
 def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) -> list[Candidate]:
     from game.rulesets.skirmish_d10.ruleset import TABLE, fight_targets
 
-    if state.game_over:
-        return []
-    if state.pending is not None:
-        return answer_candidates(state.pending)
-    act = activation(state)
-    out: list[Candidate] = []
-    if act is not None:
-        if act.side != side:
-            return [END]
-        units = [act.unit]
-        out.append(END)
-    elif alternating(state).next_side == side:
-        units = units_to_activate(state, side)
-    else:
-        return []
+    out, units, act = who_acts(state, side)
+    if not units:
+        return out
     enemies = [o for o in state.models.values() if o.side != side and alive(o)]
     for u in units:
         for name in state.units[u].models:

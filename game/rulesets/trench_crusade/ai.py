@@ -8,32 +8,17 @@ from __future__ import annotations
 import random
 
 from game.core.commands import Order
-from game.core.ruleset import Candidate, answer_candidates
+from game.core.ruleset import Candidate
 from game.core.state import GameState, Model
-from game.rulesets.common.candidates import centre_distance, move_points, radius
-from game.rulesets.common.flow import activation, alternating, units_to_activate
+from game.rulesets.common.candidates import centre_distance, move_points, radius, who_acts
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
 
-END = Candidate(Order("end_activation"), "end")
-
 
 def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) -> list[Candidate]:
-    if state.game_over:
-        return []
-    if state.pending is not None:
-        return answer_candidates(state.pending)
-    act = activation(state)
-    out: list[Candidate] = []
-    if act is not None:
-        if act.side != side:
-            return [END]
-        units = [act.unit]
-        out.append(END)
-    elif alternating(state).next_side == side:
-        units = units_to_activate(state, side)
-    else:
-        return []
+    out, units, act = who_acts(state, side)
+    if not units:
+        return out
     enemies = [o for o in state.models.values() if o.side != side and o.on_table]
     heights = any(t.kind == "elevation" for t in state.terrain)
     for u in units:
