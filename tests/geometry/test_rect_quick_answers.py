@@ -86,37 +86,11 @@ def test_facing_quick_answer_is_the_exact_one() -> None:
         if quick == space._UNSURE:
             continue
         answered += 1
-        assert quick == _facing_by_shapely(a, b), (a, b)
+        assert quick == space._facing_exact(a, b), (a, b)
     assert answered > len(pairs) // 2
 
 
-def _facing_by_shapely(a: RectKey, b: RectKey) -> str | None:
-    """The facing of ``a`` that ``b`` touches, measured with shapely only (the rule of
-    ``space._facing_between`` without its quick path)."""
-    from shapely.geometry import LineString
 
-    from game.core.state import Formation
-
-    x, y, facing, width, depth = a
-    pa, pb = rect_of(a), rect_of(b)
-    if pa.distance(pb) > CONTACT_TOL:
-        return None
-    c = space.corners(Formation(x, y, facing, 1), width, depth)
-    sides = {
-        "front": LineString([c["front-left"], c["front-right"]]),
-        "right": LineString([c["front-right"], c["rear-right"]]),
-        "rear": LineString([c["rear-right"], c["rear-left"]]),
-        "left": LineString([c["rear-left"], c["front-left"]]),
-    }
-    near = pb.buffer(CONTACT_TOL * 2)
-    best, length = None, 0.0
-    for name, seg in sides.items():
-        got = seg.intersection(near).length
-        if got > length + 1e-9:
-            best, length = name, got
-    if best is not None and length > CONTACT_TOL * 5:
-        return best
-    return "corner"  # (the quick path never answers a corner contact)
 
 
 def test_within_matches_shapely_distance() -> None:

@@ -317,6 +317,12 @@ def _facing_between(a: RectKey, b: RectKey) -> str | None:
     quick = _facing_quick(a, b)
     if quick != _UNSURE:
         return quick
+    return _facing_exact(a, b)
+
+
+def _facing_exact(a: RectKey, b: RectKey) -> str | None:
+    """The facing of ``a`` that ``b`` touches, measured with shapely: the side with the
+    longest stretch along ``b``, else (a corner) the side ``b``'s centre lies beyond."""
     x, y, facing, width, depth = a
     f = Formation(x, y, facing, 1)
     pa, pb = rect_of(a), rect_of(b)
