@@ -230,9 +230,9 @@ def start_orders(path: str, seed: int | None) -> tuple[Any, list[Any]]:
         raise BadInput(f"{path}: dice: {exc}") from None
 
 
-def carry_out(path: str, engine: Any, commands: list[Any]) -> None:
-    """Carry out the orders, then close the game as headless play does. Raises
-    :class:`BadInput` for a refused order or scripted dice that run out."""
+def carry_out(path: str, engine: Any, commands: list[Any], finish: bool = True) -> None:
+    """Carry out the orders, then (with ``finish``) close the game as headless play does.
+    Raises :class:`BadInput` for a refused order or scripted dice that run out."""
     orders = engine.scenario.orders
     try:
         for i, cmd in enumerate(commands):
@@ -241,7 +241,8 @@ def carry_out(path: str, engine: Any, commands: list[Any]) -> None:
             out = engine.run_order(cmd)
             if not out.ok:
                 raise _order_error(path, i, orders[i], str(out.refusal))
-        engine.finish()
+        if finish:
+            engine.finish()
     except DiceExhausted as exc:
         raise BadInput(f"{path}: dice: {exc}") from None
 

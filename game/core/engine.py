@@ -249,6 +249,13 @@ class Engine:
                     if not out.ok:
                         return out
             return self.execute(cmd)
+        self.prepare_order(cmd)
+        return self.execute(cmd)
+
+    def prepare_order(self, cmd: Command) -> None:
+        """What headless play does before an order that is not an answer: pending decisions
+        take their defaults, then the ruleset closes what is in progress if it must (that
+        command's decisions take their defaults too)."""
         while self._ask is not None:
             self.answer_default()
         pre = self.ruleset.before_order(self.state, cmd)
@@ -256,7 +263,6 @@ class Engine:
             self.execute(pre)
             while self._ask is not None:
                 self.answer_default()
-        return self.execute(cmd)
 
     def answer_default(self) -> Outcome:
         """Answer the pending decision with its documented default."""

@@ -42,33 +42,11 @@ def order_keys(extra: list[str]) -> list[tuple[str, Any]]:
 
 def position(path: str, seed: int | None) -> Any:
     """The engine after the scenario's orders, the last activation left open."""
-    from game.cli import BadInput, _order_error, start_orders
-    from game.core.errors import DiceExhausted
+    from game.cli import carry_out, start_orders
 
     engine, commands = start_orders(path, seed)
-    orders = engine.scenario.orders
-    try:
-        for i, cmd in enumerate(commands):
-            if engine.state.game_over:
-                raise _order_error(path, i, orders[i], "the game is already over")
-            out = engine.run_order(cmd)
-            if not out.ok:
-                raise _order_error(path, i, orders[i], str(out.refusal))
-    except DiceExhausted as exc:
-        raise BadInput(f"{path}: dice: {exc}") from None
+    carry_out(path, engine, commands, finish=False)
     return engine
-
-
-def prepare(engine: Any, cmd: Order) -> None:
-    """What headless play does before an order: defaults for pending decisions, and the
-    ruleset's closing of what is in progress when the order is for another unit."""
-    while engine.pending_ask is not None:
-        engine.answer_default()
-    pre = engine.ruleset.before_order(engine.state, cmd)
-    if pre is not None:
-        engine.execute(pre)
-        while engine.pending_ask is not None:
-            engine.answer_default()
 
 
 def odds_command(args: Any, extra: list[str]) -> int:
@@ -82,7 +60,7 @@ def odds_command(args: Any, extra: list[str]) -> int:
     if engine.state.game_over:
         raise BadInput(f"{args.file}: the game is over once its orders are carried out")
     try:
-        prepare(engine, cmd)
+        engine.prepare_order(cmd)
         est = OddsEstimator(engine, cmd, seed=args.seed)
     except DiceExhausted as exc:
         raise BadInput(f"{args.file}: dice: {exc}") from None
