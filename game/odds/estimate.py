@@ -125,8 +125,10 @@ class OddsEstimator:
             raise OddsError(f'"{order.do}" names no unit')
         self.actor = _unit_of(engine, order.unit)
         target = order.arg("target")
-        if not isinstance(target, str) or _unit_of(engine, target, missing=None) is None:
+        if not isinstance(target, str):
             raise OddsError(f'"{order.do}" needs a target to give odds for')
+        if _unit_of(engine, target, missing=None) is None:
+            raise OddsError(f'there is no model or unit "{target}" to give odds against')
         self.target = _unit_of(engine, target)
         self.target_model = target
         if seed is None:

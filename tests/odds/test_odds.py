@@ -120,6 +120,9 @@ def test_an_order_the_rules_refuse_has_no_odds() -> None:
     far = scenario([unit("orc", 1, 12, ya + 4, stats=ORC), unit("elf", 2, 12, ya, 180, stats=ELF)])
     with pytest.raises(OddsError, match="not in base contact"):
         OddsEstimator(engine(far), FIGHT)
+    # a target that does not exist is named as such, not taken for a missing target
+    with pytest.raises(OddsError, match='no model or unit "ghost"'):
+        OddsEstimator(engine(far), Order("fight", "orc", (("target", "ghost"),)))
 
 
 def write(tmp_path: Path, data: dict) -> str:
