@@ -16,22 +16,23 @@ from .bases import (
     parse_base,
     side_segments,
 )
-from .contact import AREA_EPS, ContactIndex, contact_side, distance, in_contact, overlaps
+from .contact import ContactIndex, contact_side, depth, distance, gap, in_contact, overlaps
 from .los import between, line_of_sight, touching
 
 __all__ = [
-    "AREA_EPS",
     "CONTACT_TOL",
     "MM_PER_INCH",
     "BaseShape",
     "ContactIndex",
     "between",
     "contact_side",
+    "depth",
     "distance",
     "facing_toward",
     "facing_vector",
     "footprint",
     "footprints",
+    "gap",
     "in_contact",
     "line_of_sight",
     "normalize_facing",

@@ -1,19 +1,27 @@
-"""Base-to-base contact, overlap and distance between footprints.
+"""Touching, overlapping and distance between outlines: the one definition of contact.
 
 Definitions (all lengths in inches):
 
-* two outlines are in **B2B** (base-to-base contact) when they are within ``tol``
-  (:data:`~game.geometry.bases.CONTACT_TOL` by default) of each other and do not overlap;
-* two footprints **overlap** when their interiors share more than :data:`AREA_EPS` square
-  inches, so that rounding noise along a shared edge never counts as an overlap.
+* the **distance** between two outlines is the edge-to-edge distance, 0 when they meet;
+* their **depth** is how far they reach into each other: the shortest move of one that leaves
+  the interiors apart (0 when the interiors do not meet).  For convex outlines (every base
+  and every Unit Boundary) it is measured exactly on the separating axes; an outline that is
+  not convex (a terrain piece) counts as its convex parts (:func:`convex_parts`), and its
+  depth is that of the part reached deepest;
+* two outlines **overlap** when their depth is more than :data:`CONTACT_TOL`;
+* two outlines are in **contact** (base-to-base contact, two Unit Boundaries touching) when
+  they are within ``tol`` (:data:`CONTACT_TOL` by default) of each other and do not overlap.
+
+So a unit placed flush against another, or left a millionth of an inch into it by rounding,
+touches it, and one pressed more than 0.01" into it overlaps: the same tolerance either way,
+whatever the length of the sides that meet.  Every question of the rules about touching
+(engaged, who fights, where a move into contact ends) asks :func:`in_contact` or
+:func:`gap`.
 
 Round bases are polygons with many vertices (see :mod:`game.geometry.bases`).  The functions
-here recognise such outlines (:func:`circle_of`) and measure *distances* from the circle
-itself: centre distance against the radii for two round bases, the distance from the centre
-to the other outline minus the radius for a round base against anything else.  Overlaps of
-two round bases use the exact area shared by the two discs; an overlap between a round base
-and another shape uses the polygon, which lies inside the circle (by at most 0.03% of the
-radius), so a round base pressed against a rectangle by less than that is not an overlap.
+here recognise such outlines (:func:`circle_of`) and measure them from the circle itself:
+centre distance against the radii for two round bases, the signed distance from the centre
+to the other outline against the radius for a round base and anything else.
 """
 
 from __future__ import annotations
@@ -29,18 +37,20 @@ from shapely import LineString, Polygon
 from .bases import CONTACT_TOL, ROUND_SEGMENTS, SIDES, BaseShape, footprint, side_segments
 
 __all__ = [
-    "AREA_EPS",
+    "CONTACT_TOL",
     "ContactIndex",
+    "Ring",
     "circle_of",
     "contact_side",
+    "convex_parts",
+    "depth",
     "distance",
+    "gap",
     "in_contact",
-    "lens_area",
+    "is_convex",
     "overlaps",
+    "ring_depth",
 ]
-
-AREA_EPS = 1e-6
-"""Interiors sharing at most this many square inches do not count as overlapping."""
 
 _TIE_EPS = 1e-9  # lengths (inches) closer than this are level when choosing a contact side
 
@@ -90,63 +100,154 @@ def circle_of(poly: Polygon) -> tuple[float, float, float] | None:
     return float(centre[0, 0]), float(centre[0, 1]), float(r[0])
 
 
-def lens_area(d: float | np.ndarray, r1: float | np.ndarray, r2: float | np.ndarray) -> np.ndarray:
-    """Area shared by two discs of radii r1 and r2 with centres ``d`` apart (vectorised)."""
-    d = np.asarray(d, dtype=float)
-    r1 = np.asarray(r1, dtype=float)
-    r2 = np.asarray(r2, dtype=float)
-    out = np.zeros(np.broadcast(d, r1, r2).shape)
-    d, r1, r2 = np.broadcast_arrays(d, r1, r2)
-    inside = d <= np.abs(r1 - r2)
-    out[inside] = np.pi * np.minimum(r1, r2)[inside] ** 2
-    part = (~inside) & (d < r1 + r2)
-    if np.any(part):
-        dd, a, b = d[part], r1[part], r2[part]
-        ca = np.clip((dd * dd + a * a - b * b) / (2.0 * dd * a), -1.0, 1.0)
-        cb = np.clip((dd * dd + b * b - a * a) / (2.0 * dd * b), -1.0, 1.0)
-        k = (-dd + a + b) * (dd + a - b) * (dd - a + b) * (dd + a + b)
-        out[part] = (
-            a * a * np.arccos(ca) + b * b * np.arccos(cb) - 0.5 * np.sqrt(np.maximum(k, 0.0))
-        )
-    return out
-
-
-def _circle_gap(a: Polygon, b: Polygon) -> tuple[float, float | None] | None:
-    """Gap between ``a`` and ``b`` measured from their circles, if either is a round base.
-
-    Returns None when neither is round, else (gap, lens) where ``gap`` is the edge distance
-    (negative or -inf when they overlap) and ``lens`` the shared disc area when both are
-    round (None otherwise).
-    """
+def _circle_gap(a: Polygon, b: Polygon) -> float | None:
+    """Edge distance between ``a`` and ``b`` measured from their circles, if either is a
+    round base (negative when they overlap, -inf when a centre is inside the other outline);
+    None when neither is round."""
     ca = circle_of(a)
     cb = circle_of(b)
     if ca is None and cb is None:
         return None
     if ca is not None and cb is not None:
-        d = math.hypot(ca[0] - cb[0], ca[1] - cb[1])
-        return d - ca[2] - cb[2], float(lens_area(d, ca[2], cb[2]))
+        return math.hypot(ca[0] - cb[0], ca[1] - cb[1]) - ca[2] - cb[2]
     (cx, cy, r), other = (ca, b) if ca is not None else (cb, a)  # type: ignore[misc]
     d = float(other.distance(shapely.Point(cx, cy)))
-    return (d - r if d > 0.0 else -math.inf), None
+    return d - r if d > 0.0 else -math.inf
 
 
-# --------------------------------------------------------------------------- pairs
+# --------------------------------------------------------------------------- convex parts
+
+#: a convex ring: its vertices (k, 2) in positive shoelace order, without the closing point
+Ring = np.ndarray
+
+_PARTS: dict[bytes, tuple[Ring, ...]] = {}
+_PARTS_MAX = 8192
+
+
+def _positive(ring: np.ndarray) -> Ring:
+    """The ring in positive shoelace order (clockwise on the table, where y runs down)."""
+    area2 = float(
+        np.sum(ring[:, 0] * np.roll(ring[:, 1], -1) - np.roll(ring[:, 0], -1) * ring[:, 1])
+    )
+    return ring if area2 > 0.0 else ring[::-1].copy()
+
+
+def is_convex(ring: np.ndarray) -> bool:
+    """Whether a ring of vertices (k, 2), without its closing point, turns one way only."""
+    if len(ring) < 3:
+        return False
+    e = np.roll(ring, -1, axis=0) - ring
+    nxt = np.roll(e, -1, axis=0)
+    cross = e[:, 0] * nxt[:, 1] - e[:, 1] * nxt[:, 0]
+    big = np.abs(cross) > 1e-12
+    return not (np.any(cross[big] > 0.0) and np.any(cross[big] < 0.0))
+
+
+def convex_parts(poly: Polygon) -> tuple[Ring, ...]:
+    """Convex rings covering an outline: itself when convex and without holes, else the
+    triangles of its constrained Delaunay triangulation (each part of a multi-polygon in
+    turn).  Cached by the outline's coordinates."""
+    key = shapely.to_wkb(poly)
+    got = _PARTS.get(key)
+    if got is not None:
+        return got
+    out: list[Ring] = []
+    for g in getattr(poly, "geoms", (poly,)):
+        if g.is_empty or g.geom_type != "Polygon":
+            continue
+        ring = np.asarray(g.exterior.coords)[:-1]
+        if not len(g.interiors) and is_convex(ring):
+            out.append(_positive(ring))
+            continue
+        for tri in shapely.constrained_delaunay_triangles(g).geoms:
+            if tri.area > 0.0:
+                out.append(_positive(np.asarray(tri.exterior.coords)[:-1]))
+    if len(_PARTS) >= _PARTS_MAX:
+        _PARTS.clear()
+    got = _PARTS[key] = tuple(out)
+    return got
+
+
+# --------------------------------------------------------------------------- depth
+
+
+def _axes(ring: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    out = []
+    n = len(ring)
+    for i in range(n):
+        ax, ay = ring[i]
+        bx, by = ring[(i + 1) % n]
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
+        if length > 0.0:
+            out.append((-ey / length, ex / length))
+    return out
+
+
+def ring_depth(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]) -> float:
+    """Depth of two convex rings (see the module's definitions): the smallest push along a
+    normal of their sides that parts their shadows on it, 0 when one of those normals
+    separates them.
+    Plain arithmetic, for the few vertices of bases and boundaries."""
+    best = math.inf
+    for nx, ny in _axes(a) + _axes(b):
+        pa = [nx * x + ny * y for x, y in a]
+        pb = [nx * x + ny * y for x, y in b]
+        over = min(max(pa) - min(pb), max(pb) - min(pa))  # the push along this normal that parts them
+        if over <= 0.0:
+            return 0.0
+        if over < best:
+            best = over
+    return best
+
+
+def _circle_ring_depth(cx: float, cy: float, r: float, ring: Sequence[tuple[float, float]]) -> float:
+    """Depth of a disc and a convex ring: the radius less the signed distance from the centre
+    to the ring (negative inside)."""
+    n = len(ring)
+    near = math.inf
+    inside = True
+    for i in range(n):
+        ax, ay = ring[i]
+        bx, by = ring[(i + 1) % n]
+        ex, ey = bx - ax, by - ay
+        length2 = ex * ex + ey * ey
+        t = ((cx - ax) * ex + (cy - ay) * ey) / length2 if length2 > 0.0 else 0.0
+        t = min(max(t, 0.0), 1.0)
+        near = min(near, math.hypot(ax + t * ex - cx, ay + t * ey - cy))
+        if ex * (cy - ay) - ey * (cx - ax) < 0.0:  # right of a side of a positive ring: outside
+            inside = False
+    signed = -near if inside else near
+    return max(0.0, r - signed)
+
+
+def _rings(poly: Polygon) -> list[list[tuple[float, float]]]:
+    return [[(float(x), float(y)) for x, y in part.tolist()] for part in convex_parts(poly)]
+
+
+def depth(a: Polygon, b: Polygon) -> float:
+    """How far two outlines reach into each other, in inches (0 when apart or only touching).
+
+    Exact for convex outlines (the shortest move that parts them); for an outline that is not
+    convex, the depth of its convex part reached deepest.  Round bases are measured as circles.
+    """
+    ca = circle_of(a)
+    cb = circle_of(b)
+    if ca is not None and cb is not None:
+        d = math.hypot(ca[0] - cb[0], ca[1] - cb[1])
+        return max(0.0, ca[2] + cb[2] - d)
+    if ca is not None or cb is not None:
+        (cx, cy, r), other = (ca, b) if ca is not None else (cb, a)  # type: ignore[misc]
+        return max((_circle_ring_depth(cx, cy, r, ring) for ring in _rings(other)), default=0.0)
+    if not a.intersects(b):
+        return 0.0
+    ra, rb = _rings(a), _rings(b)
+    return max((ring_depth(p, q) for p in ra for q in rb), default=0.0)
 
 
 def overlaps(a: Polygon, b: Polygon) -> bool:
-    """True when the interiors of ``a`` and ``b`` share more than :data:`AREA_EPS` sq in.
-
-    Two round bases are compared as discs; anything else by the polygons.
-    """
-    ca = circle_of(a)
-    if ca is not None:
-        cb = circle_of(b)
-        if cb is not None:
-            d = math.hypot(ca[0] - cb[0], ca[1] - cb[1])
-            return bool(lens_area(d, ca[2], cb[2]) > AREA_EPS)
-    if not a.intersects(b):
-        return False
-    return bool(a.intersection(b).area > AREA_EPS)
+    """True when the outlines reach more than :data:`CONTACT_TOL` into each other."""
+    return depth(a, b) > CONTACT_TOL
 
 
 def distance(a: Polygon, b: Polygon) -> float:
@@ -154,22 +255,26 @@ def distance(a: Polygon, b: Polygon) -> float:
 
     Measured from the true circle of a round base.
     """
-    gap = _circle_gap(a, b)
-    if gap is not None:
-        return max(0.0, gap[0])
+    circle_gap = _circle_gap(a, b)
+    if circle_gap is not None:
+        return max(0.0, circle_gap)
     return float(a.distance(b))
 
 
+def gap(a: Polygon, b: Polygon) -> float:
+    """The distance between two outlines, or minus their depth when they reach into each
+    other: one signed number, within ``CONTACT_TOL`` of 0 either way when they touch."""
+    d = depth(a, b)
+    return -d if d > 0.0 else distance(a, b)
+
+
 def in_contact(a: Polygon, b: Polygon, tol: float = CONTACT_TOL) -> bool:
-    """Base-to-base contact: outlines within ``tol`` and interiors not overlapping."""
-    gap = _circle_gap(a, b)
-    if gap is not None:
-        if gap[0] > tol:
+    """Base-to-base contact: outlines within ``tol`` and not overlapping (see the module)."""
+    circle_gap = _circle_gap(a, b)
+    if circle_gap is not None:
+        if circle_gap > tol:
             return False
-        if gap[1] is not None:
-            return not gap[1] > AREA_EPS
-        return not overlaps(a, b)
-    if not shapely.dwithin(a, b, tol):
+    elif not shapely.dwithin(a, b, tol):
         return False
     return not overlaps(a, b)
 
@@ -301,7 +406,8 @@ def _point_segment_distance(
 
 
 def _quad_gap_depth(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Edge distance and separating-axis overlap depth of convex quadrilaterals (P, 4, 2).
+    """Edge distance and separating-axis overlap depth of convex quadrilaterals (P, 4, 2):
+    :func:`ring_depth` for many pairs at once, with numpy.
 
     The depth is the smallest overlap of the two shapes' projections on their edge normals:
     positive exactly when the interiors meet.  For shapes that do not overlap the distance is
@@ -319,8 +425,8 @@ def _quad_gap_depth(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarra
     ny = ny / norm
     pa = nx[:, None, :] * ax[None, :, :] + ny[:, None, :] * ay[None, :, :]  # (8, 4, P)
     pb = nx[:, None, :] * bx[None, :, :] + ny[:, None, :] * by[None, :, :]
-    depth = (
-        np.minimum(pa.max(axis=1), pb.max(axis=1)) - np.maximum(pa.min(axis=1), pb.min(axis=1))
+    depth = np.minimum(
+        pa.max(axis=1) - pb.min(axis=1), pb.max(axis=1) - pa.min(axis=1)
     ).min(axis=0)
     d_ab = _point_segment_distance(
         ax[:, None, :], ay[:, None, :], bx[None, :, :], by[None, :, :], ebx[None], eby[None]
@@ -333,15 +439,17 @@ def _quad_gap_depth(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
 
 def _circle_quad_gap(centre: np.ndarray, r: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """Gap from circles (P, 2), (P,) to convex quadrilaterals (P, 4, 2); -inf when the
-    centre is inside."""
+    """Signed gap from circles (P, 2), (P,) to convex quadrilaterals (P, 4, 2): the signed
+    distance from the centre (negative inside) less the radius, so minus the depth when they
+    overlap."""
     qx, qy = np.ascontiguousarray(quad[:, :, 0].T), np.ascontiguousarray(quad[:, :, 1].T)
     ex, ey = np.roll(qx, -1, axis=0) - qx, np.roll(qy, -1, axis=0) - qy
     cx, cy = centre[:, 0][None, :], centre[:, 1][None, :]
     dist = _point_segment_distance(cx, cy, qx, qy, ex, ey).min(axis=0)
     cross = ex * (cy - qy) - ey * (cx - qx)
     inside = np.all(cross >= 0.0, axis=0) | np.all(cross <= 0.0, axis=0)
-    return np.where(inside, -np.inf, dist - r)
+    signed: np.ndarray = np.where(inside, -dist, dist) - r
+    return signed
 
 
 class ContactIndex(Generic[K]):
@@ -464,8 +572,7 @@ class ContactIndex(Generic[K]):
         geoms = self._geoms
         m = i.shape[0]
         gap = np.full(m, np.inf)
-        maybe = np.zeros(m, dtype=bool)
-        overlap = np.zeros(m, dtype=bool)
+        deep = np.zeros(m)
         ki, kj = kind[i], kind[j]
         rr = (ki == _KIND_ROUND) & (kj == _KIND_ROUND)
         qq = (ki == _KIND_QUAD) & (kj == _KIND_QUAD)
@@ -475,40 +582,30 @@ class ContactIndex(Generic[K]):
         if np.any(rr):
             ii, jj = i[rr], j[rr]
             d = np.hypot(*(self._centres[ii] - self._centres[jj]).T)
-            ra, rb = self._radii[ii], self._radii[jj]
-            gap[rr] = d - ra - rb
-            overlap[rr] = lens_area(d, ra, rb) > AREA_EPS
+            gap[rr] = d - self._radii[ii] - self._radii[jj]
+            deep[rr] = np.maximum(-gap[rr], 0.0)
 
         if np.any(qq):
             ii, jj = i[qq], j[qq]
-            g, depth = _quad_gap_depth(self._quads[ii], self._quads[jj])
+            g, sat = _quad_gap_depth(self._quads[ii], self._quads[jj])
             gap[qq] = g
-            # the shared area lies in a strip of width `depth` across the smaller shape
-            maybe[qq] = depth * np.minimum(self._diam[ii], self._diam[jj]) > AREA_EPS
+            deep[qq] = np.maximum(sat, 0.0)
 
         if np.any(qr):
             ii, jj = i[qr], j[qr]
             round_first = kind[ii] == _KIND_ROUND
             ci = np.where(round_first, ii, jj)
             qi = np.where(round_first, jj, ii)
-            r = self._radii[ci]
-            g = _circle_quad_gap(self._centres[ci], r, self._quads[qi])
+            g = _circle_quad_gap(self._centres[ci], self._radii[ci], self._quads[qi])
             gap[qr] = g
-            # the round polygon lies in the disc, and the quad beyond the tangent line at its
-            # nearest point: the shared area is inside a cap of height -g
-            maybe[qr] = -g * np.minimum(2.0 * r, self._diam[qi]) > AREA_EPS
+            deep[qr] = np.maximum(-g, 0.0)
 
         if np.any(other):
-            sel = np.flatnonzero(other)
-            for k in sel.tolist():
+            for k in np.flatnonzero(other).tolist():
                 gap[k] = distance(geoms[i[k]], geoms[j[k]])
-            maybe[sel] = gap[sel] <= 0.0
-
-        check = np.flatnonzero(maybe & (gap <= tol))
-        if check.size:
-            area = shapely.area(shapely.intersection(geoms[i[check]], geoms[j[check]]))
-            overlap[check] = area > AREA_EPS
-        return gap, overlap
+                if gap[k] <= tol:
+                    deep[k] = depth(geoms[i[k]], geoms[j[k]])
+        return gap, deep > CONTACT_TOL
 
     # ----------------------------------------------------------------- queries
 

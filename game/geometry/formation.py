@@ -49,6 +49,7 @@ from .bases import (
     normalize_facing,
     parse_base,
 )
+from .contact import convex_parts, in_contact, overlaps
 
 __all__ = [
     "FACINGS",
@@ -458,14 +459,15 @@ def arc_polygon(block: Block, arc: str, reach: float) -> Polygon:
 
 
 def in_arc(block: Block, other: Block | Polygon, arc: str) -> bool:
-    """True when some of ``other`` (an area, not just a point or an edge) lies in that arc."""
+    """True when ``other`` reaches into that arc: more than the contact tolerance, as for an
+    overlap (see :func:`~game.geometry.contact.overlaps`), so a corner on the arc's edge is not
+    in it."""
     poly = outline(other)
     if poly.is_empty:
         return False
     xy = shapely.get_coordinates(poly)
     reach = float(np.max(np.hypot(xy[:, 0] - block.x, xy[:, 1] - block.y))) + 1.0
-    region = arc_polygon(block, arc, reach)
-    return bool(shapely.relate_pattern(region, poly, "T********"))
+    return overlaps(arc_polygon(block, arc, reach), poly)
 
 
 def in_front_arc(block: Block, other: Block | Polygon) -> bool:
@@ -506,25 +508,6 @@ def facing_for_charge(
 # --------------------------------------------------------------------------- contact
 
 
-def _convex_ring(poly: Polygon) -> np.ndarray | None:
-    """Vertices (k, 2) of a convex polygon without holes, positive shoelace order; else None."""
-    if not isinstance(poly, Polygon) or poly.is_empty or len(poly.interiors):
-        return None
-    ring = np.asarray(poly.exterior.coords)[:-1]
-    if len(ring) < 3:
-        return None
-    e = np.roll(ring, -1, axis=0) - ring
-    nxt = np.roll(e, -1, axis=0)
-    cross = e[:, 0] * nxt[:, 1] - e[:, 1] * nxt[:, 0]
-    big = np.abs(cross) > 1e-12
-    if np.any(cross[big] > 0.0) and np.any(cross[big] < 0.0):
-        return None
-    area2 = float(
-        np.sum(ring[:, 0] * np.roll(ring[:, 1], -1) - np.roll(ring[:, 0], -1) * ring[:, 1])
-    )
-    return ring if area2 > 0.0 else ring[::-1].copy()
-
-
 _Planes: TypeAlias = list[tuple[float, float, float]]
 
 
@@ -548,8 +531,8 @@ def _outline_planes(other: Block | Polygon) -> _Planes | None:
     """Side planes of a block or of a convex polygon; None for any other outline."""
     if isinstance(other, Block):
         return other._planes
-    ring = _convex_ring(other)
-    return None if ring is None else _planes_of(ring.tolist())
+    parts = convex_parts(other)
+    return _planes_of(parts[0].tolist()) if len(parts) == 1 else None
 
 
 def _stretch_within(p: Point, q: Point, planes: _Planes, tol: float) -> float:
@@ -626,7 +609,7 @@ def touched_facing(
     :func:`contact_stretch` wins if that stretch is at least ``min_stretch``; level stretches
     (within 1e-9") go by the order front, right, rear, left.  Corner contact gives None.
     """
-    if not shapely.dwithin(block.polygon, outline(other), tol):
+    if not in_contact(block.polygon, outline(other), tol):
         return None
     return _best_facing(_stretches(block, other, tol), min_stretch)
 
@@ -641,7 +624,7 @@ def contact_facing(block: Block, other: Block | Polygon, tol: float = CONTACT_TO
     if touched is not None:
         return touched
     poly = outline(other)
-    if not shapely.dwithin(block.polygon, poly, tol):
+    if not in_contact(block.polygon, poly, tol):
         return None
     c = poly.centroid
     return arc_of_point(block, (float(c.x), float(c.y)))
@@ -653,7 +636,7 @@ def models_touching(block: Block, other: Block | Polygon, tol: float = CONTACT_T
     Corner-to-corner contact counts.  Only bases on the boundary are measured.
     """
     poly = outline(other)
-    if not shapely.dwithin(block.polygon, poly, tol):
+    if not in_contact(block.polygon, poly, tol):
         return []
     return _models_touching(block, poly, tol)
 
@@ -753,7 +736,7 @@ class Engagement:
 def engagement(block: Block, other: Block | Polygon, tol: float = CONTACT_TOL) -> Engagement | None:
     """Facing, contact stretch, models in contact and fighting row, or None if not touching."""
     poly = outline(other)
-    if not shapely.dwithin(block.polygon, poly, tol):
+    if not in_contact(block.polygon, poly, tol):
         return None
     stretches = _stretches(block, other, tol)
     facing = _best_facing(stretches, MIN_STRETCH)

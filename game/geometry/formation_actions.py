@@ -54,7 +54,7 @@ import shapely
 from shapely import LineString, Polygon
 
 from .bases import CONTACT_TOL, facing_toward
-from .contact import AREA_EPS
+from .contact import convex_parts, overlaps
 from .formation import (
     MIN_STRETCH,
     Block,
@@ -350,7 +350,7 @@ def _wheel_hits(charger: Block, target: Block, beta: float) -> bool:
     """True when wheeling ``beta`` degrees would sweep into the target."""
     step = plan_move(charger, [Segment("wheel", beta)]).steps[0]
     poly = target.polygon
-    return any(shapely.intersection(p, poly).area > AREA_EPS for p in step.parts)
+    return any(overlaps(p, poly) for p in step.parts)
 
 
 def _landings(
@@ -615,10 +615,8 @@ def _contact_along(
     d0 = float(block.polygon.distance(outline(other)))
     if d0 <= tol:
         return 0.0
-    from .formation_moves import _convex_pieces, _positive
-
     # a block's outline is its own one convex piece: its corners (as its polygon holds them)
-    pieces = [_positive(block_ring(other))] if isinstance(other, Block) else _convex_pieces(other)
+    pieces = (block_ring(other),) if isinstance(other, Block) else convex_parts(other)
     best = math.inf
     for lo, hi in _intervals(block_ring(block), pieces, u[0], u[1], tol):
         if hi > 0.0:
@@ -780,9 +778,10 @@ def unit_line_of_sight(
     if arc_only:
         xy = shapely.get_coordinates(poly)
         reach = float(np.max(np.hypot(xy[:, 0] - viewer.x, xy[:, 1] - viewer.y))) + 1.0
-        poly = shapely.intersection(poly, arc_polygon(viewer, "front", reach))
-        if poly.area <= AREA_EPS:
+        arc = arc_polygon(viewer, "front", reach)
+        if not overlaps(poly, arc):
             return False
+        poly = shapely.intersection(poly, arc)
     walls = [outline(b) for b in blockers]
     half = viewer.width / 2.0
     eyes = np.asarray(

@@ -26,8 +26,8 @@ with chords outside the circle so it errs by at most :data:`ARC_ERROR` inches ou
 and reforms are pivots on the spot that ignore what is around: they sweep only their start and
 end boundaries.
 
-**Checks** (:class:`Surroundings`): a path may not overlap (share more than
-:data:`~game.geometry.contact.AREA_EPS` square inches with) another unit or impassable terrain;
+**Checks** (:class:`Surroundings`): a path may not overlap another unit or impassable terrain
+(reach more than the contact tolerance into it, :func:`~game.geometry.contact.overlaps`);
 touching is fine.  The unit must end wholly on the table and, unless charging, at least
 ``gap`` inches from every enemy.  Reasons are worded for players and use the display names
 given in ``names``.
@@ -45,7 +45,7 @@ import numpy as np
 import shapely
 from shapely import Polygon
 
-from .contact import AREA_EPS
+from .contact import convex_parts, overlaps
 from .formation import Block, Point, block_ring
 
 __all__ = [
@@ -494,38 +494,6 @@ def _ray_interval(ring: np.ndarray, ux: float, uy: float, g: float) -> tuple[flo
     return (lo, hi) if lo <= hi else None
 
 
-def _convex_pieces(poly: Polygon) -> list[np.ndarray]:
-    """Convex rings (positive order) covering a polygon: itself if convex, else triangles."""
-    geoms = list(poly.geoms) if hasattr(poly, "geoms") else [poly]
-    out: list[np.ndarray] = []
-    for g in geoms:
-        if g.is_empty:
-            continue
-        ring = np.asarray(g.exterior.coords)[:-1]
-        if not len(g.interiors) and _is_convex(ring):
-            out.append(_positive(ring))
-            continue
-        tris = shapely.constrained_delaunay_triangles(g)
-        for tri in tris.geoms:
-            out.append(_positive(np.asarray(tri.exterior.coords)[:-1]))
-    return out
-
-
-def _is_convex(ring: np.ndarray) -> bool:
-    e = np.roll(ring, -1, axis=0) - ring
-    nxt = np.roll(e, -1, axis=0)
-    cross = e[:, 0] * nxt[:, 1] - e[:, 1] * nxt[:, 0]
-    big = np.abs(cross) > 1e-12
-    return not (np.any(cross[big] > 0.0) and np.any(cross[big] < 0.0))
-
-
-def _positive(ring: np.ndarray) -> np.ndarray:
-    area2 = float(
-        np.sum(ring[:, 0] * np.roll(ring[:, 1], -1) - np.roll(ring[:, 0], -1) * ring[:, 1])
-    )
-    return ring if area2 > 0.0 else ring[::-1].copy()
-
-
 def _minkowski(piece: np.ndarray, mover: np.ndarray) -> np.ndarray:
     """The translations v for which mover + v meets piece: hull of piece - mover."""
     diffs = (piece[:, None, :] - mover[None, :, :]).reshape(-1, 2)
@@ -600,7 +568,6 @@ class Surroundings:
         self._polys = np.empty(len(polys), dtype=object)
         self._polys[:] = polys
         self._tree_built: shapely.STRtree | None = None  # (made when first needed)
-        self._pieces: dict[int, list[np.ndarray]] = {}
         self.table = table
         self._names = dict(names or {})
 
@@ -618,11 +585,8 @@ class Surroundings:
         """ "friend", "enemy" or "impassable"."""
         return self._kinds[self._index[key]]
 
-    def _pieces_of(self, i: int) -> list[np.ndarray]:
-        got = self._pieces.get(i)
-        if got is None:
-            got = self._pieces[i] = _convex_pieces(self._polys[i])
-        return got
+    def _pieces_of(self, i: int) -> tuple[np.ndarray, ...]:
+        return convex_parts(self._polys[i])
 
     @property
     def _tree(self) -> shapely.STRtree:
@@ -646,14 +610,15 @@ class Surroundings:
     # ----------------------------------------------------------------- checks
 
     def overlapping(self, parts: Sequence[Polygon], ignore: Collection[str] = ()) -> list[str]:
-        """Keys whose outline shares more than AREA_EPS sq in with one of ``parts``."""
+        """Keys whose outline overlaps (see :func:`~game.geometry.contact.overlaps`) one of
+        ``parts``."""
         hits: list[str] = []
         for part in parts:
             for i in self._candidates(part, 0.0, ignore):
                 key = self.keys[i]
                 if key in hits:
                     continue
-                if shapely.intersection(part, self._polys[i]).area > AREA_EPS:
+                if overlaps(part, self._polys[i]):
                     hits.append(key)
         return hits
 
@@ -869,8 +834,8 @@ def check_move(
 def crossed_units(plan: MovePlan, others: Mapping[str, Polygon | Block]) -> list[str]:
     """Keys of the outlines whose inside the moving boundary crossed (Sweeping Attack).
 
-    Crossed means the swept area shares more than AREA_EPS sq in with the outline: touching
-    or grazing does not count.  Listed in the order met: by the first step that overlaps each
+    Crossed means the swept area overlaps the outline (see
+    :func:`~game.geometry.contact.overlaps`): touching or grazing does not count.  Listed in the order met: by the first step that overlaps each
     one, then by distance from where that step starts.
     """
     polys = {k: (v.polygon if isinstance(v, Block) else v) for k, v in others.items()}
@@ -883,7 +848,7 @@ def crossed_units(plan: MovePlan, others: Mapping[str, Polygon | Block]) -> list
         for key, poly in polys.items():
             if key in found:
                 continue
-            if any(p.intersects(poly) and p.intersection(poly).area > AREA_EPS for p in step.parts):
+            if any(overlaps(p, poly) for p in step.parts):
                 fresh.append(key)
         fresh.sort(key=lambda k: (start.distance(polys[k]), order[k]))
         found.extend(fresh)

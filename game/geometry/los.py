@@ -14,7 +14,7 @@ import shapely
 from shapely import Polygon
 
 from .bases import CONTACT_TOL
-from .contact import AREA_EPS
+from .contact import overlaps
 
 __all__ = ["between", "line_of_sight", "sample_points", "touching"]
 
@@ -81,16 +81,14 @@ def between(a: Polygon, b: Polygon, obstacle: Polygon) -> bool:
 
     "Between" means the obstacle shares area with the convex hull of both bases once the
     bases themselves are taken out of it (the space a straight push from one to the other
-    would cross).  Sharing less than :data:`~game.geometry.contact.AREA_EPS` square inches
-    does not count.
+    would cross).  An obstacle that reaches no more than the contact tolerance into that space
+    (see :func:`~game.geometry.contact.overlaps`) does not count.
     """
     both = shapely.union(a, b)
     gap_region = shapely.difference(both.convex_hull, both)
     if gap_region.is_empty:
         return False
-    if not gap_region.intersects(obstacle):
-        return False
-    return bool(gap_region.intersection(obstacle).area > AREA_EPS)
+    return overlaps(gap_region, obstacle)
 
 
 def touching(a: Polygon, obstacle: Polygon, tol: float = CONTACT_TOL) -> bool:

@@ -5,8 +5,8 @@ Definitions (lengths in inches; a base moves without turning along ``u``, the un
 the direction one of its sides faces):
 
 * The **path** is the area the moving footprint covers from start to end (the convex hull of
-  the start and end footprints).  A base is **on the path** when its interior shares more than
-  :data:`~game.geometry.contact.AREA_EPS` square inches with the path.
+  the start and end footprints).  A base is **on the path** when it overlaps the path (reaches
+  more than the contact tolerance into it: :func:`~game.geometry.contact.overlaps`).
 * The **band** of the moving base is the interval of positions across the move (along the
   normal of ``u``) that its footprint covers.  Every straight line parallel to ``u`` inside the
   band is a line some point of the moving base travels along.

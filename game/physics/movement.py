@@ -33,11 +33,10 @@ from game.geometry.bases import (
     footprint,
 )
 from game.geometry.contact import (
-    AREA_EPS,
     ContactIndex,
     circle_of,
+    convex_parts,
     distance,
-    lens_area,
     overlaps,
 )
 
@@ -158,27 +157,9 @@ class _Catalog:
         return out
 
 
-_PIECE_CACHE: dict[bytes, list[list[tuple[float, float]]]] = {}
-
-
 def _convex_pieces(poly: Polygon) -> list[list[tuple[float, float]]]:
-    """The polygon as convex pieces (itself if convex, else triangles), for pymunk."""
-    if poly.is_empty:
-        return []
-    key = shapely.to_wkb(poly)
-    cached = _PIECE_CACHE.get(key)
-    if cached is not None:
-        return cached
-    hull = poly.convex_hull
-    if not poly.interiors and hull.area - poly.area <= 1e-12 * max(hull.area, 1.0):
-        pieces = [list(poly.exterior.coords)[:-1]]
-    else:
-        tris = shapely.constrained_delaunay_triangles(poly)
-        pieces = [list(t.exterior.coords)[:-1] for t in tris.geoms if t.area > 0.0]
-    if len(_PIECE_CACHE) > 4096:
-        _PIECE_CACHE.clear()
-    _PIECE_CACHE[key] = pieces
-    return pieces
+    """The polygon as convex pieces (:func:`~game.geometry.contact.convex_parts`), for pymunk."""
+    return [[(float(x), float(y)) for x, y in part.tolist()] for part in convex_parts(poly)]
 
 
 class _Sweep:
@@ -241,7 +222,7 @@ class _Sweep:
         if self.round and thing.circle is not None:
             cx, cy, r = thing.circle
             d = self._centre_path_distance(s, cx, cy)
-            return bool(lens_area(d, self.radius, r) > AREA_EPS)
+            return self.radius + r - d > CONTACT_TOL
         return overlaps(self.hull(s), thing.poly)
 
 

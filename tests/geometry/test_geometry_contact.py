@@ -7,9 +7,10 @@ import math
 import numpy as np
 import pytest
 import shapely
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from game.geometry import contact as C
 from game.geometry.bases import (
     CONTACT_TOL,
     MM_PER_INCH,
@@ -19,12 +20,12 @@ from game.geometry.bases import (
     parse_base,
 )
 from game.geometry.contact import (
-    AREA_EPS,
     circle_of,
     contact_side,
+    convex_parts,
+    depth,
     distance,
     in_contact,
-    lens_area,
     overlaps,
 )
 
@@ -65,14 +66,42 @@ def test_overlapping_squares_are_not_in_contact() -> None:
     assert distance(a, b) == 0.0
 
 
-def test_sliver_overlap_below_area_eps_is_contact() -> None:
-    a = footprint(SQ, 5, 5, 0)
-    b = footprint(SQ, 5 + SIDE - 1e-7, 5, 0)  # shares ~1e-7 sq in
-    assert not overlaps(a, b)
-    assert in_contact(a, b)
-    c = footprint(SQ, 5 + SIDE - 1e-5, 5, 0)  # shares ~1e-5 sq in
-    assert overlaps(a, c)
-    assert not in_contact(a, c)
+@pytest.mark.parametrize(
+    ("into", "expected"),
+    [(1e-7, True), (3e-7, True), (0.005, True), (0.0099, True), (0.0101, False), (0.05, False)],
+)
+def test_pressed_in_up_to_the_tolerance_is_contact(into: float, expected: bool) -> None:
+    # the same tolerance as a gap, whatever the length of the sides that meet: a long side
+    # pressed 3e-7" in (rounding) touches, as a short one does
+    for long_side in (1, 12):
+        a = shapely.box(0, 0, SIDE * long_side, 1)
+        b = shapely.box(SIDE * long_side - into, 0, SIDE * long_side * 2, 1)
+        assert in_contact(a, b) is expected and in_contact(b, a) is expected
+        assert overlaps(a, b) is not expected
+        assert depth(a, b) == pytest.approx(into, abs=1e-12)
+        assert C.gap(a, b) == pytest.approx(-into, abs=1e-12)
+
+
+def test_depth_is_the_shortest_move_that_parts_them() -> None:
+    a = shapely.box(0, 0, 4, 4)
+    assert depth(a, shapely.box(3, 3.5, 6, 6)) == pytest.approx(0.5)  # up is shorter than left
+    assert depth(a, shapely.box(1, 1, 2, 2)) == pytest.approx(2.0)  # inside: out by the nearest side
+    assert depth(a, shapely.box(5, 0, 6, 4)) == 0.0
+    assert C.gap(a, shapely.box(5, 0, 6, 4)) == pytest.approx(1.0)
+    # a diamond with its corner 0.3 past the square's side: out by 0.3 across that side
+    diamond = shapely.Polygon([(3.7, 2), (4.5, 1.2), (5.3, 2), (4.5, 2.8)])
+    assert depth(a, diamond) == pytest.approx(0.3)
+
+
+def test_a_shape_that_is_not_convex_counts_as_its_convex_parts() -> None:
+    ell = shapely.Polygon([(0, 0), (6, 0), (6, 2), (2, 2), (2, 6), (0, 6)])
+    assert len(convex_parts(ell)) > 1
+    # a square in the notch of the L touching both inner sides: no overlap
+    notch = shapely.box(2, 2, 5, 5)
+    assert in_contact(ell, notch) and not overlaps(ell, notch)
+    assert depth(ell, shapely.box(1.5, 2.5, 4, 4)) == pytest.approx(0.5)
+    # its convex hull would have overlapped
+    assert overlaps(ell.convex_hull, notch)
 
 
 def test_corner_to_corner_is_contact() -> None:
@@ -103,15 +132,16 @@ def test_round_bases_touching_by_centre_distance() -> None:
     assert a.distance(b) > CONTACT_TOL
 
 
-def test_round_bases_overlap_by_lens_area() -> None:
+def test_round_bases_overlap_by_depth() -> None:
     r = parse_base("r32")
     a = footprint(r, 0, 0, 0)
-    assert overlaps(a, footprint(r, 2 * r.radius - 0.01, 0, 0))
-    assert not overlaps(a, footprint(r, 2 * r.radius - 1e-6, 0, 0))
-    assert lens_area(0.0, 1.0, 0.5) == pytest.approx(math.pi * 0.25)
-    assert lens_area(3.0, 1.0, 1.0) == 0.0
-    # half-overlap of unit discs at d = 1: 2*pi/3 - sqrt(3)/2
-    assert lens_area(1.0, 1.0, 1.0) == pytest.approx(2 * math.pi / 3 - math.sqrt(3) / 2)
+    assert overlaps(a, footprint(r, 2 * r.radius - 0.011, 0, 0))
+    assert not overlaps(a, footprint(r, 2 * r.radius - 0.009, 0, 0))
+    assert depth(a, footprint(r, 2 * r.radius - 0.5, 0, 0)) == pytest.approx(0.5)
+    # a disc against a square: the radius less the signed distance of its centre
+    sq = shapely.box(0.5, -1, 3, 1)
+    assert depth(a, sq) == pytest.approx(r.radius - 0.5)
+    assert depth(footprint(r, 1.0, 0, 0), sq) == pytest.approx(r.radius + 0.5)
 
 
 def test_circle_of_recognises_round_footprints_only() -> None:
@@ -253,6 +283,15 @@ def _rotate(
     return about[0] + c * x - s * y + shift[0], about[1] + s * x + c * y + shift[1], p[2] + angle
 
 
+def _ref_depth(a: shapely.Polygon, b: shapely.Polygon) -> float:
+    """Depth of two convex outlines from their Minkowski difference: the translations of b
+    that meet a form a convex region; the shortest way out of it from the origin parts them."""
+    pa, pb = shapely.get_coordinates(a)[:-1], shapely.get_coordinates(b)[:-1]
+    region = shapely.multipoints((pa[:, None, :] - pb[None, :, :]).reshape(-1, 2)).convex_hull
+    origin = shapely.Point(0.0, 0.0)
+    return float(region.exterior.distance(origin)) if region.contains(origin) else 0.0
+
+
 def _observe(
     sa: BaseShape, pa: tuple[float, float, float], sb: BaseShape, pb: tuple[float, float, float]
 ) -> tuple:
@@ -275,7 +314,7 @@ def _observe(
     fa=st.floats(0, 360),
     fb=st.floats(0, 360),
     bearing=st.floats(0, 360),
-    gap=st.sampled_from([-0.05, 0.0, 0.002, 0.005, 0.008, 0.013, 0.03]),
+    gap=st.sampled_from([-0.3, -0.05, -0.004, 0.0, 0.002, 0.005, 0.008, 0.013, 0.03]),
     angle=st.floats(-180, 180),
     about=st.tuples(st.floats(-20, 20), st.floats(-20, 20)),
     shift=st.tuples(st.floats(-20, 20), st.floats(-20, 20)),
@@ -295,9 +334,11 @@ def test_contact_is_symmetric_and_moves_with_the_scene(
     pa = (7.0, 9.0, fa)
     pb = _place(shape_a, pa, shape_b, fb, bearing, gap)
     before = _observe(shape_a, pa, shape_b, pb)
-    # what the definition says, from the construction
-    assert before[0] == before[1] == (0.0 <= gap <= CONTACT_TOL)
-    assert before[2] == (gap < 0)
+    # what the definition says, from the construction and a depth measured another way
+    deep = _ref_depth(footprint(shape_a, *pa), footprint(shape_b, *pb))
+    assume(abs(deep - CONTACT_TOL) > 1e-4)  # (a round base is a polygon here: no close calls)
+    assert before[2] == (deep > CONTACT_TOL)
+    assert before[0] == before[1] == (gap <= CONTACT_TOL and deep <= CONTACT_TOL)
     assert (before[3] is not None) == before[0]
     assert (before[4] is not None) == before[0]
     after = _observe(
@@ -305,10 +346,6 @@ def test_contact_is_symmetric_and_moves_with_the_scene(
     )
     assert after[:5] == before[:5]
     assert after[5] == pytest.approx(before[5], abs=1e-6)
-
-
-def test_area_threshold_constant() -> None:
-    assert AREA_EPS == 1e-6
 
 
 @pytest.mark.parametrize("turn", [0.0, 0.5, 33.0, 90.0])

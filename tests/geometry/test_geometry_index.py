@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.geometry.bases import MM_PER_INCH, footprint, footprints, parse_base
-from game.geometry.contact import ContactIndex, distance, in_contact, overlaps
+from game.geometry.contact import ContactIndex, depth, distance, in_contact, overlaps
 
 NAMED = {"standard": (25, 25), "cavalry": (25, 50), "large": (50, 50), "giant": (75, 75)}
 SHAPES = [parse_base(n, NAMED) for n in NAMED] + [parse_base("r25"), parse_base("r50")]
@@ -147,15 +147,20 @@ def test_empty_and_single() -> None:
     assert one.touching("a") == []
 
 
-def test_round_overlap_found_when_polygons_do_not_meet() -> None:
+def test_round_bases_are_measured_as_circles_when_polygons_do_not_meet() -> None:
     r = parse_base("r50")
     ang = math.pi / 128
     d = 2 * r.radius - 0.0005
     a = footprint(r, 10, 10, 0)
     b = footprint(r, 10 + d * math.cos(ang), 10 - d * math.sin(ang), 0)
     assert not a.intersects(b)  # the polygons miss each other...
-    assert overlaps(a, b)  # ...but the discs overlap
+    assert depth(a, b) == pytest.approx(0.0005)  # ...but the discs reach into each other
+    assert in_contact(a, b) and not overlaps(a, b)  # by less than the tolerance: touching
     index = ContactIndex([("a", a), ("b", b)])
-    assert index.overlapping_pairs() == [("a", "b")]
-    assert index.overlapping(a) == ["a", "b"]
+    assert index.overlapping_pairs() == []
+    assert index.pairs() == [("a", "b")]
+    c = footprint(r, 10 + (d - 0.02) * math.cos(ang), 10 - (d - 0.02) * math.sin(ang), 0)
+    index = ContactIndex([("a", a), ("c", c)])
+    assert index.overlapping_pairs() == [("a", "c")]
+    assert index.overlapping(a) == ["a", "c"]
     assert index.pairs() == []

@@ -90,8 +90,10 @@ def test_passing_beside_within_tolerance_is_fine(gap: float) -> None:
     others = {"elf": footprint(SQ, 10, 5 + SIDE + gap, 0)}
     res = check_straight_move(SQ, (5, 5), (15, 5), 90, others, {}, TABLE)
     assert res.ok, res
-    # a hair closer and it is crossed
-    others = {"elf": footprint(SQ, 10, 5 + SIDE - 0.01, 0)}
+    # pressed into the path by the tolerance it is still only touched; beyond it, crossed
+    others = {"elf": footprint(SQ, 10, 5 + SIDE - 0.0095, 0)}
+    assert check_straight_move(SQ, (5, 5), (15, 5), 90, others, {}, TABLE).ok
+    others = {"elf": footprint(SQ, 10, 5 + SIDE - 0.011, 0)}
     assert check_straight_move(SQ, (5, 5), (15, 5), 90, others, {}, TABLE).blocker == "elf"
 
 
@@ -128,7 +130,9 @@ def test_may_touch_keys_are_ignored() -> None:
 def test_round_mover_and_round_blocker() -> None:
     others = {"r": footprint(RND, 10, 5 + 2 * RND.radius + 0.005, 0)}
     assert check_straight_move(RND, (5, 5), (15, 5), 90, others, {}, TABLE).ok
-    others = {"r": footprint(RND, 10, 5 + 2 * RND.radius - 0.01, 0)}
+    others = {"r": footprint(RND, 10, 5 + 2 * RND.radius - 0.0095, 0)}
+    assert check_straight_move(RND, (5, 5), (15, 5), 90, others, {}, TABLE).ok
+    others = {"r": footprint(RND, 10, 5 + 2 * RND.radius - 0.011, 0)}
     assert check_straight_move(RND, (5, 5), (15, 5), 90, others, {}, TABLE).blocker == "r"
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from game.core import events as ev
 from game.core.ruleset import Step
 from game.core.state import GameState
+from game.geometry.contact import CONTACT_TOL
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.rank_and_flank import combat as RC
@@ -119,7 +120,7 @@ def charge_bonus(inches: float, facing: str) -> int:
     """+1 per full inch moved (within the contact tolerance), up to 3 into a front, 4 into a
     flank or the rear."""
     cap = K.CHARGE_I_CAP_FRONT if facing == "front" else K.CHARGE_I_CAP_FLANK
-    return min(cap, int(math.floor(inches + 0.01)))
+    return min(cap, int(math.floor(inches + CONTACT_TOL)))
 
 
 # --- who strikes whom ---------------------------------------------------------------------------------
@@ -194,7 +195,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         for e in enemies:
             if space.corner_contact(s, unit, e):
                 at = [places[n] for n, k in polys.items()
-                      if space.rects_within(k, ebounds[e], 0.01)]
+                      if space.rects_within(k, ebounds[e], CONTACT_TOL)]
                 corners[e] = ({r for r, _ in at}, {f for _, f in at})
         weapon = weapon_in_use(s, unit)
         support_ok = weapon.fight_in_extra_rank and not (
@@ -210,7 +211,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
             target, n, support = None, 0, 0
             if outer:
                 for e in enemies:
-                    if space.rects_within(poly, ebounds[e], 0.01):
+                    if space.rects_within(poly, ebounds[e], CONTACT_TOL):
                         target, n = e, attacks
                         break
             if target is None:

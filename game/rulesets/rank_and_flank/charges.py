@@ -24,12 +24,14 @@ from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry import formation
 from game.geometry import formation_actions as actions
+from game.geometry.contact import CONTACT_TOL
 from game.geometry.formation_moves import Surroundings
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.units import host, name, on_table
 
-#: distances this close count as equal (placing units by hand leaves crumbs of floating point)
-CLOSE_ENOUGH = 0.01
+#: a charge reaches when the gap is within its reach and the contact tolerance (a unit that far
+#: away would touch): placing units by hand leaves crumbs of floating point
+CLOSE_ENOUGH = CONTACT_TOL
 
 def in_front_arc(s: GameState, unit: str, target: str) -> bool:
     """Whether any part of the target's Unit Boundary lies in the unit's front arc."""

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from shapely.affinity import rotate
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import Polygon, box
 
 from game.core.state import Formation, GameState
-from game.geometry.contact import CONTACT_TOL
-from game.geometry.formation import Block
+from game.geometry.contact import CONTACT_TOL, distance, in_contact
+from game.geometry.formation import Block, contact_facing, touched_facing
 from game.geometry.formation_moves import Surroundings
 from game.rulesets.rank_and_flank import layout
 from game.rulesets.rank_and_flank.units import base_inches, block_models, formation_of, joined_to
@@ -86,153 +86,30 @@ def boundary(s: GameState, unit: str) -> Polygon:
     return rect_of(unit_key(s, unit))
 
 
+def _block(key: RectKey) -> Block:
+    """A rectangle key as a geometry :class:`Block` of one model filling it (same outline,
+    sides and arcs)."""
+    x, y, facing, width, depth = key
+    return Block(float(x), float(y), float(facing), 1, 1, float(width), float(depth))
+
+
+# Every question of touching is the geometry's (game/geometry/contact.py, formation.py): one
+# definition, the contact tolerance either way. Answers are cached on where the units stand.
+
+
 @lru_cache(maxsize=65536)
-def rects_touch(a: RectKey, b: RectKey, tol: float = CONTACT_TOL) -> bool:
-    """Whether two rectangles touch (within ``tol``) without overlapping."""
-    near = _near(a, b, tol)
-    if near is False:
-        return False
-    if near and _separation(a, b) >= -1e-9:  # (any overlap is a sliver far under 1e-6 sq in)
-        return True
-    pa, pb = rect_of(a), rect_of(b)
-    return pa.distance(pb) <= tol and pa.intersection(pb).area < 1e-6
-
-
-# --- quick answers by plain arithmetic -------------------------------------------------------
-# Shapely measures exactly but slowly; most questions about two rectangles are far from their
-# limits, and bounds worked out by hand settle them. Only when a bound comes within
-# _BOUND_MARGIN of a limit is shapely asked, so every answer is the one shapely would give.
-
-#: a rectangle's centre, the cosine and sine of its turn, and its half width and half depth
-_Frame = tuple[float, float, float, float, float, float]
-
-
-def _frame(r: RectKey) -> _Frame:
-    x, y, facing, width, depth = r
-    rad = math.radians(facing)
-    return x, y, math.cos(rad), math.sin(rad), width / 2, depth / 2
-
-
-def _local(px: float, py: float, fr: _Frame) -> tuple[float, float]:
-    """A table point in the rectangle's own frame (as :func:`rect_of` turns it)."""
-    dx, dy = px - fr[0], py - fr[1]
-    return fr[2] * dx + fr[3] * dy, -fr[3] * dx + fr[2] * dy
-
-
-def _frame_corners(fr: _Frame) -> list[tuple[float, float]]:
-    x, y, c, s, hw, hd = fr
-    return [(x + c * ox - s * oy, y + s * ox + c * oy)
-            for ox, oy in ((-hw, -hd), (hw, -hd), (hw, hd), (-hw, hd))]
-
-
-def _frame_distance(px: float, py: float, fr: _Frame) -> float:
-    lx, ly = _local(px, py, fr)
-    ax, ay = abs(lx) - fr[4], abs(ly) - fr[5]
-    return math.hypot(ax if ax > 0.0 else 0.0, ay if ay > 0.0 else 0.0)
-
-
-def _separation(a: RectKey, b: RectKey) -> float:
-    """The widest gap between the two rectangles' shadows on their four side directions: a
-    lower bound of their distance when positive; when negative, how deep they overlap at
-    least (their overlap fits in a band that wide)."""
-    fa, fb = _frame(a), _frame(b)
-    best = -math.inf
-    for fr in (fa, fb):
-        for ux, uy in ((fr[2], fr[3]), (-fr[3], fr[2])):
-            reach = 0.0
-            for g in (fa, fb):
-                reach += g[4] * abs(g[2] * ux + g[3] * uy) + g[5] * abs(-g[3] * ux + g[2] * uy)
-            gap = abs((fa[0] - fb[0]) * ux + (fa[1] - fb[1]) * uy) - reach
-            best = max(best, gap)
-    return best
-
-
-def _near(a: RectKey, b: RectKey, tol: float) -> bool | None:
-    """Whether the rectangles are within ``tol`` of each other when the bounds say so
-    clearly, else None."""
-    if _separation(a, b) > tol + _BOUND_MARGIN:
-        return False
-    fa, fb = _frame(a), _frame(b)
-    upper = min(min(_frame_distance(px, py, fb) for px, py in _frame_corners(fa)),
-                min(_frame_distance(px, py, fa) for px, py in _frame_corners(fb)))
-    if upper < tol - _BOUND_MARGIN:
-        return True
-    return None
-
-
-def _clip(p: tuple[float, float], q: tuple[float, float], hx: float, hy: float) -> float:
-    """Length of segment p-q (in a rectangle's frame) inside |x| <= hx, |y| <= hy."""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    t0, t1 = 0.0, 1.0
-    for start, d, h in ((p[0], dx, hx), (p[1], dy, hy)):
-        if abs(d) < 1e-15:
-            if abs(start) > h:
-                return 0.0
-            continue
-        ta, tb = (-h - start) / d, (h - start) / d
-        if ta > tb:
-            ta, tb = tb, ta
-        t0, t1 = max(t0, ta), min(t1, tb)
-        if t0 >= t1:
-            return 0.0
-    return (t1 - t0) * math.hypot(dx, dy)
-
-
-def _stretch_bounds(p: tuple[float, float], q: tuple[float, float], fr: _Frame, grow: float
-                    ) -> tuple[float, float]:
-    """Bounds of the length of segment p-q (table points) inside the rectangle buffered by
-    ``grow``: the rectangle grown with square corners holds the buffer, the rectangle grown
-    along one axis only is inside it."""
-    lp, lq = _local(p[0], p[1], fr), _local(q[0], q[1], fr)
-    hw, hd = fr[4], fr[5]
-    upper = _clip(lp, lq, hw + grow, hd + grow)
-    lower = max(_clip(lp, lq, hw + grow, hd), _clip(lp, lq, hw, hd + grow))
-    return lower, upper
-
-
-#: the quick answer could not settle it
-_UNSURE = "unsure"
+def rects_touch(a: RectKey, b: RectKey) -> bool:
+    """Whether two rectangles touch: within the contact tolerance and not overlapping."""
+    return in_contact(rect_of(a), rect_of(b))
 
 
 @lru_cache(maxsize=65536)
 def rects_distance(a: RectKey, b: RectKey) -> float:
-    return float(rect_of(a).distance(rect_of(b)))
+    return distance(rect_of(a), rect_of(b))
 
 
-def _point_rect_distance(px: float, py: float, c: float, s: float, r: RectKey) -> float:
-    """How far a point is from the rectangle ``r`` turned by the angle of cosine ``c`` and
-    sine ``s`` (as :func:`rect_of` turns it)."""
-    x, y, _facing, width, depth = r
-    dx, dy = px - x, py - y
-    ax = abs(c * dx + s * dy) - width / 2
-    ay = abs(-s * dx + c * dy) - depth / 2
-    return math.hypot(ax if ax > 0.0 else 0.0, ay if ay > 0.0 else 0.0)
-
-
-#: how far the quick bounds of :func:`rects_within` must clear the limit to be trusted (far more
-#: than their rounding errors; anything closer is measured exactly)
-_BOUND_MARGIN = 1e-7
-
-
-@lru_cache(maxsize=65536)
 def rects_within(a: RectKey, b: RectKey, limit: float) -> bool:
-    """Whether ``rects_distance(a, b) <= limit``: decided by plain arithmetic when the
-    distance is clearly under or over the limit (the distance from ``b`` of ``a``'s corners
-    bounds it from above, that of its centre less its half diagonal from below), else
-    measured exactly."""
-    ax, ay, afacing, aw, ad = a
-    rad = math.radians(b[2])
-    bc, bs = math.cos(rad), math.sin(rad)
-    centre = _point_rect_distance(ax, ay, bc, bs, b)
-    hw, hd = aw / 2, ad / 2
-    if centre - math.hypot(hw, hd) > limit + _BOUND_MARGIN:
-        return False
-    rad = math.radians(afacing)
-    c, s = math.cos(rad), math.sin(rad)
-    near = min(_point_rect_distance(ax + c * ox - s * oy, ay + s * ox + c * oy, bc, bs, b)
-               for ox, oy in ((-hw, -hd), (hw, -hd), (hw, hd), (-hw, hd)))
-    if near < limit - _BOUND_MARGIN:
-        return True
+    """Whether the edges of two rectangles are at most ``limit`` apart."""
     return rects_distance(a, b) <= limit
 
 
@@ -250,7 +127,8 @@ def corners(f: Formation, width: float, depth: float) -> dict[str, tuple[float, 
 
 
 def facing_touched_by(s: GameState, unit: str, other: str) -> str | None:
-    """Which facing of ``unit`` the unit ``other`` touches (cached on where both stand)."""
+    """Which facing of ``unit`` the unit ``other`` touches (cached on where both stand): the
+    side touched along a stretch, else (corner contact) the arc ``other``'s centre is in."""
     return _facing_between(unit_key(s, unit), unit_key(s, other))
 
 
@@ -259,97 +137,14 @@ def corner_contact(s: GameState, unit: str, other: str) -> bool:
     return _corner_only(unit_key(s, unit), unit_key(s, other))
 
 
-def _corner_only_quick(a: RectKey, b: RectKey) -> bool | None:
-    near = _near(a, b, CONTACT_TOL)
-    if near is not True:
-        return near
-    fb = _frame(b)
-    c = _frame_corners(_frame(a))
-    lower = upper = 0.0
-    for i in range(4):
-        lo, hi = _stretch_bounds(c[i], c[(i + 1) % 4], fb, CONTACT_TOL * 2)
-        lower += lo
-        upper += hi
-    if lower > CONTACT_TOL * 10 + _BOUND_MARGIN:
-        return False
-    if upper < CONTACT_TOL * 10 - _BOUND_MARGIN:
-        return True
-    return None
-
-
 @lru_cache(maxsize=16384)
 def _corner_only(a: RectKey, b: RectKey) -> bool:
-    quick = _corner_only_quick(a, b)
-    if quick is not None:
-        return quick
-    pa, pb = rect_of(a), rect_of(b)
-    if pa.distance(pb) > CONTACT_TOL:
-        return False
-    near = pb.buffer(CONTACT_TOL * 2)
-    return pa.exterior.intersection(near).length <= CONTACT_TOL * 10
-
-
-def _facing_quick(a: RectKey, b: RectKey) -> str | None:
-    near = _near(a, b, CONTACT_TOL)
-    if near is False:
-        return None
-    if near is None:
-        return _UNSURE
-    x, y, facing, width, depth = a
-    c = corners(Formation(x, y, facing, 1), width, depth)
-    fb = _frame(b)
-    bounds = [
-        ("front", _stretch_bounds(c["front-left"], c["front-right"], fb, CONTACT_TOL * 2)),
-        ("right", _stretch_bounds(c["front-right"], c["rear-right"], fb, CONTACT_TOL * 2)),
-        ("rear", _stretch_bounds(c["rear-right"], c["rear-left"], fb, CONTACT_TOL * 2)),
-        ("left", _stretch_bounds(c["rear-left"], c["front-left"], fb, CONTACT_TOL * 2)),
-    ]
-    name, (low, _) = max(bounds, key=lambda nb: nb[1][0])
-    if low <= CONTACT_TOL * 5 + _BOUND_MARGIN:
-        return _UNSURE
-    if any(hi + 1e-9 + _BOUND_MARGIN >= low for n, (_, hi) in bounds if n != name):
-        return _UNSURE
-    return name  # the longest stretch by a clear margin (what the exact scan picks)
+    return rects_touch(a, b) and touched_facing(_block(a), _block(b)) is None
 
 
 @lru_cache(maxsize=16384)
 def _facing_between(a: RectKey, b: RectKey) -> str | None:
-    quick = _facing_quick(a, b)
-    if quick != _UNSURE:
-        return quick
-    return _facing_exact(a, b)
-
-
-def _facing_exact(a: RectKey, b: RectKey) -> str | None:
-    """The facing of ``a`` that ``b`` touches, measured with shapely: the side with the
-    longest stretch along ``b``, else (a corner) the side ``b``'s centre lies beyond."""
-    x, y, facing, width, depth = a
-    f = Formation(x, y, facing, 1)
-    pa, pb = rect_of(a), rect_of(b)
-    if pa.distance(pb) > CONTACT_TOL:
-        return None
-    c = corners(f, width, depth)
-    sides = {
-        "front": LineString([c["front-left"], c["front-right"]]),
-        "right": LineString([c["front-right"], c["rear-right"]]),
-        "rear": LineString([c["rear-right"], c["rear-left"]]),
-        "left": LineString([c["rear-left"], c["front-left"]]),
-    }
-    near = pb.buffer(CONTACT_TOL * 2)
-    best, length = None, 0.0
-    for name, seg in sides.items():
-        got = seg.intersection(near).length
-        if got > length + 1e-9:
-            best, length = name, got
-    if best is not None and length > CONTACT_TOL * 5:
-        return best
-    cx, cy = pb.centroid.x, pb.centroid.y
-    fx, fy = _vec(facing)
-    rx, ry = _vec(facing + 90)
-    dx, dy = cx - x, cy - y
-    ahead, right = dx * fx + dy * fy, dx * rx + dy * ry
-    return max((ahead - depth / 2, "front"), (right - width / 2, "right"),
-               (-ahead - depth / 2, "rear"), (-right - width / 2, "left"))[1]
+    return contact_facing(_block(a), _block(b))
 
 
 def model_keys(s: GameState, unit: str) -> dict[str, RectKey]:

@@ -12,7 +12,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from game.core.state import GameState, Model, Terrain
 from game.geometry.bases import CONTACT_TOL
-from game.geometry.contact import AREA_EPS
+from game.geometry.contact import overlaps
 from game.geometry.los import between, line_of_sight, touching
 from game.rulesets.common.table import Table
 from game.rulesets.trench_crusade import constants as K
@@ -120,7 +120,7 @@ def sight_blockers(state: GameState, a: Model, b: Model) -> list[Polygon]:
         if t.height <= top + 1e-9:
             continue
         tp = poly(t)
-        if tp.intersection(pa).area > AREA_EPS or tp.intersection(pb).area > AREA_EPS:
+        if overlaps(tp, pa) or overlaps(tp, pb):
             continue
         out.append(tp)
     return out
