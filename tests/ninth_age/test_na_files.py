@@ -35,7 +35,7 @@ base = "25x50"
 models = 5
 troop_type = "cavalry"
 height = "standard"
-stats = { Adv = 8, Mar = 10, Dis = 8, HP = 1, Def = 4, Res = 3, Arm = 5 }
+stats = { Adv = 8, Mar = 16, Dis = 8, HP = 1, Def = 4, Res = 3, Arm = 5 }
 parts = [
   { name = "knight", stats = { Att = 1, Off = 4, Str = 4, AP = 0, Agi = 5 }, weapons = ["lance"] },
   { name = "horse", stats = { Att = 1, Off = 3, Str = 3, AP = 0, Agi = 3 } },
@@ -62,6 +62,8 @@ CASES = [
      'units[0] "knights": stats.Att: a model with parts gives each part its own Offensive profile'),
     ("characteristic out of range", GOOD.replace("Def = 3, Res = 3, Arm = 1", "Def = 11, Res = 3, Arm = 1"),
      'units[1] "spears": stats.Def must be a whole number from 0 to 10, got 11'),
+    ("march rate beyond 30 inches", GOOD.replace("Adv = 8, Mar = 16", "Adv = 8, Mar = 31"),
+     'units[0] "knights": stats.Mar must be a whole number from 0 to 30, got 31'),
     ("no Health Points", GOOD.replace("HP = 1, Def = 3", "HP = 0, Def = 3"),
      'units[1] "spears": stats.HP must be a whole number from 1 to 10, got 0'),
     ("old-world key", GOOD.replace('troop_type = "infantry"', 'troop_type = "infantry"\narmour = 5'),
@@ -92,6 +94,7 @@ def test_bad_profiles_are_refused_naming_the_field(tmp_path, capsys, label, text
 
 
 def test_the_good_file_plays(tmp_path, capsys):
+    # (cavalry march 16": Adv and Mar are inches, up to 30)
     code, save = play_file(tmp_path, GOOD)
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and save.exists()

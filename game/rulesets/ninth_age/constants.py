@@ -16,7 +16,9 @@ PHASES = ("charge", "movement", "magic", "shooting", "melee")
 GLOBAL = ("Adv", "Mar", "Dis")
 DEFENSIVE = ("HP", "Def", "Res", "Arm")
 OFFENSIVE = ("Att", "Off", "Str", "AP", "Agi")
-RANGES = {k: (1 if k == "HP" else 0, 10) for k in (*GLOBAL, *DEFENSIVE, *OFFENSIVE)}
+#: (Adv and Mar are rates in inches, 0 to 30: a cavalry model with Adv 8 marches 16")
+RANGES = {k: (1 if k == "HP" else 0, 30 if k in ("Adv", "Mar") else 10)
+          for k in (*GLOBAL, *DEFENSIVE, *OFFENSIVE)}
 #: stats keys of a one-part model, in the contract's order
 PROFILE = {k: RANGES[k] for k in ("Adv", "Mar", "Dis", "HP", "Def", "Res", "Arm", "Att", "Off",
                                   "Str", "AP", "Agi")}

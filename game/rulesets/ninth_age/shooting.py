@@ -58,7 +58,7 @@ def shooting_phase(ctx: Any) -> Step:
     side = phases(ctx.state).side
     for unit in [u for u, rec in ctx.state.units.items() if rec.side == side]:
         s = ctx.state
-        if U.host(s, unit) != unit or not can_shoot(s, unit):
+        if U.host(s, unit) != unit or not U.on_table(s, unit) or not can_shoot(s, unit):
             continue
         attacks = ranged_attacks(s, unit)
         if not attacks:

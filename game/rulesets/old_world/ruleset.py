@@ -203,7 +203,9 @@ class OldWorld(F.PhasedRuleset):
         yield F.PhaseStep(side, "movement", "charges")
         yield from charges.move_chargers(ctx)
         for uid, u in list(ctx.state.units.items()):
-            if u.side == side and u.status == "fleeing" and u.flag("rally_failed"):
+            u = ctx.state.units[uid]  # (as things stand after the flights before it)
+            if (u.side == side and u.status == "fleeing" and u.flag("rally_failed")
+                    and U.on_table(ctx.state, uid)):
                 from game.rulesets.rank_and_flank.moves import flee
 
                 yield ev.RuleApplied("Compulsory move", uid, "flees on")
@@ -226,14 +228,18 @@ class OldWorld(F.PhasedRuleset):
                     yield ev.UnitConditionRemoved(uid, cond, "its turn starts")
         mine = [uid for uid, u in ctx.state.units.items()
                 if u.side == side and U.host(ctx.state, uid) == uid]
-        for uid in mine:  # a unit's rules and its characters' (Stupidity spreads)
+
+        def still_here() -> list[str]:  # (a unit gone from the table takes no more tests)
+            return [uid for uid in mine if U.on_table(ctx.state, uid)]
+
+        for uid in still_here():  # a unit's rules and its characters' (Stupidity spreads)
             for _, r in U.hooked(ctx.state, uid, "start_of_turn"):
                 yield from r.start_of_turn(ctx, uid)
-        for uid in mine:
+        for uid in still_here():
             for r in RULES.hooked(U.lead(ctx.state, uid).rules, "command"):
                 yield from r.command(ctx, uid)
-        for uid in mine:
-            if ctx.state.units[uid].status == "fleeing":
+        for uid in still_here():
+            if ctx.state.units[uid].status == "fleeing" and U.on_table(ctx.state, uid):
                 yield from self.rally(ctx, uid)
 
     def rally(self, ctx: Any, unit: str) -> Step:

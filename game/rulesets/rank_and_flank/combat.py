@@ -40,14 +40,19 @@ def fighting_units(s: GameState) -> list[str]:
 
 
 def engaged_with(s: GameState, unit: str) -> list[str]:
-    """Enemy units whose Unit Boundaries touch ``unit``'s."""
+    """Enemy units whose Unit Boundaries touch ``unit``'s (none for a unit that is no longer
+    on the table in formation, or is fleeing)."""
     key = ("engaged", unit)
     got: list[str] | None = s.derived.get(key)
     if got is None:
+        fighting = fighting_units(s)
+        if unit not in fighting:
+            got = s.derived[key] = []
+            return got
         me = space.unit_key(s, unit)
         side = s.units[unit].side
         got = s.derived[key] = [
-            o for o in fighting_units(s)
+            o for o in fighting
             if s.units[o].side != side and space.rects_touch(me, space.unit_key(s, o))]
     return got
 

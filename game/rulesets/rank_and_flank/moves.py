@@ -173,12 +173,15 @@ def pursue(ctx: Any, winner: str, target: str) -> Step:
     reaches is destroyed; one that fell back in good order is caught (the pursuer closes the
     door on it) and the fight goes on."""
     s = ctx.state
+    there = on_table(s, target)
     faces = roll_2d6(ctx, "pursuit")
     dist = sum(faces)
-    yield ev.DiceRolled("pursuit", winner, "2d6", faces, faces, (), dist, None, f'{dist}"', target)
+    yield ev.DiceRolled("pursuit", winner, "2d6", faces, faces, (), dist, None, f'{dist}"',
+                        target if there else None)
     aim: Any = space.block_of(s, target)
-    if not on_table(s, target):  # it has fled the table: go where it was heading
-        aim = (aim.x, aim.y)
+    if not there:  # it has fled the table: go where it was heading, up to the table's edge
+        yield from pursuit_move(ctx, winner, (aim.x, aim.y), dist, None)
+        return
     got = yield from pursuit_move(ctx, winner, aim, dist, target,
                                   close_door=s.units[target].status == "active")
     if got is None or not got.caught:
