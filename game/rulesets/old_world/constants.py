@@ -82,7 +82,7 @@ TROOP_TYPES = {
     t.name: t
     for t in (
         TroopType("regular infantry", 5, 2, 1, infantry=True),
-        TroopType("heavy infantry", 4, 2, 1, infantry=True),
+        TroopType("heavy infantry", 4, 2, 1, infantry=True, disrupt_us=10),  # Steady in the Ranks
         TroopType("monstrous infantry", 3, 2, 3),
         TroopType("swarm", 0, 0, 3),
         TroopType("light cavalry", 5, 1, 2, cavalry=True),
@@ -90,7 +90,7 @@ TROOP_TYPES = {
         TroopType("monstrous cavalry", 3, 1, 3, cavalry=True),
         TroopType("war beast", 5, 1, 1),
         TroopType("light chariot", 3, 1, 3, chariot=True, max_armour=3),
-        TroopType("heavy chariot", 0, 0, 5, chariot=True, max_armour=3),
+        TroopType("heavy chariot", 0, 0, 5, chariot=True, impact_ap=-2, max_armour=3),  # Scythed Wheels
         TroopType("monstrous creature", 0, 0, 0, max_armour=3),
         TroopType("behemoth", 0, 0, 0, max_armour=3),
         TroopType("war machine", 0, 0, 0, max_armour=3),
@@ -161,7 +161,7 @@ CHARGE_I_CAP_FRONT = 3
 CHARGE_I_CAP_FLANK = 4
 OVERKILL_MAX = 5
 UNIT_GAP = 1.0  # a unit may not end a move this close to an enemy unit
-CLOSE_ORDER_US = 5  # a Close Order unit in Combat Order needs this Unit Strength for +1
+CLOSE_ORDER_US = 10  # a Close Order unit in Combat Order needs this Unit Strength for +1
 
 # Rules of the full game that this ruleset leaves out, as switches (see the "Readings" of
 # docs/rules/old-world.md): Press of Battle (infantry in Combat Order fighting two ranks deep
