@@ -90,6 +90,7 @@ __all__ = [
     "charge_position",
     "failed_charge_position",
     "flee_move",
+    "models_passing_through",
     "follow_up",
     "give_ground",
     "pursue_move",
@@ -555,6 +556,19 @@ class FleeResult:
     carried_on: float
     left_table: bool
     passed_through: tuple[str, ...]
+
+
+def models_passing_through(start: Block, end: Block, other: Block | Polygon) -> list[int]:
+    """Models (1-based) whose bases, moving straight from where they stand in ``start`` to
+    where they stand in ``end`` (the same formation moved without turning), pass over
+    ``other``: their swept area overlaps it."""
+    poly = outline(other)
+    out = []
+    for i, (a, b) in enumerate(zip(start.model_polygons(), end.model_polygons(), strict=True)):
+        swept = shapely.convex_hull(shapely.union(a, b))
+        if overlaps(swept, poly):
+            out.append(i + 1)
+    return out
 
 
 def _pivot_toward(block: Block, facing: float) -> Block:

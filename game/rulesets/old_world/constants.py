@@ -161,6 +161,7 @@ CHARGE_I_CAP_FRONT = 3
 CHARGE_I_CAP_FLANK = 4
 OVERKILL_MAX = 5
 UNIT_GAP = 1.0  # a unit may not end a move this close to an enemy unit
+PERIL_SAFE = 4  # a Peril test (a model fleeing through an enemy unit) loses a Wound below this
 CLOSE_ORDER_US = 10  # a Close Order unit in Combat Order needs this Unit Strength for +1
 
 # Rules of the full game that this ruleset leaves out, as switches (see the "Readings" of

@@ -22,7 +22,7 @@ ROLLS = {
     "charge_range": "charge", "flee": "flee", "pursuit": "pursuit", "break_test": "Break test",
     "leadership": "Leadership test", "fear": "Fear test", "terror": "Terror test",
     "stupidity": "Stupidity test", "rally": "Rally test", "march": "march test",
-    "impact_hits": "Impact Hits",
+    "impact_hits": "Impact Hits", "peril": "Peril test",
 }
 OUTCOMES = {"give_ground": "gives ground", "fall_back": "falls back in good order",
             "break": "breaks"}
@@ -39,7 +39,7 @@ def roll_line(state: GameState, e: ev.DiceRolled) -> str:
     faces = " ".join(str(f) for f in e.faces)
     against = f" against {name(state, e.against)}" if e.against else ""
     if e.purpose in ("to_hit", "reroll_to_hit", "to_wound", "armour_save", "ward_save",
-                     "regeneration"):
+                     "regeneration", "peril"):
         mods = "".join(f", {src} {v:+d}" for src, v in e.modifiers)
         return f"{who}: {what}{against}, {e.target}+ needed{mods}: {faces} — {e.outcome}"
     if e.purpose == "charge_range":
@@ -68,7 +68,8 @@ def describe(state: GameState, e: ev.Event) -> str | None:
 
 
 #: rolls that count dice reaching a target (their total is how many did)
-COUNTED = {"to_hit", "reroll_to_hit", "to_wound", "armour_save", "ward_save", "regeneration"}
+COUNTED = {"to_hit", "reroll_to_hit", "to_wound", "armour_save", "ward_save", "regeneration",
+           "peril"}
 
 
 def roll_problem(roll: Mapping[str, Any]) -> str | None:

@@ -14,7 +14,7 @@ itself. See docs/rules/old-world.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core import events as ev
@@ -257,6 +257,31 @@ class OldWorld(F.PhasedRuleset):
             yield ev.UnitFlagSet(unit, "rallied", "player_turn", True)
         else:
             yield ev.UnitFlagSet(unit, "rally_failed", "player_turn", True)
+
+    def fled_through(self, ctx: Any, unit: str, start: Any, end: Any,
+                     crossed: Sequence[str]) -> Step:
+        """Each model of a fleeing unit that moved through an enemy unit takes a Peril test
+        (a D6 per model and enemy unit: 1 to 3 loses a Wound, taken off as casualties)."""
+        from game.geometry.formation_actions import models_passing_through
+        from game.rulesets.rank_and_flank import space
+
+        side = ctx.state.units[unit].side
+        for k in crossed:
+            s = ctx.state
+            if k not in s.units or s.units[k].side == side or not U.on_table(s, k):
+                continue
+            if not U.on_table(s, unit):
+                return
+            models = models_passing_through(start, end, space.block_of(s, k))
+            if not models:
+                continue
+            faces = tuple(ctx.roll(K.DIE, "peril") for _ in models)
+            safe = sum(1 for f in faces if f >= K.PERIL_SAFE)
+            lost = len(faces) - safe
+            yield ev.DiceRolled("peril", unit, f"{len(faces)}d6", faces, faces, (), safe,
+                                K.PERIL_SAFE, f"{lost} Wound{'s' if lost != 1 else ''} lost", k)
+            if lost:
+                yield from combat.take_wounds(ctx, unit, lost, f"fled through {U.name(s, k)}")
 
     def fight_combats(self, ctx: Any) -> Step:
         yield from fight_all(ctx, self.fight_one)

@@ -20,7 +20,7 @@ A ruleset subclasses :class:`PhasedRuleset` and fills in :meth:`phase_started`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -339,6 +339,13 @@ class PhasedRuleset(Ruleset):
         yield from ()
 
     def player_turn_ending(self, ctx: Any, side: int) -> Step:
+        yield from ()
+
+    def fled_through(self, ctx: Any, unit: str, start: Any, end: Any,
+                     crossed: Sequence[str]) -> Step:
+        """A fleeing unit has moved straight from ``start`` to ``end`` (formation blocks,
+        after its pivot) over ``crossed``, the units and impassable terrain its path overlapped:
+        the tests the ruleset's rules give for it (none by default)."""
         yield from ()
 
     def check_winner(self, ctx: Any) -> Step:

@@ -60,11 +60,23 @@ def flee(ctx: Any, unit: str, away_from: str | None, kind: str, roll: Roll | Non
         source = space.block_of(s, away_from)
     else:  # straight on: away from a point right behind it
         source = here.to_table(-here.depth, 0.0)
-    got = actions.flee_move(here, source, float(dist), space.surroundings(s, unit))
+    env = space.surroundings(s, unit)
+    got = actions.flee_move(here, source, float(dist), env)
     end = space.formation_of_block(got.block)
     word = FLEE_WORDS[kind]
     yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved,
                        "fall back" if kind == "fall_back" else "flee")
+    over = [env.label(k) for k in got.passed_through]
+    if got.carried_on > 0.05:
+        yield ev.RuleApplied("Flee", unit, f'carries on {got.carried_on:.1f}" past its roll of '
+                             f'{dist}" so as not to end on a unit or within 1" of an enemy'
+                             + (f" (it passes over {_listed(over)})" if over else ""))
+    elif over and not got.left_table:
+        yield ev.RuleApplied("Flee", unit, f"passes over {_listed(over)}")
+    if got.passed_through and not got.left_table:
+        start = Block(here.x, here.y, got.facing, here.files, here.models, here.base_w,
+                      here.base_d)
+        yield from ctx.ruleset.fled_through(ctx, unit, start, got.block, got.passed_through)
     if got.left_table:
         yield ev.UnitStatusChanged(unit, "fled", f"{word} off the table")
         for c in characters_in(ctx.state, unit):
@@ -77,6 +89,10 @@ def flee(ctx: Any, unit: str, away_from: str | None, kind: str, roll: Roll | Non
         for c in characters_in(ctx.state, unit):
             yield ev.UnitStatusChanged(c, "fleeing", f"{why} with its unit")
     return end.x - here.x, end.y - here.y
+
+
+def _listed(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def give_ground(ctx: Any, unit: str, enemies: list[str], inches: float = GIVE_GROUND) -> Step:
