@@ -120,3 +120,28 @@ def test_a_unit_charged_again_after_fleeing_flees_again():
     assert [e.faces for e in rolls(eng, "flee")] == [(1, 1), (3, 3)]
     moved = [e.distance for e in events(eng, ev.UnitMoved) if e.unit == "b"]
     assert moved == [pytest.approx(2.0), pytest.approx(6.0)]
+
+
+def test_a_panicked_unit_flees_from_where_the_closest_enemy_stood_when_it_failed():
+    # a (Agi 5) kills 5 of b's 10 before they strike (b has no attacks): 5 to 0, b breaks
+    # (6+6 over Dis 7 - 5). near, 4.1" from b, fails its Panic Test (6+6). Flee rolls: b 6+6,
+    # near 1+1; a pursues 6+5 = 11", short of b's 12", and moves 11" up the table. near then
+    # flees directly away from where a stood when near failed its test, not from where the
+    # pursuit took it.
+    a = block("a", 1, 24, 30, models=5, stats={"Agi": 5})
+    y = 30 - BASE_IN / 2 - BASE_IN
+    b = block("b", 2, 24, y, 180.0, models=10, stats={"Att": 0})
+    near_ = block("near", 2, 33, y, 180.0, models=5, stats={"Att": 0})
+    dice = [6] * 10 + [6, 6] + [6, 6] + [6, 6, 1, 1] + [6, 5] + [1] * 10
+    eng = run(na([a, b, near_], dice=dice))
+    assert result(eng)["units"]["b"]["status"] == "fleeing"
+    assert [e.faces for e in rolls(eng, "pursuit")] == [(6, 5)]
+    a_moved = [e for e in events(eng, ev.UnitMoved) if e.unit == "a"]
+    assert a_moved and a_moved[-1].y == pytest.approx(30 - 11, abs=0.05)
+    import math
+
+    # near stands with its centre at (33, y)
+    ny = y
+    away = math.degrees(math.atan2(33 - 24, -(ny - 30))) % 360
+    fled = [e for e in events(eng, ev.UnitMoved) if e.unit == "near"]
+    assert fled and fled[-1].facing == pytest.approx(away, abs=0.01)

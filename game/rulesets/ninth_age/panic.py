@@ -9,7 +9,8 @@
 No test is taken by a unit that is engaged in combat, fleeing, or has already passed one this
 phase; a Fearless unit passes without rolling. A unit that fails flees at once (2D6, Maximised
 with Swiftstride): directly away from the enemy whose attacks caused its losses, else from the
-closest enemy unit.
+closest enemy unit, where that enemy stood when the test was failed (a pursuit that moves it
+before the flight does not change the way the unit runs).
 
 Reading chosen: a charger's losses to a Stand and Shoot reaction make it take no Panic Test
 (its charge goes on as declared); if they destroy it, its friends nearby test.
@@ -120,13 +121,16 @@ def flee(ctx: Any, flee_from: dict[str, str | None]) -> Step:
     from game.rulesets.ninth_age.result import closest_enemy
 
     rolls = {}
+    points = {}
     for u, away in flee_from.items():
         away = away if away is not None and U.on_table(ctx.state, away) else closest_enemy(ctx.state, u)
         flee_from[u] = away
+        # away from that enemy as it stood when the test was failed
+        points[u] = space.block_of(ctx.state, away).centre if away is not None else None
         rolls[u] = yield from roll_distance(ctx, u, "flee", away)
     for u, away in flee_from.items():
         if U.on_table(ctx.state, u):
-            yield from moves.flee(ctx, u, away, "panic", roll=rolls[u])
+            yield from moves.flee(ctx, u, away, "panic", roll=rolls[u], away_point=points[u])
 
 
 __all__ = ["HP_AT_PHASE_START", "after_losses", "flee", "may_test", "near", "note_hp", "take",

@@ -182,8 +182,12 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
         touching = [w for w in winners if w in engaged_with(ctx.state, u)]
         away[u] = (touching or winners)[0]
     flee_rolls: dict[str, moves.Roll] = {}
+    panic_from: dict[str, tuple[str | None, tuple[float, float] | None]] = {}
     for u in [*broken, *panicked]:
         against = away.get(u) or closest_enemy(ctx.state, u)
+        if u in panicked:  # away from the closest enemy as things stood when it failed
+            at = space.block_of(ctx.state, against).centre if against is not None else None
+            panic_from[u] = (against, at)
         flee_rolls[u] = yield from roll_distance(ctx, u, "flee", against)
     chase_rolls: dict[str, moves.Roll] = {}
     for w, u in chase.items():
@@ -211,7 +215,8 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
         s = ctx.state
         if not U.on_table(s, u):
             continue
-        yield from moves.flee(ctx, u, closest_enemy(s, u), "panic", roll=flee_rolls[u])
+        against, at = panic_from[u]
+        yield from moves.flee(ctx, u, against, "panic", roll=flee_rolls[u], away_point=at)
     yield from ctx.ruleset.check_winner(ctx)
 
 
