@@ -89,6 +89,7 @@ __all__ = [
     "TerrainPiece",
     "charge_position",
     "failed_charge_position",
+    "close_up_shift",
     "flee_move",
     "models_passing_through",
     "follow_up",
@@ -556,6 +557,42 @@ class FleeResult:
     carried_on: float
     left_table: bool
     passed_through: tuple[str, ...]
+
+
+def close_up_shift(before: Block, after: Block, facing: str, other: Block) -> Point:
+    """How far ``other`` must move (without turning) to be back in contact with a unit that
+    lost models: ``before`` and ``after`` are the unit's formation either side of the loss and
+    ``facing`` the side of it ``other`` touched.
+
+    ``other`` follows that side where it went (a rear rank removed takes the rear forward) and
+    slides along it, as little as it can, to touch as much of it as it did before, or the whole
+    side when the side is now shorter than that: so the same facings stay in contact and the
+    models that fought there fight on."""
+    (p0, p1), (q0, q1) = before.edge(facing), after.edge(facing)
+    nx, ny = after.normal(facing)
+    tx, ty = q1[0] - q0[0], q1[1] - q0[1]
+    length = math.hypot(tx, ty)
+    tx, ty = tx / length, ty / length
+    # how far the side moved along its outward normal
+    push = (q0[0] - p0[0]) * nx + (q0[1] - p0[1]) * ny
+
+    def along(pt: Sequence[float]) -> float:
+        return pt[0] * tx + pt[1] * ty
+
+    b0, b1 = sorted((along(p0), along(p1)))
+    a0, a1 = sorted((along(q0), along(q1)))
+    m = [along(c) for c in other.corners]
+    m0, m1 = min(m), max(m)
+
+    def shared(shift: float) -> float:
+        return min(m1 + shift, a1) - max(m0 + shift, a0)
+
+    want = min(max(0.0, min(m1, b1) - max(m0, b0)), a1 - a0)
+    slide = 0.0
+    if shared(0.0) < want - _EPS:
+        options = [a0 + want - m1, a1 - want - m0]
+        slide = min((o for o in options if shared(o) >= want - 1e-9), key=abs, default=0.0)
+    return push * nx + slide * tx, push * ny + slide * ty
 
 
 def models_passing_through(start: Block, end: Block, other: Block | Polygon) -> list[int]:

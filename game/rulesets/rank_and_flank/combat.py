@@ -13,6 +13,7 @@ has a ``unit``, a ``step`` and an ``order`` inside its unit) and rolls them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -20,6 +21,9 @@ from typing import Any, Protocol
 from game.core import events as ev
 from game.core.ruleset import Step
 from game.core.state import GameState
+from game.geometry import formation_actions as actions
+from game.geometry.contact import in_contact
+from game.geometry.formation import Block
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.flow import phases
 from game.rulesets.rank_and_flank.units import alive, characters_in, host, joined_to, name
@@ -206,10 +210,63 @@ def take_wounds(ctx: Any, unit: str, n: int, reason: str, per_model: int) -> Ste
     if left != carried:
         yield ev.UnitCounterChanged(unit, "wounds_carried", left - carried, reason)
     if dead:
+        h = host(s, unit)
+        before = space.block_of(s, h)
+        touched = [(e, space.facing_touched_by(s, h, e) or "front") for e in engaged_with(s, h)]
         gone = tuple(m.name for m in have[len(have) - dead:])
         yield ev.CasualtiesRemoved(unit, gone, reason)
         if dead >= len(have):
             yield from unit_destroyed(ctx, unit, reason)
+        elif touched:
+            yield from close_up(ctx, h, before, touched)
+
+
+def close_up(ctx: Any, unit: str, before: Block, touched: Sequence[tuple[str, str]]) -> Step:
+    """Shrinking units: after ``unit`` lost models (it stood as ``before``), each enemy of
+    ``touched`` (with the facing of ``unit`` it touched) that no longer touches it is moved back
+    into contact on that facing, or else ``unit`` is moved back to it; a unit engaged with
+    another enemy, or a move that would overlap something, leave the table or touch a new enemy,
+    is not made. If neither can move, they lose contact."""
+    for enemy, facing in touched:
+        s = ctx.state
+        if not s.units[enemy].on_table or enemy not in fighting_units(s) \
+                or enemy in engaged_with(s, unit):
+            continue
+        dx, dy = actions.close_up_shift(before, space.block_of(s, unit), facing,
+                                        space.block_of(s, enemy))
+        for mover, partner, vx, vy in ((enemy, unit, dx, dy), (unit, enemy, -dx, -dy)):
+            moved = _shifted(ctx.state, mover, partner, vx, vy)
+            if moved is None:
+                continue
+            end = space.formation_of_block(moved)
+            dist = math.hypot(vx, vy)
+            yield ev.UnitMoved(mover, end.x, end.y, end.facing, end.files, dist, "close up")
+            yield ev.RuleApplied("Close up", mover, f'moves {dist:.1f}" back into contact with '
+                                 f"{name(ctx.state, partner)}", partner)
+            break
+        else:
+            yield ev.RuleApplied("Close up", enemy, f"loses contact with {name(s, unit)}: there "
+                                 "is no room to move either back into contact", unit)
+
+
+def _shifted(s: GameState, mover: str, partner: str, dx: float, dy: float) -> Block | None:
+    """``mover``'s formation moved by (dx, dy) if that brings it back against ``partner`` and
+    breaks no rule of the move (see :func:`close_up`), else None."""
+    if any(e != partner for e in engaged_with(s, mover)):
+        return None
+    b = space.block_of(s, mover)
+    moved = Block(b.x + dx, b.y + dy, b.facing, b.files, b.models, b.base_w, b.base_d)
+    env = space.surroundings(s, mover)
+    if env.overlapping([moved.polygon]) or not env.on_table(moved):
+        return None
+    poly = moved.polygon
+    side = s.units[mover].side
+    for other in fighting_units(s):
+        if s.units[other].side == side or other == mover:
+            continue
+        if in_contact(poly, space.boundary(s, other)) != (other == partner):
+            return None
+    return moved
 
 
 def unit_destroyed(ctx: Any, unit: str, reason: str) -> Step:
@@ -297,7 +354,7 @@ def combat_names(s: GameState, combat: Combat) -> str:
 
 
 __all__ = [
-    "Combat", "Losses", "PerModel", "charge_of", "charged_this_turn", "combat_names",
+    "Combat", "Losses", "close_up", "PerModel", "charge_of", "charged_this_turn", "combat_names",
     "engaged_at", "engaged_with", "fight_all", "fight_steps", "find_combats", "first_round", "fought_before",
     "fighting_units", "is_engaged", "keep_characters", "mark_fought", "remove_casualties", "take_wounds", "tally",
     "unit_destroyed", "victim_of", "wounds_left",
