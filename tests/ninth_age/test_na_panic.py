@@ -136,6 +136,8 @@ def test_a_panicked_unit_flees_from_where_the_closest_enemy_stood_when_it_failed
     eng = run(na([a, b, near_], dice=dice))
     assert result(eng)["units"]["b"]["status"] == "fleeing"
     assert [e.faces for e in rolls(eng, "pursuit")] == [(6, 5)]
+    pursuit = [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Pursuit"]
+    assert pursuit == ['rolled 11" against a flee of 12": B gets away']
     a_moved = [e for e in events(eng, ev.UnitMoved) if e.unit == "a"]
     assert a_moved and a_moved[-1].y == pytest.approx(30 - 11, abs=0.05)
     import math

@@ -63,3 +63,30 @@ def test_no_peril_through_friends():
     eng = run(ow([a, b, c], orders=orders, dice=[3, 3] + [1] * 30))
     assert not rolls(eng, "peril")
     assert result(eng)["units"]["b"]["models_left"] == 10
+
+
+def test_a_pursuit_that_falls_short_says_by_how_much():
+    # nobody has attacks: a (25 models) wins on ranks 2 + massed infantry 1 against b's rank
+    # 1; b's 3 4 + 2 = 9 is over Ld 7 and a's Unit Strength is more than twice b's: it breaks
+    # and flees 6 6 = 12" straight away; a pursues 1 1 = 2" and stops 10" short.
+    a = block("a", 1, 24, 30, models=25, stats={"A": 0})
+    b = block("b", 2, 24, 0, models=10, stats={"A": 0})
+    from tests.old_world.helpers import facing_off
+
+    eng = run(ow(facing_off(a, b), dice=[3, 4, 6, 6, 1, 1] + [1] * 10))
+    assert result(eng)["units"]["b"]["status"] == "fleeing"
+    note = next(e for e in events(eng, ev.RuleApplied) if e.rule == "Pursuit")
+    assert note.detail == '2" is not enough: it stops 10.0" short of B, which gets away'
+
+
+def test_a_failed_charge_that_cannot_move_says_why():
+    # a falls short (1 1: 4 + 1 = 5" against 8") of b, but c, another enemy, stands 1" ahead
+    # of a's left end: any step toward b would come within 1" of it
+    a = block("a", 1, 24, 30, models=5)
+    b = block("b", 2, 24, 30 - BASE_IN - 8.0, facing=180.0, models=5)
+    c = block("c", 2, 24 - 5 * BASE_IN + 1.0, 30 - BASE_IN - 1.0, facing=180.0, models=5)
+    eng = run(ow([a, b, c], orders=[CHARGE, {"do": "end_turn"}], dice=[1, 1] + [1] * 10))
+    assert not [e for e in events(eng, ev.UnitMoved) if e.unit == "a"]
+    note = next(e for e in events(eng, ev.RuleApplied) if e.rule == "Charge"
+                and "falls short" in e.detail)
+    assert note.detail.endswith('it cannot move closer: it would come within 1" of C')

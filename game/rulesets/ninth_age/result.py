@@ -209,6 +209,9 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
             yield ev.RuleApplied("Pursuit", w, f"rolled {chase_rolls[w].inches}\" against a flee of "
                                  f"{flee_rolls[u].inches}\": it catches {U.name(s, u)}", u)
             yield from moves.caught_fleeing(ctx, w, u)
+        elif not caught and U.on_table(s, u):
+            yield ev.RuleApplied("Pursuit", w, f"rolled {chase_rolls[w].inches}\" against a flee of "
+                                 f"{flee_rolls[u].inches}\": {U.name(s, u)} gets away", u)
         yield from moves.pursuit_move(ctx, w, aim, chase_rolls[w].inches,
                                       None if caught else u)
     for u in panicked:

@@ -58,6 +58,23 @@ def gap(s: GameState, unit: str, target: str) -> float:
     return space.rects_distance(space.unit_key(s, unit), space.unit_key(s, target))
 
 
+#: a move shorter than this is no move: the log says why the unit stayed instead
+MOVED = 0.005
+
+
+def stopped_why(env: Surroundings, key: str | None, otherwise: str) -> str:
+    """Why a move stopped, as a player reads it: what was in the way, or ``otherwise``."""
+    from game.geometry.formation_moves import TABLE_EDGE
+
+    if key == TABLE_EDGE:
+        return "the table's edge is in the way"
+    if key is not None and env.kind(key) == "enemy":
+        return f'it would come within 1" of {env.label(key)}'
+    if key is not None:
+        return f"{env.label(key)} is in the way"
+    return otherwise
+
+
 def _never(s: GameState, unit: str) -> bool:
     return False
 
@@ -271,13 +288,20 @@ def failed_charge(ctx: Any, unit: str, target: str, inches: int, distance: float
     """A charge that falls short: the unit moves ``inches`` toward the target, stopping 1"
     short of enemies."""
     s = ctx.state
+    env = space.surroundings(s, unit)
     got = actions.failed_charge_position(space.block_of(s, unit), space.block_of(s, target),
-                                         float(inches), space.surroundings(s, unit))
+                                         float(inches), env)
     end = space.formation_of_block(got.block)
-    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "failed charge")
+    if got.moved >= MOVED:
+        yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "failed charge")
     yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
-    yield ev.RuleApplied("Charge", unit, f'falls short of {name(s, target)} ({distance:.1f}" away): '
-                         f'it moves {got.moved:.1f}"', target)
+    if got.moved >= MOVED:
+        moved = f'it moves {got.moved:.1f}"'
+    else:
+        moved = "it cannot move closer: " + stopped_why(env, got.stopped_by, "it would come "
+                                                        'within 1" of an enemy')
+    yield ev.RuleApplied("Charge", unit, f'falls short of {name(s, target)} ({distance:.1f}" '
+                         f"away): {moved}", target)
 
 
 def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = _nothing,
@@ -314,5 +338,5 @@ def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = 
     yield from resolved(ctx, unit, target, got.caught)
 
 
-__all__ = ["CLOSE_ENOUGH", "REACTION_WORDS", "ChargeRoll", "announce", "charge_facing", "check_declaration", "declared", "failed_charge", "gap", "in_front_arc",
+__all__ = ["CLOSE_ENOUGH", "MOVED", "stopped_why", "REACTION_WORDS", "ChargeRoll", "announce", "charge_facing", "check_declaration", "declared", "failed_charge", "gap", "in_front_arc",
            "line_of_sight", "move_charger", "move_chargers", "react", "run_down"]

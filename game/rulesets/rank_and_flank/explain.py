@@ -53,6 +53,10 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.UnitMoved):
         if e.reason == "stands alone":
             return f"{name(state, e.unit)} now stands alone"
+        if e.reason == "turn to pursue":
+            return f"{name(state, e.unit)} turns toward the unit it pursues"
+        if e.reason == "close up":
+            return None  # (the Close up line says where and why)
         if e.reason == "reform":
             cost = f' ({e.distance:.1f}")' if e.distance > 0 else ""
             u = state.units.get(e.unit)

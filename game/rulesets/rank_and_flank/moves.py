@@ -16,6 +16,7 @@ from game.geometry import formation_actions as actions
 from game.geometry.formation import Block
 from game.geometry.formation_moves import TABLE_EDGE, turn_block
 from game.rulesets.rank_and_flank import space
+from game.rulesets.rank_and_flank.charges import MOVED, stopped_why
 from game.rulesets.rank_and_flank.dice import roll_2d6
 from game.rulesets.rank_and_flank.units import characters_in, name, on_table
 
@@ -172,6 +173,12 @@ def pursuit_move(ctx: Any, winner: str, aim: Any, inches: float, target: str | N
         if closer.reason is None:
             block = closer.block
     end = space.formation_of_block(block)
+    if got.moved < MOVED and not got.caught:
+        if abs((end.facing - here.facing + 180) % 360 - 180) > 0.01:
+            yield ev.UnitMoved(winner, end.x, end.y, end.facing, end.files, 0.0, "turn to pursue")
+        yield ev.RuleApplied("Pursuit", winner, "turns toward the beaten unit but cannot move: "
+                             + stopped_why(env, got.stopped_by, "there is no room"), target)
+        return got
     yield ev.UnitMoved(winner, end.x, end.y, end.facing, end.files, got.moved, "pursuit")
     return got
 
@@ -200,7 +207,14 @@ def pursue(ctx: Any, winner: str, target: str) -> Step:
         return
     got = yield from pursuit_move(ctx, winner, aim, dist, target,
                                   close_door=s.units[target].status == "active")
-    if got is None or not got.caught:
+    if got is None:
+        return
+    if not got.caught:
+        s = ctx.state
+        if got.moved >= MOVED:
+            gap = space.block_of(s, winner).polygon.distance(space.block_of(s, target).polygon)
+            yield ev.RuleApplied("Pursuit", winner, f'{dist}" is not enough: it stops {gap:.1f}" '
+                                 f"short of {name(s, target)}, which gets away", target)
         return
     s = ctx.state
     if s.units[target].status == "fleeing":
