@@ -40,7 +40,7 @@ def main(argv: list[str]) -> int:
             engine, _ = play(random_setup(seed, ruleset), seed)
             found = examine(engine)
             contacts += found.contacts
-            for p in found.unfought + found.ghosts:
+            for p in found.unfought + found.ghosts + found.locked:
                 bad += 1
                 print(f"  {ruleset} set-up {seed}: {p}")
             if (seed + 1) % 50 == 0:
@@ -56,7 +56,7 @@ def main(argv: list[str]) -> int:
             print(f"{path.name} seed {seed}: game turn {s.turn}, winner {s.winner} "
                   f"({s.end_reason}), {found.contacts} contacts, "
                   f"{time.perf_counter() - t:.0f} s")
-            for p in found.unfought + found.ghosts:
+            for p in found.unfought + found.ghosts + found.locked:
                 bad += 1
                 print(f"  {p}")
     print(f"problems: {bad}")

@@ -19,6 +19,7 @@ from game.core.engine import Engine
 from game.core.scenario import check_scenario
 from game.core.state import GameState, apply
 from game.rulesets.rank_and_flank import space
+from game.rulesets.rank_and_flank.combat import engaged_with
 from game.rulesets.rank_and_flank.events import CombatResult
 from game.rulesets.rank_and_flank.layout import ranks_of
 
@@ -111,11 +112,15 @@ class Findings:
     contacts: int = 0
     unfought: list[str] = field(default_factory=list)
     ghosts: list[str] = field(default_factory=list)
+    locked: list[str] = field(default_factory=list)
 
 
 #: moves that bring a unit into a combat, and the player turn (0 this one, 1 the next) whose
 #: Combat phase fights it
 _INTO_COMBAT = {"charge": 0, "pursuit": 1, "follow up": 1}
+
+#: a unit's own moves, which a unit in combat may not make
+_OWN_MOVES = ("move", "march", "advance", "reform")
 
 #: what a unit that has left the table may still be named in: its own removal and the
 #: bookkeeping of the phase it left in
@@ -135,6 +140,9 @@ def examine(engine: Engine) -> Findings:
         if isinstance(e, ev.PlayerTurnStarted):
             turn += 1
         _ghost_check(s, e, gone, found, i)
+        if isinstance(e, ev.UnitMoved) and e.reason in _OWN_MOVES and engaged_with(s, e.unit):
+            found.locked.append(f"event {i}: {e.unit} makes a {e.reason} while engaged with "
+                                f"{', '.join(engaged_with(s, e.unit))}")
         s = apply(s, e)
         if isinstance(e, ev.UnitStatusChanged) and e.status in ("destroyed", "fled"):
             gone.setdefault(e.unit, i)
