@@ -267,6 +267,7 @@ def result_json(engine: Any) -> dict[str, Any]:
         "winner": s.winner,
         "game_over": s.game_over,
         "turn": s.turn,
+        **engine.ruleset.game_result(s),
     }
 
 

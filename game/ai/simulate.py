@@ -49,6 +49,8 @@ class GameResult:
     reason: str
     units: dict[str, dict[str, Any]] = field(default_factory=dict)
     save: str | None = None
+    #: each side's victory points at the end ("1", "2"), for rulesets that score them
+    victory_points: dict[str, int] | None = None
 
 
 _SCENARIOS: dict[str, Scenario] = {}
@@ -86,8 +88,9 @@ def play_game(spec: GameSpec) -> GameResult:
         r = engine.ruleset.unit_result(s, u)
         units[u] = {"status": r["status"], "models_left": r["models_left"],
                     "damage": r["wounds_taken"]}
+    vp = engine.ruleset.game_result(s).get("victory_points")
     return GameResult(spec.index, spec.seed, dict(spec.players), s.winner, s.turn,
-                      s.end_reason, units, save)
+                      s.end_reason, units, save, vp)
 
 
 def game_seeds(first: int, games: int) -> list[int]:
@@ -169,6 +172,8 @@ class Summary:
     wins: dict[str, int]  # "1", "2", "draw", "none"
     turns: list[int]
     survival: dict[str, float]  # unit -> share of games it ended on the table
+    #: each side's average victory points ("1", "2"), when the ruleset scores them
+    victory_points: dict[str, float] | None = None
 
     def lines(self, names: Mapping[str, str], players: Mapping[int, str]) -> list[str]:
         n = self.games
@@ -182,6 +187,9 @@ class Summary:
             lo, hi = wilson(k, n)
             out.append(f"  {label:22s} {k:6d}  {100 * k / n:5.1f}%  (95% interval "
                        f"{100 * lo:.1f}% to {100 * hi:.1f}%)")
+        if self.victory_points is not None:
+            vp = self.victory_points
+            out.append(f"victory points on average: side 1 {vp['1']:.0f}, side 2 {vp['2']:.0f}")
         if self.turns:
             t = sorted(self.turns)
             out.append(f"game length: {sum(t) / len(t):.2f} game turns on average "
@@ -201,8 +209,11 @@ def summarise(results: Sequence[GameResult]) -> Summary:
         for u, d in r.units.items():
             survival[u] = survival.get(u, 0.0) + (1.0 if d["status"] not in OFF else 0.0)
     n = max(1, len(results))
+    scored = [r.victory_points for r in results if r.victory_points is not None]
+    vp = ({side: sum(v[side] for v in scored) / len(scored) for side in ("1", "2")}
+          if scored else None)
     return Summary(len(results), wins, [r.turns for r in results],
-                   {u: v / n for u, v in survival.items()})
+                   {u: v / n for u, v in survival.items()}, vp)
 
 
 OFF = frozenset({"destroyed", "fled", "out_of_action", "removed"})
@@ -210,12 +221,16 @@ OFF = frozenset({"destroyed", "fled", "out_of_action", "removed"})
 
 def csv_text(results: Sequence[GameResult]) -> str:
     """One row per game, in game order: game number, seed, the players, the winner, the game
-    turns played, and each unit's status, models left and damage (no timings)."""
+    turns played, each side's victory points (for rulesets that score them), and each unit's
+    status, models left and damage (no timings)."""
     rows = sorted(results, key=lambda r: r.index)
     units = list(rows[0].units) if rows else []
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
+    scored = bool(rows) and rows[0].victory_points is not None
     head = ["game", "seed", "side1", "side2", "winner", "turns"]
+    if scored:
+        head += ["side1.victory_points", "side2.victory_points"]
     for u in units:
         head += [f"{u}.status", f"{u}.models_left", f"{u}.damage"]
     w.writerow(head)
@@ -223,6 +238,9 @@ def csv_text(results: Sequence[GameResult]) -> str:
         winner = "none" if r.winner is None else r.winner
         row: list[Any] = [r.index + 1, r.seed, r.players.get(1, "idle"),
                           r.players.get(2, "idle"), winner, r.turns]
+        if scored:
+            vp = r.victory_points or {}
+            row += [vp.get("1", ""), vp.get("2", "")]
         for u in units:
             d = r.units[u]
             row += [d["status"], d["models_left"], d["damage"]]

@@ -466,6 +466,11 @@ class Ruleset(ABC):
         """One line on the score (for the result screen), or empty."""
         return ""
 
+    def game_result(self, state: GameState) -> dict[str, Any]:
+        """The ruleset's own keys of the ``--json`` result beside the core's (victory points,
+        say), replacing the core's where they share a key; none by default."""
+        return {}
+
     # -- what the window shows -------------------------------------------------------------
     def flow_actions(self) -> tuple[UIAction, ...]:
         """The buttons of the flow orders (End activation, End turn, End phase...), after

@@ -40,7 +40,7 @@ UNIT_KEYS = {
     "rules", "keywords", "weapons",
 }
 #: keys of units in formation, taken by the rulesets that list them in ``unit_keys``
-FORMATION_KEYS = {"troop_type", "armour", "command", "joins", "parts", "height"}
+FORMATION_KEYS = {"troop_type", "armour", "command", "joins", "parts", "height", "points"}
 ID_RE = re.compile(r"[A-Za-z0-9_-]+")  # matched with fullmatch: no trailing newline slips by
 #: whole numbers anywhere in a scenario: what a save (64-bit JSON integers) can hold
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1

@@ -96,3 +96,61 @@ def test_ray_local_mode_plays_the_same_games() -> None:
     local = list(run_local(specs(1), 1))
     remote = list(run_ray(specs(1), local_mode=True))
     assert csv_text(remote) == csv_text(local)
+
+
+SKIRMISH_OW = """
+format = 1
+name = "Two blocks"
+ruleset = "old-world"
+turns = 2
+[table]
+width = 24.0
+height = 24.0
+[[units]]
+id = "a"
+side = 1
+x = 12.0
+y = 18.0
+base = "25x25"
+models = 10
+troop_type = "regular infantry"
+points = 100
+stats = { M = 4, WS = 3, BS = 3, S = 3, T = 3, W = 1, I = 3, A = 1, Ld = 7 }
+[[units]]
+id = "b"
+side = 2
+x = 12.0
+y = 6.0
+facing = 180.0
+base = "25x25"
+models = 10
+troop_type = "regular infantry"
+points = 80
+stats = { M = 4, WS = 3, BS = 3, S = 3, T = 3, W = 1, I = 3, A = 1, Ld = 7 }
+"""
+
+
+def test_victory_points_in_the_summary_and_the_csv(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "blocks.toml"
+    path.write_text(SKIRMISH_OW)
+    out = tmp_path / "r.csv"
+    assert main(["simulate", str(path), "--games", "2", "--ai", "both=random", "--seed", "3",
+                 "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "victory points on average: side 1" in text
+    rows = out.read_text().splitlines()
+    head = rows[0].split(",")
+    assert head[6:8] == ["side1.victory_points", "side2.victory_points"]
+    for row in rows[1:]:
+        cells = row.split(",")
+        vp1, vp2 = int(cells[6]), int(cells[7])
+        # a side can score at most what the other army costs
+        assert 0 <= vp1 <= 80 and 0 <= vp2 <= 100
+        # a side wins by wiping the other out, or on a lead of 100 (which these armies
+        # cannot give); otherwise the game is a draw, never "no winner"
+        status = {u: cells[head.index(f"{u}.status")] for u in ("a", "b")}
+        if cells[4] in ("1", "2"):
+            loser = "b" if cells[4] == "1" else "a"
+            assert status[loser] in ("destroyed", "fled") or abs(vp1 - vp2) >= 100
+        else:
+            assert cells[4] == "draw"

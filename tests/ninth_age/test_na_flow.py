@@ -146,9 +146,11 @@ def test_a_flying_unit_moves_over_units_with_its_fly_values():
     assert result(eng)["units"]["a"]["y"] == pytest.approx(30.0, abs=1e-6)
 
 
-def test_the_game_ends_when_a_side_is_gone():
+def test_the_game_ends_after_its_last_turn():
+    # nothing was lost: no victory points either side, a draw
     eng = run(apart(orders=[{"do": "end_turn"}, {"do": "end_turn"}]) | {"turns": 1})
-    assert eng.state.game_over and eng.state.winner is None
+    assert eng.state.game_over and eng.state.winner == "draw"
+    assert result(eng)["winner"] is None and result(eng)["victory_points"] == {"1": 0, "2": 0}
 
 
 def test_units_engaged_with_characters_fight_with_their_own_profiles():

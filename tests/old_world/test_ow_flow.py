@@ -12,7 +12,7 @@ from game.core.engine import Engine
 from game.core.replay import check, write_save
 from game.core.scenario import load_scenario
 from tests.old_world.helpers import block, facing_off, ld_tests, ow
-from tests.support import events, refusal, run
+from tests.support import events, refusal, result, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,8 +80,10 @@ def test_a_wheel_costs_the_outer_corner_arc():
 
 
 def test_the_game_ends_after_its_last_turn():
+    # nothing was lost: no victory points either side, a draw
     eng = run(apart(orders=[{"do": "end_turn"}, {"do": "end_turn"}]) | {"turns": 1})
-    assert eng.state.game_over and eng.state.winner is None
+    assert eng.state.game_over and eng.state.winner == "draw"
+    assert result(eng)["winner"] is None and result(eng)["victory_points"] == {"1": 0, "2": 0}
 
 
 def test_a_save_of_an_old_world_game_checks_out(tmp_path):

@@ -25,6 +25,10 @@ PROFILE = {k: RANGES[k] for k in ("Adv", "Mar", "Dis", "HP", "Def", "Res", "Arm"
 
 DEFAULT_FILES = 5
 
+# --- victory points (the simplified way of deciding the winner) -----------------------------------
+VP_WIN_SHARE = 0.10  # a lead of a tenth of the game's size (its larger army's points) wins
+VP_MASSACRE_SHARE = 0.50  # a lead of more than half of it is a massacre
+
 # --- rolls: bands of the difference between the two values ------------------------------------
 
 

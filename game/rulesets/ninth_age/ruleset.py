@@ -15,6 +15,7 @@ phase does by itself. See docs/rules/ninth-age.md.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -57,6 +58,7 @@ from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank.combat import fight_all, find_combats, is_engaged
 from game.rulesets.rank_and_flank.result import work_out
 from game.rulesets.rank_and_flank.setup import build_state, placements
+from game.rulesets.rank_and_flank.victory import army_points
 
 ACTIONS = {
     "charge": F.PhasedAction("charge", "charge", charges.declare, ("target",), "Charge"),
@@ -113,7 +115,7 @@ class NinthAge(F.PhasedRuleset):
     base_sizes: Mapping[str, tuple[float, float]] = {}
     default_base = "25x25"
     die_sides = K.DIE
-    unit_keys = frozenset({"troop_type", "command", "joins", "parts", "height"})
+    unit_keys = frozenset({"troop_type", "command", "joins", "parts", "height", "points"})
     phase_names = K.PHASES
     actions = ACTIONS
 
@@ -128,6 +130,22 @@ class NinthAge(F.PhasedRuleset):
         from game.rulesets.ninth_age import ai
 
         return ai.unit_worth(state, unit)
+
+    # -- victory (docs/rules/ninth-age.md, "Victory") ----------------------------------------
+    def strength(self, state: GameState, unit: str) -> tuple[int, int]:
+        """Health Points now and at the start."""
+        p = U.profile(state, unit)
+        return U.hp_left(state, unit), p.start_models * p.hp
+
+    def victory_margin(self, state: GameState) -> int:
+        """A tenth of the game's size (the larger army's points), rounded up."""
+        size = max(army_points(state, 1), army_points(state, 2))
+        return max(1, math.ceil(size * K.VP_WIN_SHARE))
+
+    def victory_grade(self, state: GameState, scored: dict[int, int], winner: int) -> str:
+        size = max(army_points(state, 1), army_points(state, 2))
+        lead = abs(scored[1] - scored[2])
+        return "a massacre" if size and lead > size * K.VP_MASSACRE_SHARE else ""
 
     # -- scenario ------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:

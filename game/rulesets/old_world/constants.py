@@ -169,5 +169,12 @@ CLOSE_ORDER_US = 10  # a Close Order unit in Combat Order needs this Unit Streng
 # when they did not charge) and the musician's tie-break.
 PRESS_OF_BATTLE = False
 MUSICIAN_BREAKS_TIES = False
+# --- victory points ------------------------------------------------------------------------------
+
+VP_MARGIN = 100  # a side this many victory points ahead after the last turn wins; else a draw
+VP_GENERAL = 100  # the enemy General slain, fled or fleeing at the end
+VP_BATTLE_STANDARD = 50  # the enemy Battle Standard Bearer slain, fled or fleeing at the end
+VP_STANDARD = 50  # each enemy standard taken (its unit destroyed in combat or run down)
+
 RALLY_HALF = 0.5  # a fleeing unit below this share of its starting models: -1 Ld to rally
 RALLY_QUARTER = 0.25  # ... below this share: only a double 1 rallies

@@ -49,6 +49,7 @@ from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank.combat import fight_all, is_engaged
 from game.rulesets.rank_and_flank.setup import build_state
 from game.rulesets.rank_and_flank.units import alive
+from game.rulesets.rank_and_flank.victory import VictoryRules
 
 ACTIONS = {
     "charge": F.PhasedAction("charge", "movement", charges.declare, ("target",), "Charge"),
@@ -106,9 +107,29 @@ class OldWorld(F.PhasedRuleset):
     base_sizes: Mapping[str, tuple[float, float]] = {}
     default_base = "25x25"
     die_sides = K.DIE
-    unit_keys = frozenset({"troop_type", "armour", "command", "joins"})
+    unit_keys = frozenset({"troop_type", "armour", "command", "joins", "points"})
     phase_names = K.PHASES
     actions = ACTIONS
+
+    # -- victory (docs/rules/old-world.md, "Victory") ----------------------------------------
+    victory = VictoryRules(fleeing=0.5, reduced=0.5, reduced_at=0.25, general=K.VP_GENERAL,
+                           battle_standard=K.VP_BATTLE_STANDARD, standard=K.VP_STANDARD)
+
+    def strength(self, state: GameState, unit: str) -> tuple[int, int]:
+        """Unit Strength now and at the start (Wounds, for troop types whose Unit Strength is
+        their Wounds)."""
+        p = U.profile(state, unit)
+        if p.troop.unit_strength:
+            per = p.troop.unit_strength
+            return len(U.alive(state, unit)) * per, p.start_models * per
+        return U.wounds_left(state, unit), p.start_models * p.wounds
+
+    def victory_margin(self, state: GameState) -> int:
+        return K.VP_MARGIN
+
+    def victory_grade(self, state: GameState, scored: dict[int, int], winner: int) -> str:
+        loser = scored[2 if winner == 1 else 1]
+        return "a crushing victory" if scored[winner] >= 2 * loser else ""
 
     # -- for the AI ------------------------------------------------------------------------
     def candidates(self, state: GameState, side: int, rng: random.Random,

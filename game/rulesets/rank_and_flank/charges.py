@@ -28,6 +28,7 @@ from game.geometry.contact import CONTACT_TOL
 from game.geometry.formation_moves import Surroundings
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.units import host, name, on_table
+from game.rulesets.rank_and_flank.victory import TAKEN
 
 #: a charge reaches when the gap is within its reach and the contact tolerance (a unit that far
 #: away would touch): placing units by hand leaves crumbs of floating point
@@ -259,7 +260,7 @@ def move_charger(ctx: Any, unit: str, roll: RollCharge, resolved: Resolved = _no
     word = "reaches" if ok else "blocked" if blocked else "falls short"
     yield ev.DiceRolled("charge_range", unit, got.die, got.faces, got.kept, got.mods, reach,
                         None if distance == math.inf else max(0, math.ceil(distance - CLOSE_ENOUGH)),
-                        word, target)
+                        word, target if on_table(s, target) else None)
     if running_down:
         yield from run_down(ctx, unit, target, reach, resolved,
                             got.short if miss_fails else None)
@@ -324,13 +325,17 @@ def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = 
         else:  # it left the table, or is gone: nothing to charge toward
             gone = "is destroyed" if s.units[target].status == "destroyed" else "has fled the table"
             yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
-            yield ev.RuleApplied("Charge", unit, f"{name(s, target)} {gone}: the charge fails",
-                                 target)
+            yield ev.RuleApplied("Charge", unit, f"{name(s, target)} {gone}: the charge fails")
         yield from resolved(ctx, unit, target, False)
         return
     end = space.formation_of_block(got.block)
-    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")
-    if got.caught:
+    if got.moved >= MOVED:
+        yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")
+    if not on_table(s, target):
+        yield ev.RuleApplied("Charge", unit, f"{name(s, target)} has left the table: the charge "
+                             f'runs {got.moved:.1f}" after it, to the table\'s edge at most')
+    elif got.caught:
+        yield ev.UnitFlagSet(target, TAKEN, "game", s.units[unit].side)
         yield ev.UnitStatusChanged(target, "destroyed", f"run down by {name(s, unit)}", unit)
     else:
         yield ev.RuleApplied("Charge", unit, f"does not catch the fleeing {name(s, target)}",

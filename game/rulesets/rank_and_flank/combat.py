@@ -27,6 +27,7 @@ from game.geometry.formation import Block
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.flow import phases
 from game.rulesets.rank_and_flank.units import alive, characters_in, host, joined_to, name
+from game.rulesets.rank_and_flank.victory import TAKEN
 
 # --- who is in which combat ------------------------------------------------------------------------
 
@@ -216,6 +217,8 @@ def take_wounds(ctx: Any, unit: str, n: int, reason: str, per_model: int) -> Ste
         gone = tuple(m.name for m in have[len(have) - dead:])
         yield ev.CasualtiesRemoved(unit, gone, reason)
         if dead >= len(have):
+            if touched:  # destroyed in combat: its standard is taken
+                yield ev.UnitFlagSet(unit, TAKEN, "game", s.units[touched[0][0]].side)
             yield from unit_destroyed(ctx, unit, reason)
         elif touched:
             yield from close_up(ctx, h, before, touched)

@@ -29,6 +29,8 @@ from game.core.commands import Answer, Command, Order
 from game.core.errors import Refused
 from game.core.ruleset import PHASES, FlowInfo, Outline, Ruleset, Step, UIAction
 from game.core.state import FlowState, GameState, Handler, clear_scope
+from game.rulesets.rank_and_flank import units as RF
+from game.rulesets.rank_and_flank import victory as V
 from game.rulesets.rank_and_flank import window
 
 #: orders of the flow itself, which take no keys
@@ -170,11 +172,17 @@ class PhasedRuleset(Ruleset):
         f = phases(state)
         if state.game_over:
             return "The game is over"
+        vp = self.victory_points(state)
+        armies = [V.army_points(state, side) for side in (1, 2)]
+        score = (f" · victory points {vp[1]} to {vp[2]} (armies of {armies[0]} and {armies[1]} "
+                 "points)")
+        of = f" of {state.max_turns}" if state.max_turns else ""
         if f.phase is None:
-            return (f"Game turn {state.turn} · side {f.side}'s turn is next: give an order or "
-                    "press Next phase to begin it")
+            return (f"Game turn {state.turn}{of} · side {f.side}'s turn is next: give an order or "
+                    f"press Next phase to begin it{score}")
         step = {"declare": ": declare charges", "moves": ": move your units"}.get(f.step, "")
-        return f"Game turn {state.turn} · side {f.side}'s turn · {f.phase.capitalize()} phase{step}"
+        return (f"Game turn {state.turn}{of} · side {f.side}'s turn · {f.phase.capitalize()} "
+                f"phase{step}{score}")
 
     def flow_actions(self) -> tuple[UIAction, ...]:
         return FLOW_BUTTONS
@@ -362,9 +370,68 @@ class PhasedRuleset(Ruleset):
         elif not left[2]:
             yield ev.GameEnded(1, "side 2 has no units left on the table")
 
+    # -- victory points (see game/rulesets/rank_and_flank/victory.py) ---------------------------
+    #: what the ruleset counts toward victory points
+    victory = V.VictoryRules()
+
+    def strength(self, s: GameState, unit: str) -> tuple[int, int]:
+        """A unit's strength now and at the start, for "reduced to a quarter or less" (here its
+        models; a ruleset may count Unit Strength or Health Points)."""
+        return len(RF.alive(s, unit)), len(s.units[unit].models)
+
+    def victory_margin(self, s: GameState) -> int:
+        """How many victory points ahead a side must be to win once the last turn is over."""
+        return 1
+
+    def victory_grade(self, s: GameState, scored: dict[int, int], winner: int) -> str:
+        """How the win is called ("a crushing victory"...), for the result; "" for a plain win."""
+        return ""
+
+    def victory_points(self, s: GameState) -> dict[int, int]:
+        """Each side's victory points as things stand."""
+        key = "victory_points"
+        got: dict[int, int] | None = s.derived.get(key)
+        if got is None:
+            got = s.derived[key] = V.scores(s, self.victory, self.strength)
+        return got
+
     def final_result(self, s: GameState, turn: int) -> tuple[int | str | None, str]:
-        """The winner and the reason when the last game turn ends (default: no winner)."""
-        return None, f"game turn {turn}, the last, is over"
+        """The winner on victory points, by the ruleset's margin, when the last turn ends."""
+        scored = self.victory_points(s)
+        needed = self.victory_margin(s)
+        winner, margin = V.margin_winner(scored, needed)
+        tally = f"{scored[1]} to {scored[2]}"
+        head = f"game turn {turn}, the last, is over: "
+        if winner == "draw":
+            return "draw", (head + f"a draw on victory points, {tally} (a lead of {needed} "
+                            f"or more wins; the lead is {margin})")
+        assert isinstance(winner, int)
+        grade = self.victory_grade(s, scored, winner)
+        return winner, (head + f"side {winner} wins on victory points"
+                        f"{' (' + grade + ')' if grade else ''}, {tally} (a lead of {margin}; "
+                        f"{needed} needed)")
+
+    def score_text(self, state: GameState) -> str:
+        """The victory points, the armies' points, and the units each side lost."""
+        vp = self.victory_points(state)
+        armies = {side: V.army_points(state, side) for side in (1, 2)}
+        lost = []
+        for side in (1, 2):
+            gone = []
+            for u, rec in state.units.items():
+                if rec.side != side:
+                    continue
+                points, why = V.given_up(state, u, self.victory, self.strength)
+                if why:
+                    gone.append(f"{RF.name(state, u)} ({why}, {points})")
+            lost.append(f"side {side}: {', '.join(gone) if gone else 'none'}")
+        return (f"Victory points: side 1 {vp[1]}, side 2 {vp[2]} (armies of {armies[1]} and "
+                f"{armies[2]} points). Given up: {'; '.join(lost)}.")
+
+    def game_result(self, state: GameState) -> dict[str, Any]:
+        vp = self.victory_points(state)
+        return {"victory_points": {"1": vp[1], "2": vp[2]},
+                "winner": None if state.winner == "draw" else state.winner}
 
 
 __all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "PhaseStep", "PhasedAction", "PhasedRuleset", "Phases",

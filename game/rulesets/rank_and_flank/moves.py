@@ -19,6 +19,7 @@ from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.charges import MOVED, stopped_why
 from game.rulesets.rank_and_flank.dice import roll_2d6
 from game.rulesets.rank_and_flank.units import characters_in, name, on_table
+from game.rulesets.rank_and_flank.victory import TAKEN
 
 GIVE_GROUND = 2.0  # inches a unit that gives ground moves back
 
@@ -65,19 +66,25 @@ def flee(ctx: Any, unit: str, away_from: str | None, kind: str, roll: Roll | Non
     got = actions.flee_move(here, source, float(dist), env)
     end = space.formation_of_block(got.block)
     word = FLEE_WORDS[kind]
+    # the units it touches as it turns to flee (those it fought) are not fled through
+    me = space.unit_key(s, unit)
+    crossed = tuple(k for k in got.passed_through
+                    if k not in s.units or not space.rects_touch(me, space.unit_key(s, k)))
     yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved,
                        "fall back" if kind == "fall_back" else "flee")
-    over = [env.label(k) for k in got.passed_through]
+    over = [env.label(k) for k in crossed]
     if got.carried_on > 0.05:
         yield ev.RuleApplied("Flee", unit, f'carries on {got.carried_on:.1f}" past its roll of '
                              f'{dist}" so as not to end on a unit or within 1" of an enemy'
                              + (f" (it passes over {_listed(over)})" if over else ""))
     elif over and not got.left_table:
         yield ev.RuleApplied("Flee", unit, f"passes over {_listed(over)}")
-    if got.passed_through and not got.left_table:
+    if crossed and not got.left_table:
         start = Block(here.x, here.y, got.facing, here.files, here.models, here.base_w,
                       here.base_d)
-        yield from ctx.ruleset.fled_through(ctx, unit, start, got.block, got.passed_through)
+        yield from ctx.ruleset.fled_through(ctx, unit, start, got.block, crossed)
+        if not on_table(ctx.state, unit):
+            return end.x - here.x, end.y - here.y
     if got.left_table:
         yield ev.UnitStatusChanged(unit, "fled", f"{word} off the table")
         for c in characters_in(ctx.state, unit):
@@ -186,6 +193,7 @@ def pursuit_move(ctx: Any, winner: str, aim: Any, inches: float, target: str | N
 def caught_fleeing(ctx: Any, winner: str, target: str, how: str = "caught fleeing by") -> Step:
     """A fleeing unit caught by a pursuer is destroyed, with the characters in it."""
     s = ctx.state
+    yield ev.UnitFlagSet(target, TAKEN, "game", s.units[winner].side)
     yield ev.UnitStatusChanged(target, "destroyed", f"{how} {name(s, winner)}", winner)
     for c in characters_in(s, target):
         yield ev.UnitStatusChanged(c, "destroyed", "caught with its unit", winner)

@@ -17,8 +17,11 @@ from game.geometry.bases import parse_base
 from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import layout
 from game.rulesets.rank_and_flank import units as RF
+from game.rulesets.rank_and_flank import victory as V
 
 DEFAULT_FILES = 5
+#: game turns of a battle whose scenario gives no ``turns``: both games are played over six
+DEFAULT_TURNS = 6
 
 
 def show(v: Any) -> str:
@@ -56,6 +59,10 @@ def check_formation_keys(unit: dict[str, Any], command: tuple[str, ...]) -> None
     if "joins" in unit and models != 1:
         raise ValueError(f"joins: only a character (a unit of one model) joins a unit; "
                          f"this unit has {models} models")
+    points = unit.get("points", 0)
+    if not (whole(points) and points >= 0):
+        raise ValueError(f"points must be a whole number from 0 (what the unit costs in its "
+                         f"army list), got {show(points)}")
 
 
 def placements(unit: dict[str, Any], x: float, y: float, facing: float,
@@ -104,10 +111,13 @@ def build_state(ruleset: Any, scenario: Scenario, seed: int,
     state = GameState(
         scenario=scenario.name, ruleset=ruleset.id, table=scenario.table,
         terrain=scenario.terrain, models=models, units=units,
-        first_side=scenario.first_side, max_turns=scenario.turns, seed=seed,
+        first_side=scenario.first_side,
+        max_turns=scenario.turns if scenario.turns is not None else DEFAULT_TURNS, seed=seed,
         handlers=handlers_for(reducers),
     )
     state.flow = F.Phases(scenario.first_side)
+    state.book[V.BOOK] = {u.id: V.book_entry(u.raw.get("points", 0), u.keywords,
+                                             u.raw.get("command", [])) for u in scenario.units}
     for uid, unit in list(state.units.items()):
         f = unit.formation
         if f is None:
@@ -124,4 +134,4 @@ def build_state(ruleset: Any, scenario: Scenario, seed: int,
     return state
 
 
-__all__ = ["DEFAULT_FILES", "build_state", "check_formation_keys", "placements", "show", "whole"]
+__all__ = ["DEFAULT_FILES", "DEFAULT_TURNS", "build_state", "check_formation_keys", "placements", "show", "whole"]

@@ -23,6 +23,6 @@ class FirstCharge(OldWorldRule):
         if s.units[charger].flag("first_charge_used"):
             return
         yield ev.UnitFlagSet(charger, "first_charge_used", "game", True)
-        if contact and "disrupted" not in s.units[target].conditions:
+        if contact and s.units[target].on_table and "disrupted" not in s.units[target].conditions:
             yield ev.UnitConditionAdded(target, "disrupted", "First Charge",
                                         (("until", "combat phase"),))
