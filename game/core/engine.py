@@ -53,49 +53,53 @@ class Record:
 class Context:
     """What a ruleset's step sees: the live state, the dice and a few helpers."""
 
-    __slots__ = ("engine", "dice", "ruleset")
+    __slots__ = ("engine", "ruleset", "roll")
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.dice: DiceSource = engine.dice
         self.ruleset: Ruleset = engine.ruleset
+        #: ``roll(sides, purpose)``: a die from the engine's dice (every face is kept for the
+        #: step, so that a paused step can be carried on from data alone)
+        self.roll: Callable[[int, str], int] = engine._roll
 
     @property
     def state(self) -> GameState:
         return self.engine.state
 
-    def roll(self, sides: int, purpose: str) -> int:
-        return self.dice.roll(sides, purpose)
-
 
 Listener = Callable[[Record, list[ev.Event]], None]
 
 
-class _Relay:
-    """Dice that pass every call on to ``source``, which can be swapped (see
-    :meth:`Engine.fork`: a paused step re-run on a copy keeps the dice object it started
-    with, and must go on with the copy's own dice)."""
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """A pending decision as data, kept in the state (``GameState.resume``): the question
+    (:class:`~game.core.decisions.Ask`), the command whose step asked it, the state and the
+    number of decisions when that step began, every die it has thrown so far, and the answers
+    it was given before this question. An engine that holds the paused step carries it on at
+    once; any other (a fork, an engine rebuilt from a save) re-runs the step from this data to
+    the same question first, so copying the state is all a fork needs."""
 
-    __slots__ = ("source",)
+    ask: Ask
+    command: Command
+    start: GameState
+    decisions: int
+    faces: tuple[int, ...]
+    answers: tuple[Answer, ...]
 
-    def __init__(self, source: DiceSource) -> None:
-        self.source = source
+
+class _Replay:
+    """Dice that give ``faces`` first, then go on with ``then`` (a paused step re-run)."""
+
+    __slots__ = ("faces", "i", "then")
+
+    def __init__(self, faces: tuple[int, ...], then: DiceSource) -> None:
+        self.faces, self.i, self.then = faces, 0, then
 
     def roll(self, sides: int, purpose: str) -> int:
-        return self.source.roll(sides, purpose)
-
-    def mark(self) -> Any:
-        return self.source.mark()
-
-    def restore(self, mark: Any) -> None:
-        self.source.restore(mark)
-
-    def fork(self) -> DiceSource:
-        return self.source.fork()
-
-    @property
-    def count(self) -> int:
-        return int(getattr(self.source, "count", 0))
+        if self.i < len(self.faces):
+            self.i += 1
+            return self.faces[self.i - 1]
+        return self.then.roll(sides, purpose)  # pragma: no cover - a re-run ends at the pause
 
 
 class Engine:
@@ -114,11 +118,13 @@ class Engine:
         self.log: list[ev.Event] = []
         self.records: list[Record] = []
         self.listeners: list[Listener] = []
-        self._suspended: Generator[ev.Event | Ask, Any, Any] | None = None
-        self._ask: Ask | None = None
-        self._origin: tuple[Any, GameState, Any, int, int] | None = None
-        self._answers: list[Answer] = []
+        #: the paused step of the pending decision, when this engine is the one that paused it
+        #: (``_paused_at`` is the state's :class:`Resume` it belongs to)
+        self._paused: Generator[ev.Event | Ask, Any, Any] | None = None
+        self._paused_at: Resume | None = None
         self._decisions = 0
+        #: the faces the current step has thrown
+        self._faces: list[int] = []
         ctx = Context(self)
         start = len(self.log)
 
@@ -126,7 +132,8 @@ class Engine:
             yield ev.GameStarted(scenario.name, scenario.ruleset, self.seed)
             yield from self.ruleset.start(ctx)
 
-        self._drive(opening(), None, fresh=True)
+        self._faces = []
+        self._drive(opening(), None, fresh=True, origin=None)
         self._record(None, start)
 
     # -- public ------------------------------------------------------------------------------
@@ -136,7 +143,8 @@ class Engine:
 
     @property
     def pending_ask(self) -> Ask | None:
-        return self._ask
+        resume = self.state.resume
+        return resume.ask if resume is not None else None
 
     def execute(self, cmd: Command) -> Outcome:
         """Carry out one command. Never raises for a command the rules forbid: the outcome
@@ -147,48 +155,50 @@ class Engine:
         start = len(self.log)
         snapshot = self.state.copy()
         mark = self.dice.mark()
-        suspended, ask, decisions = self._suspended, self._ask, self._decisions
+        # (an answer that fails leaves its paused step half run: the next answer re-runs it
+        # from the data in the state instead)
+        paused, paused_at = (None, None) if isinstance(cmd, Answer) else (self._paused,
+                                                                          self._paused_at)
+        decisions = self._decisions
         try:
+            resume = self.state.resume
             if isinstance(cmd, Answer):
-                if self._suspended is None or self._ask is None:
+                if resume is None:
                     raise Refused("no_decision", "there is no decision to answer")
-                problem = self._ask.problem(cmd.value)
+                problem = resume.ask.problem(cmd.value)
                 if problem:
-                    raise Refused("bad_answer", f"{self._ask.question}: {problem}")
-                gen = self._suspended
-                self._suspended, self._ask = None, None
+                    raise Refused("bad_answer", f"{resume.ask.question}: {problem}")
+                gen = self._carry_on(resume)
                 pending = self.state.pending
                 assert pending is not None
                 self._emit(ev.DecisionAnswered(pending.decision_id, cmd.value, cmd.by_default))
+                self._faces = list(resume.faces)
+                origin = (resume.command, resume.start, resume.decisions,
+                          resume.answers + (cmd,))
                 try:
-                    self._drive(gen, cmd.value, fresh=False)
+                    self._drive(gen, cmd.value, fresh=False, origin=origin)
                 except Refused as exc:
                     # The answered step cannot be rolled back past its decision; a ruleset
                     # should not refuse here, but if it does, the game goes on and says why.
-                    self._suspended, self._ask = None, None
+                    self._paused = self._paused_at = None
+                    self.state.resume = None
                     self._emit(ev.RuleApplied("orders", None, f"not carried out: {exc.refusal}"))
             else:
-                if self._suspended is not None:
+                if resume is not None:
                     raise Refused(
                         "decision_pending",
-                        f"answer the pending decision first: {self._ask.question if self._ask else ''}",
+                        f"answer the pending decision first: {resume.ask.question}",
                         NOT_NOW,
                     )
-                self._drive(self.ruleset.handle(Context(self), cmd), None, fresh=True)
-                if self._suspended is not None:
-                    # Remember where this paused step began, to rebuild it if an answer fails.
-                    self._origin = (cmd, snapshot, mark, start, decisions)
-                    self._answers = []
+                self._faces = []
+                self._drive(self.ruleset.handle(Context(self), cmd), None, fresh=True,
+                            origin=(cmd, snapshot, decisions, ()))
         except Refused as exc:
-            self._rollback(start, snapshot, mark, suspended, ask, decisions)
+            self._rollback(start, snapshot, mark, paused, paused_at, decisions)
             return Outcome(refusal=exc.refusal)
         except BaseException:
-            self._rollback(start, snapshot, mark, suspended, ask, decisions)
-            if isinstance(cmd, Answer) and self._suspended is not None:
-                self._rebuild_suspended()
+            self._rollback(start, snapshot, mark, paused, paused_at, decisions)
             raise
-        if isinstance(cmd, Answer) and self._suspended is not None:
-            self._answers.append(cmd)
         rec = self._record(cmd, start)
         return Outcome(
             events=list(enumerate(self.log[rec.first:rec.last], rec.first + 1)),
@@ -198,40 +208,16 @@ class Engine:
     def fork(self, dice: DiceSource | None = None) -> Engine:
         """A throw-away copy to try commands on (the AI, the odds, previews): its own state,
         an empty log and no listeners, and ``dice`` (default: a fork of these dice, which go
-        on exactly as these would; pass fresh dice for independent throws). A decision that
-        is pending here is pending in the copy too, with its own paused step, so it can be
-        answered there: the step that paused is re-run on the copy from where it began, with
-        a copy of these dice set back to that point and the answers given so far."""
+        on exactly as these would; pass fresh dice for independent throws). A decision pending
+        here is pending in the copy too: it is data in the state (:class:`Resume`), and the
+        copy carries the paused step on from it when it is answered there."""
         e = copy.copy(self)
         e.state = self.state.copy()
         e.log = []
         e.records = []
         e.listeners = []
-        e._answers = list(self._answers)
-        if self._suspended is not None:
-            e._suspended = e._ask = None
-            if self._origin is not None:
-                cmd, snapshot, mark, _start, decisions = self._origin
-                again = copy.deepcopy(self.dice)
-                again.restore(mark)
-                # the re-run step keeps the dice it was given: dice that replay these up to
-                # the pause, then hand over to the copy's own
-                relay = _Relay(again)
-                e.dice = relay
-                e.state = snapshot.copy()
-                e._decisions = decisions
-                e._drive(self.ruleset.handle(Context(e), cmd), None, fresh=True)
-                for answer in self._answers:
-                    gen, pending = e._suspended, e.state.pending
-                    assert gen is not None and pending is not None
-                    e._suspended = e._ask = None
-                    e._emit(ev.DecisionAnswered(pending.decision_id, answer.value,
-                                                answer.by_default))
-                    e._drive(gen, answer.value, fresh=False)
-                e.log = []
-                e._origin = None  # (its dice are not these: it cannot be rebuilt again)
-                relay.source = dice if dice is not None else self.dice.fork()
-                return e
+        e._paused = e._paused_at = None
+        e._faces = []
         e.dice = dice if dice is not None else self.dice.fork()
         return e
 
@@ -242,7 +228,7 @@ class Engine:
         an order for another unit ends the current activation, as a command of its own, whose
         decisions take their defaults too)."""
         if isinstance(cmd, Answer):
-            if self._ask is None:
+            if self.state.resume is None:
                 pre = self.ruleset.before_order(self.state, cmd)
                 if pre is not None:
                     out = self.execute(pre)
@@ -256,32 +242,33 @@ class Engine:
         """What headless play does before an order that is not an answer: pending decisions
         take their defaults, then the ruleset closes what is in progress if it must (that
         command's decisions take their defaults too)."""
-        while self._ask is not None:
+        while self.state.resume is not None:
             self.answer_default()
         pre = self.ruleset.before_order(self.state, cmd)
         if pre is not None:
             self.execute(pre)
-            while self._ask is not None:
+            while self.state.resume is not None:
                 self.answer_default()
 
     def answer_default(self) -> Outcome:
         """Answer the pending decision with its documented default."""
-        assert self._ask is not None
-        return self.execute(Answer(self._ask.default, by_default=True))
+        resume = self.state.resume
+        assert resume is not None
+        return self.execute(Answer(resume.ask.default, by_default=True))
 
     def finish(self) -> Outcome:
         """The orders have run out: answer what is pending with defaults, then close what is
         in progress (the ruleset's :meth:`~Ruleset.closing_order`: the current activation,
         the current player turn) as a command of its own, its decisions defaulted too."""
         out = Outcome()
-        while self._ask is not None:
+        while self.state.resume is not None:
             o = self.answer_default()
             out.events += o.events
         closing = None if self.state.game_over else self.ruleset.closing_order(self.state)
         if closing is not None:
             o = self.execute(closing)
             out.events += o.events
-            while self._ask is not None:
+            while self.state.resume is not None:
                 o = self.answer_default()
                 out.events += o.events
         return out
@@ -299,20 +286,36 @@ class Engine:
         state.events_applied += 1
         self.log.append(event)
 
+    def _roll(self, sides: int, purpose: str) -> int:
+        face = self.dice.roll(sides, purpose)
+        self._faces.append(face)
+        return face
+
     def _drive(
-        self, gen: Generator[ev.Event | Ask, Any, Any], value: Any, fresh: bool
+        self,
+        gen: Generator[ev.Event | Ask, Any, Any],
+        value: Any,
+        fresh: bool,
+        origin: tuple[Command, GameState, int, tuple[Answer, ...]] | None,
     ) -> None:
+        """Run a step, applying what it yields, until it ends or asks a question: then the
+        question and how to carry on (``origin``: the step's command, the state and decision
+        count it began with, the answers before this question) go into the state."""
         send = value
         while True:
             try:
                 item = next(gen) if fresh else gen.send(send)
             except StopIteration:
+                self._paused = self._paused_at = None
+                self.state.resume = None
                 return
             fresh = False
             send = None
             if isinstance(item, ev.Event):
                 self._emit(item)
             elif isinstance(item, Ask):
+                if origin is None:  # pragma: no cover - a ruleset bug
+                    raise TypeError("a ruleset asked a question as the game was set up")
                 self._decisions += 1
                 self._emit(
                     ev.DecisionRequested(
@@ -325,40 +328,56 @@ class Engine:
                         item.default,
                     )
                 )
-                self._suspended, self._ask = gen, item
+                cmd, began, decisions, answers = origin
+                resume = Resume(item, cmd, began, decisions, tuple(self._faces), answers)
+                self.state.resume = resume
+                self._paused, self._paused_at = gen, resume
                 return
             else:  # pragma: no cover - a ruleset bug
                 raise TypeError(f"a ruleset step yielded {item!r}")
 
-    def _rebuild_suspended(self) -> None:
-        """An answer failed after the paused generator had run on (scripted dice ran out, a
-        rule crashed): the state is back where it was, but a generator cannot be rewound.
-        Re-run the step that paused, from its start, with the answers already given: the same
-        dice and the same choices bring it back to the same decision, ready to answer again."""
-        assert self._origin is not None
-        cmd, snapshot, mark, start, decisions = self._origin
-        state_now, log_now = self.state, self.log[start:]
-        self.state = snapshot.copy()
-        self.dice.restore(mark)
-        del self.log[start:]
-        self._decisions = decisions
-        self._suspended = self._ask = None
-        self._drive(self.ruleset.handle(Context(self), cmd), None, fresh=True)
-        for answer in self._answers:
-            gen, pending = self._suspended, self.state.pending
-            assert gen is not None and pending is not None
-            self._suspended = self._ask = None
-            self._emit(ev.DecisionAnswered(pending.decision_id, answer.value, answer.by_default))
-            self._drive(gen, answer.value, fresh=False)
-        if self.log[start:] != log_now or self._suspended is None:  # pragma: no cover
-            self.state = state_now  # cannot happen with deterministic rules; keep what we had
-            raise RuntimeError("the paused step did not re-run to the same point")
+    def _carry_on(self, resume: Resume) -> Generator[ev.Event | Ask, Any, Any]:
+        """The paused step of ``resume``: this engine's own when it paused it, else the step
+        re-run from the data, with the dice it threw and the answers it was given, to the same
+        question (what it emits on the way is already in the state: it is not logged again)."""
+        if self._paused is not None and self._paused_at is resume:
+            gen = self._paused
+            self._paused = self._paused_at = None
+            return gen
+        now, log_len, dice = self.state, len(self.log), self.dice
+        self.state = resume.start.copy()
+        self._decisions = resume.decisions
+        self.dice = _Replay(resume.faces, dice)  # type: ignore[assignment]
+        try:
+            self._faces = []
+            origin = (resume.command, resume.start, resume.decisions, ())
+            self._drive(self.ruleset.handle(Context(self), resume.command), None, fresh=True,
+                        origin=origin)
+            for i, answer in enumerate(resume.answers):
+                pending = self.state.pending
+                assert pending is not None and self._paused is not None
+                gen = self._paused
+                self._emit(ev.DecisionAnswered(pending.decision_id, answer.value,
+                                               answer.by_default))
+                self._drive(gen, answer.value, fresh=False,
+                            origin=origin[:3] + (resume.answers[:i + 1],))
+        finally:
+            self.dice = dice
+            del self.log[log_len:]
+        paused = self._paused
+        if paused is None or self.state.pending != now.pending:  # pragma: no cover
+            raise RuntimeError("the paused step did not re-run to the same question")
+        # (the step goes on with the state it re-ran on: its own locals may hold it)
+        self._paused = self._paused_at = None
+        return paused
 
-    def _rollback(self, start, snapshot, mark, suspended, ask, decisions) -> None:  # type: ignore[no-untyped-def]
+    def _rollback(self, start: int, snapshot: GameState, mark: Any,
+                  paused: Generator[ev.Event | Ask, Any, Any] | None, paused_at: Resume | None,
+                  decisions: int) -> None:
         del self.log[start:]
         self.state = snapshot
         self.dice.restore(mark)
-        self._suspended, self._ask, self._decisions = suspended, ask, decisions
+        self._paused, self._paused_at, self._decisions = paused, paused_at, decisions
 
     def _record(self, cmd: Command | None, start: int) -> Record:
         rec = Record(cmd, start, len(self.log))

@@ -151,6 +151,9 @@ class GameState:
     flow: FlowState = field(default_factory=FlowState)
     book: dict[str, Any] = field(default_factory=dict)
     pending: ev.DecisionRequested | None = None
+    #: how to carry on from the pending decision (the engine's ``Resume``; never saved: a save
+    #: re-runs its commands)
+    resume: Any = field(default=None, repr=False, compare=False)
     game_over: bool = False
     winner: int | str | None = None
     end_reason: str = ""

@@ -120,7 +120,7 @@ class Melee:
         self.destroyed_by: dict[str, str | None] = {}
         self.notes: dict[str, Any] = {}
         self._focused: dict[str, bool] = {}  # Focus is taken before the melee: asked once
-        self._roll = ctx.dice.roll  # (what ctx.roll does, without the extra call)
+        self._roll = ctx.roll
 
     # -- helpers -------------------------------------------------------------------------
     @property
