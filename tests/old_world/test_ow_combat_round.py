@@ -109,3 +109,14 @@ def test_wounds_carry_over_on_multi_wound_models():
     out = result(eng)["units"]["b"]
     assert out["models_left"] == 2 and out["wounds_taken"] == 5
     assert eng.state.units["b"].counters["wounds_carried"] == 2
+
+
+def test_a_model_without_attacks_makes_none_out_of_base_contact_either():
+    # a: 7 wide, one rank, A 0, against b only 3 wide: a's two end models are in its fighting
+    # rank but touch no enemy, not even at a corner. With no Attacks they make no attack (not
+    # the 1 a model out of base contact makes): a rolls no dice; b's 3 miss. a wins by massed
+    # infantry (US 7 v 3); b rolls a double 1 and gives ground.
+    a = block("a", 1, 24, 30, models=7, files=7, stats={"A": 0})
+    b = block("b", 2, 24, 0, models=3, files=3)
+    eng = run(ow(facing_off(a, b), dice=[1] * 3 + [1, 1]))
+    assert [(h.model, len(h.faces)) for h in rolls(eng, "to_hit")] == [("b", 3)]

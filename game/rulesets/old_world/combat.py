@@ -226,6 +226,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         for name, poly in polys.items():
             member = s.models[name].unit
             move, attacks = members[member]
+            one = min(1, attacks)  # out of base contact: 1 attack (none for a model without Attacks)
             rank, file = places[name]
             outer = rank in (0, ranks - 1) or file in (0, files - 1)
             target, n, support = None, 0, 0
@@ -241,17 +242,17 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
                     if e in corners:
                         in_row = rank in corners[e][0] or file in corners[e][1]
                         if in_row and space.rects_within(poly, ebounds[e], move + 1e-9):
-                            target, n = e, 1
+                            target, n = e, one
                             break
                         continue
                     if row in lines:
                         if space.rects_within(poly, ebounds[e], move + 1e-9):
-                            target, n = e, 1
+                            target, n = e, one
                             break
                     elif (support_ok and facings[e] == "front" and member == unit
                           and kind == "rank" and rank == max(lines) + 1
                           and space.rects_within(poly, ebounds[e], move + 1e-9)):
-                        target, n, support = e, 1, 1
+                        target, n, support = e, one, one
                         break
             if target is None or n <= 0:
                 continue
