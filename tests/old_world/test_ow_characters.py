@@ -33,17 +33,20 @@ def test_a_character_stands_in_the_front_rank_and_the_front_edge_stays():
 
 
 def test_the_character_fights_with_its_own_profile_at_its_own_initiative():
-    eng = run(with_hero(dice=[6] * 3 + [1] * 3 + [1] * 4 + [1] * 5 + [1] * 6))
+    # the hero (I5, A3) hits 3 times and wounds none; then at I3 a (4 beside the hero and 5
+    # behind them: Press of Battle) and b (5 + 5) miss with everything.
+    eng = run(with_hero(dice=[6] * 3 + [1] * 3 + [1] * 9 + [1] * 10 + [1] * 6))
     first = rolls(eng, "to_hit")[0]
     assert first.model == "hero" and len(first.faces) == 3 and first.target == 3  # WS6 v WS3
     assert [h.model for h in rolls(eng, "to_hit")][:2] == ["hero", "a"]
 
 
 def test_the_unit_tests_on_the_best_leadership():
-    # the hero (I5) misses 3 times; b (I4, WS10) hits and wounds 5 times: a has 5 left and
-    # the hero; a's 4 front-rank models miss. b wins by 7 (5 wounds, ranks 1, massed
-    # infantry 1). a tests against the hero's Ld 9: 3 3 = 6, 13 > 9: falls back.
-    dice = [1] * 3 + [6] * 5 + [6] * 5 + [1] * 4 + [3, 3] + [1, 1] + [1, 1]
+    # the hero (I5) misses 3 times; b (I4, WS10), two ranks deep (Press of Battle), makes 10
+    # attacks, hits with 5 and wounds 5 times: a has 5 left and the hero; a's 4 front-rank
+    # models and the one behind them miss. b wins by 7 (5 wounds, ranks 1, massed infantry 1).
+    # a tests against the hero's Ld 9: 3 3 = 6, 13 > 9: falls back.
+    dice = [1] * 3 + [6] * 5 + [1] * 5 + [6] * 5 + [1] * 5 + [3, 3] + [1, 1] + [1, 1]
     eng = run(with_hero(dice=dice, b_kw={"stats": {"I": 4, "WS": 10}}))
     brk = rolls(eng, "break_test")[0]
     assert brk.model == "a" and brk.target == 9 and brk.outcome == "fall_back"

@@ -98,10 +98,11 @@ def test_a_charge_after_a_move_is_refused():
 def test_stand_and_shoot_hits_the_charger_first_and_counts_for_the_result():
     # b (bows, BS3: 4+ to hit, -1 standing and shooting) shoots with its front rank of 5:
     # 5 5 4 1 6 -> 3 hits; S3 v T3: 4 4 1 -> 2 wounds (a has no armour). Then a charges:
-    # 3 3 -> 7" >= 6": contact. Nobody hits in the fight; side 2: 2 shooting wounds + ranks 1
-    # + massed infantry 1 (US 10 v 8) = 4; a loses by 4, rolls a double 1: gives ground.
+    # 3 3 -> 7" >= 6": contact. Nobody hits in the fight (a, which charged, 5 attacks; b, two
+    # ranks deep as it did not charge, 10); side 2: 2 shooting wounds + ranks 1 + massed
+    # infantry 1 (US 10 v 8) = 4; a loses by 4, rolls a double 1: gives ground.
     orders = [CHARGE, {"answer": "stand_and_shoot"}]
-    dice = [5, 5, 4, 1, 6, 4, 4, 1, 3, 3] + [1] * 10 + [1, 1]
+    dice = [5, 5, 4, 1, 6, 4, 4, 1, 3, 3] + [1] * 5 + [1] * 10 + [1, 1]
     eng = run(apart(6.0, b_kw={"weapons": ["hand weapon", "bow"]}, orders=orders, dice=dice))
     shot = rolls(eng, "to_hit")[0]
     assert shot.model == "b" and shot.target == 4 and shot.modifiers == (("Stand and Shoot", -1),)

@@ -9,7 +9,9 @@ from game.rulesets.rank_and_flank.events import CombatResult
 from tests.old_world.helpers import BASE_IN, block, depth, facing_off, ow
 from tests.support import events, result, rolls, run
 
-MISS = [1] * 5  # five to-hit dice that miss
+# the to-hit dice of a unit 5 wide and at least 2 deep that did not charge (two ranks deep,
+# Press of Battle: 10 attacks), all missing
+MISS = [1] * 10
 
 
 def fight(a_kw=None, b_kw=None, dice=None, seed=1):
@@ -40,7 +42,8 @@ def test_rank_bonus_by_troop_type(models, troop, files, bonus):
 
 
 def test_standard_close_order_and_massed_infantry_add_up():
-    # a: 15 regular infantry with Close Order and a standard v b 10: nobody hits.
+    # a: 15 regular infantry with Close Order and a standard v b 10: nobody hits with its 10
+    # attacks (each fights two ranks deep).
     # side 1: ranks 2 + standard 1 + massed infantry 1 (US 15 v 10) + close order 1 = 5;
     # side 2: ranks 1 + close order 1 = 2. b loses by 3: Ld 7, 2+2 = 4 +3 = 7: gives ground.
     eng = fight(a_kw={"models": 15, "rules": ["Close Order"], "command": ["standard"]},
@@ -69,10 +72,12 @@ def test_a_draw_leaves_both_locked():
     ((1, 1), "give_ground"),  # a double 1 always gives ground
 ])
 def test_break_test_outcomes(faces, outcome):
-    # a (I3) hits 6 6 6 1 1 and wounds 6 6 6: b (no armour) loses 3 models, then misses with
-    # its 5. side 1: wounds 3 + ranks 1 (5 5) + massed infantry 1 (US 10 v 7) = 5; side 2: 0
-    # (7 models, 5 2: no full rank behind). b loses by 5 and tests against Ld 7.
-    dice = [6, 6, 6, 1, 1, 6, 6, 6] + [1] * 5 + list(faces) + [1] * 4
+    # a (I3, two ranks deep: 10 attacks) hits 6 6 6 and seven 1s and wounds 6 6 6: b (no
+    # armour) loses 3 models, but at the same Initiative step all 10 of its models strike
+    # (two ranks deep too) and miss. side 1: wounds 3 + ranks 1 (5 5) + massed infantry 1 (US
+    # 10 v 7) = 5; side 2: 0 (7 models, 5 2: no full rank behind). b loses by 5 and tests
+    # against Ld 7.
+    dice = [6, 6, 6] + [1] * 7 + [6, 6, 6] + MISS + list(faces) + [1] * 4
     eng = fight(dice=dice)
     one, two, _ = scores(eng)
     assert (one["total"], two["total"]) == (5, 0)
@@ -161,9 +166,9 @@ def test_both_sides_wiped_out_means_no_winner():
 
 
 def test_ws_zero_rolls_no_dice():
-    # a has WS 0: it misses without rolling, and b hits it without rolling (5 hits, then 5
-    # to-wound dice)
-    eng = fight(a_kw={"stats": {"WS": 0, "I": 5}}, dice=[1] * 5 + [1, 1] * 3)
+    # a has WS 0: it misses without rolling, and b hits it without rolling (10 hits: it
+    # fights two ranks deep, Press of Battle; then 10 to-wound dice)
+    eng = fight(a_kw={"stats": {"WS": 0, "I": 5}}, dice=[1] * 10 + [1, 1] * 3)
     assert not rolls(eng, "to_hit")
     wound = rolls(eng, "to_wound")[0]
-    assert wound.model == "b" and len(wound.faces) == 5
+    assert wound.model == "b" and len(wound.faces) == 10

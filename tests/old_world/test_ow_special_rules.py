@@ -9,7 +9,9 @@ from tests.old_world.helpers import block, facing_off, ld_tests, ow
 from tests.support import events, refusal, result, rolls, run
 
 CHARGE = {"unit": "a", "do": "charge", "target": "b"}
-MISS = [1] * 5
+# the to-hit dice of a unit 5 wide and at least 2 deep that did not charge (two ranks deep,
+# Press of Battle: 10 attacks), all missing
+MISS = [1] * 10
 
 
 def engaged(a_kw=None, b_kw=None, dice=None, orders=(), seed=1):
@@ -36,9 +38,10 @@ def score(eng, side, i=0):
 
 
 def test_armour_bane_improves_ap_on_a_natural_six_to_wound():
-    # a (I5, Armour Bane (1)) hits 5 times, wounds 6 6 4 4 1: the two 6s are saved at AP -1
-    # (b's 5+ needs a 6), the 4s at AP 0. Saves 5 6 | 5 5: only the first fails.
-    dice = [6] * 5 + [6, 6, 4, 4, 1] + [5, 6, 5, 5] + MISS + [1, 1, 1, 1]
+    # a (I5, Armour Bane (1)), two ranks deep (10 attacks), hits 5 times, wounds 6 6 4 4 1:
+    # the two 6s are saved at AP -1 (b's 5+ needs a 6), the 4s at AP 0. Saves 5 6 | 5 5: only
+    # the first fails. b, 9 left (5 and 4 behind them), misses with its 9 attacks.
+    dice = [6] * 5 + [1] * 5 + [6, 6, 4, 4, 1] + [5, 6, 5, 5] + [1] * 9 + [1, 1, 1, 1]
     eng = run(engaged(a_kw={"rules": ["Armour Bane (1)"], "stats": {"I": 5}},
                       b_kw={"armour": 5}, dice=dice))
     saves = [(s.modifiers, s.faces, s.total) for s in rolls(eng, "armour_save")]
@@ -93,16 +96,19 @@ def test_fear_does_nothing_when_the_causer_is_not_bigger():
 
 
 def test_fear_in_combat_a_failed_test_gives_minus_one_to_hit_that_enemy():
-    # engaged at the start: a (10) fights b (20, Fear): a tests 6 5 = 11 > 7 and fails.
-    eng = run(engaged(b_kw={"models": 20, "rules": ["Fear"]}, dice=[6, 5] + [1] * 20))
+    # engaged at the start: a (10) fights b (20, Fear): a tests 6 5 = 11 > 7 and fails. Both
+    # miss with their 10 attacks; a loses (ranks 1 v ranks 2 + massed infantry 1) and rolls
+    # a double 1: it gives ground.
+    eng = run(engaged(b_kw={"models": 20, "rules": ["Fear"]}, dice=[6, 5] + MISS * 2 + [1, 1]))
     assert ld_tests(eng, "fear")[0].outcome == "fail"
     hit = [h for h in rolls(eng, "to_hit") if h.model == "a"][0]
     assert hit.modifiers == (("Fear", -1),)
 
 
 def test_units_that_cause_fear_are_immune_to_it():
+    # both miss with their 10 attacks; a loses and gives ground (a double 1)
     eng = run(engaged(a_kw={"rules": ["Fear"]}, b_kw={"models": 20, "rules": ["Fear"]},
-                      dice=[1] * 20))
+                      dice=MISS * 2 + [1, 1]))
     assert not ld_tests(eng, "fear")
 
 
@@ -128,11 +134,12 @@ def test_without_first_charge_the_target_keeps_its_ranks():
 
 
 def test_hatred_rerolls_failed_hits_in_the_first_round():
-    # a (I5) misses all 5, re-rolls them: 6 6 6 1 1: 3 hits
-    dice = MISS + [6, 6, 6, 1, 1] + [1, 1, 1] + MISS + [1] * 4
+    # a (I5), two ranks deep, misses all 10, re-rolls them: 6 6 6 and seven 1s: 3 hits
+    rerolled = [6, 6, 6] + [1] * 7
+    dice = MISS + rerolled + [1, 1, 1] + MISS + [1] * 4
     eng = run(engaged(a_kw={"rules": ["Hatred (all enemies)"], "stats": {"I": 5}}, dice=dice))
     again = rolls(eng, "reroll_to_hit")[0]
-    assert again.model == "a" and again.faces == (6, 6, 6, 1, 1) and again.total == 3
+    assert again.model == "a" and again.faces == tuple(rerolled) and again.total == 3
 
 
 def test_hatred_names_the_hated_foes():
@@ -198,9 +205,10 @@ def test_no_stupidity_test_while_engaged():
 
 
 def test_undead_lose_a_wound_per_point_of_defeat_less_indomitable_and_never_test():
-    # a hits 6 6 6 1 1 and wounds 6 6 6: b (Undead, Indomitable (1)) loses 3; misses back.
+    # a (two ranks deep: 10 attacks) hits 6 6 6 and seven 1s and wounds 6 6 6: b (Undead,
+    # Indomitable (1)) loses 3; at the same step all 10 of b's models miss back.
     # side 1: 3 + ranks 1 + massed 1 = 5 v 0: b loses by 5 -> 5 - 1 = 4 more Wounds.
-    dice = [6, 6, 6, 1, 1, 6, 6, 6] + MISS + [1] * 4
+    dice = [6, 6, 6] + [1] * 7 + [6, 6, 6] + MISS + [1] * 4
     eng = run(engaged(b_kw={"rules": ["Necromantic Undead", "Indomitable (1)"]}, dice=dice))
     assert not rolls(eng, "break_test")
     out = result(eng)["units"]["b"]
@@ -223,8 +231,9 @@ def test_immune_to_psychology_may_not_flee_from_a_charge():
 
 
 def test_regeneration_brings_wounds_back_but_they_count_for_the_result():
-    # a (I5) wounds b 3 times; b regenerates on 5+: 5 6 1 -> only 1 Wound is lost
-    dice = [6, 6, 6, 1, 1, 6, 6, 6, 5, 6, 1] + MISS + [1] * 4
+    # a (I5; 10 attacks, two ranks deep) wounds b 3 times; b regenerates on 5+: 5 6 1 -> only
+    # 1 Wound is lost. b, 9 left (5 and 4 behind them), misses with its 9 attacks.
+    dice = [6, 6, 6] + [1] * 7 + [6, 6, 6, 5, 6, 1] + [1] * 9 + [1] * 4
     eng = run(engaged(a_kw={"stats": {"I": 5}}, b_kw={"rules": ["Regeneration (5+)"]}, dice=dice))
     regen = rolls(eng, "regeneration")[0]
     assert regen.faces == (5, 6, 1) and regen.total == 2 and regen.target == 5
@@ -233,7 +242,9 @@ def test_regeneration_brings_wounds_back_but_they_count_for_the_result():
 
 
 def test_unstable_wounds_are_not_regenerated():
-    dice = [1] * 5 + [1] * 5 + [1] * 4
+    # both miss with their 10 attacks; b loses by 2 (ranks 2 + massed 1 v ranks 1) and loses
+    # 2 Wounds to Unstable, which it may not regenerate
+    dice = MISS + MISS + [1] * 4
     eng = run(engaged(a_kw={"models": 25}, b_kw={"rules": ["Necromantic Undead",
                                                           "Regeneration (2+)"]}, dice=dice))
     assert not rolls(eng, "regeneration")
@@ -244,11 +255,13 @@ def test_unstable_wounds_are_not_regenerated():
 
 
 def test_only_magical_attacks_wound_ethereal_units():
-    dice = [6] * 5 + MISS + [1] * 6
+    # a (10 attacks, two ranks deep) hits 5 times: no roll to wound the Ethereal b; b misses
+    dice = [6] * 5 + [1] * 5 + MISS + [1] * 6
     eng = run(engaged(a_kw={"stats": {"I": 5}}, b_kw={"rules": ["Ethereal"]}, dice=dice))
     assert not [w for w in rolls(eng, "to_wound") if w.model == "a"]
+    # with Magical Attacks the 5 hits roll to wound: 6 6 6 6 6
     eng = run(engaged(a_kw={"stats": {"I": 5}, "rules": ["Magical Attacks"]},
-                      b_kw={"rules": ["Ethereal"]}, dice=[6] * 10 + [1] * 20))
+                      b_kw={"rules": ["Ethereal"]}, dice=[6] * 5 + [1] * 5 + [6] * 5 + [1] * 20))
     assert [w for w in rolls(eng, "to_wound") if w.model == "a"][0].faces == (6,) * 5
 
 
@@ -285,8 +298,9 @@ def test_terror_a_failed_test_makes_the_target_flee_at_once():
 
 
 def test_terror_gives_the_losers_minus_one_leadership_for_the_break_test():
-    # a (Terror) wins; b's Break test is against Ld 7 - 1 = 6
-    dice = [6, 6, 6, 1, 1, 6, 6, 6] + MISS + [3, 3] + [1] * 4
+    # a (Terror; 10 attacks, two ranks deep) hits 3 times and wounds 3 times; b, 7 left (5
+    # and 2 behind them), misses with its 7. a wins; b's Break test is against Ld 7 - 1 = 6
+    dice = [6, 6, 6] + [1] * 7 + [6, 6, 6] + [1] * 7 + [3, 3] + [1] * 4
     eng = run(engaged(a_kw={"rules": ["Terror"], "stats": {"I": 5}}, dice=dice))
     assert rolls(eng, "break_test")[0].target == 6
 
@@ -301,9 +315,10 @@ def test_terror_causers_take_no_terror_test():
 
 
 def test_causing_fear_gives_no_protection_against_a_terror_causer():
-    # a (Fear) fights a bigger b (Terror): a still tests for Fear
+    # a (Fear) fights a bigger b (Terror): a still tests for Fear (6 5: fails). Both miss
+    # with their 10 attacks; a loses and gives ground (a double 1).
     eng = run(engaged(a_kw={"rules": ["Fear"]}, b_kw={"models": 20, "rules": ["Terror"]},
-                      dice=[6, 5] + [1] * 20))
+                      dice=[6, 5] + MISS * 2 + [1, 1]))
     assert ld_tests(eng, "fear")[0].model == "a"
 
 

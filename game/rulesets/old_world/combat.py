@@ -150,11 +150,12 @@ class Strike:
 
 
 def _fighting_ranks(s: GameState, unit: str, facing: str) -> tuple[set[int], str]:
-    """Which rows of the formation fight toward ``facing``: ranks (front/rear) or files."""
+    """Which rows of the formation fight toward ``facing``: ranks (front/rear) or files. To
+    the front, a unit with Press of Battle fights with its first two ranks."""
     files, ranks = U.files_ranks(s, unit)
     if facing == "front":
         rows = {0}
-        if _press_of_battle(s, unit):
+        if press_of_battle(s, unit):
             rows.add(1)
         return rows, "rank"
     if facing == "rear":
@@ -162,7 +163,22 @@ def _fighting_ranks(s: GameState, unit: str, facing: str) -> tuple[set[int], str
     return ({0} if facing == "left" else {files - 1}), "file"
 
 
-def _press_of_battle(s: GameState, unit: str) -> bool:
+def _facing(s: GameState, unit: str, enemy: str) -> str:
+    """The facing of ``unit`` that ``enemy`` fights (a corner contact: the arc it is in)."""
+    return space.facing_touched_by(s, unit, enemy) or "front"
+
+
+def pressing(s: GameState, unit: str, combat: Combat) -> bool:
+    """Whether Press of Battle adds the unit's second rank to its fighting rank in this
+    combat: it has one, and an enemy fights it to its front."""
+    if U.files_ranks(s, unit)[1] < 2 or not press_of_battle(s, unit):
+        return False
+    return any(e in combat.units and _facing(s, unit, e) == "front" for e in engaged_with(s, unit))
+
+
+def press_of_battle(s: GameState, unit: str) -> bool:
+    """Whether the unit fights two ranks deep to its front (Press of Battle): regular or heavy
+    infantry in Combat Order, except in a turn it charged."""
     if not K.PRESS_OF_BATTLE:
         return False
     p = U.profile(s, unit)
@@ -185,7 +201,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         if not enemies:
             continue
         ebounds = {e: space.unit_key(s, e) for e in enemies}
-        facings = {e: space.facing_touched_by(s, unit, e) or "front" for e in enemies}
+        facings = {e: _facing(s, unit, e) for e in enemies}
         rows = {e: _fighting_ranks(s, unit, facings[e]) for e in enemies}
         places = space.rank_and_file(s, unit)
         files, ranks = U.files_ranks(s, unit)
@@ -196,7 +212,11 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
             if space.corner_contact(s, unit, e):
                 at = [places[n] for n, k in polys.items()
                       if space.rects_within(k, ebounds[e], CONTACT_TOL)]
-                corners[e] = ({r for r, _ in at}, {f for _, f in at})
+                ranks_at = {r for r, _ in at}
+                lines, kind = rows[e]
+                if kind == "rank" and ranks_at & lines:  # (the front rank: two deep, Press of Battle)
+                    ranks_at |= lines
+                corners[e] = (ranks_at, {f for _, f in at})
         weapon = weapon_in_use(s, unit)
         support_ok = weapon.fight_in_extra_rank and not (
             weapon.no_support_when_charging and charged_this_turn(s, unit))
@@ -206,6 +226,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         for name, poly in polys.items():
             member = s.models[name].unit
             move, attacks = members[member]
+            one = min(1, attacks)  # out of base contact: 1 attack (none for a model without Attacks)
             rank, file = places[name]
             outer = rank in (0, ranks - 1) or file in (0, files - 1)
             target, n, support = None, 0, 0
@@ -221,17 +242,17 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
                     if e in corners:
                         in_row = rank in corners[e][0] or file in corners[e][1]
                         if in_row and space.rects_within(poly, ebounds[e], move + 1e-9):
-                            target, n = e, 1
+                            target, n = e, one
                             break
                         continue
                     if row in lines:
                         if space.rects_within(poly, ebounds[e], move + 1e-9):
-                            target, n = e, 1
+                            target, n = e, one
                             break
                     elif (support_ok and facings[e] == "front" and member == unit
                           and kind == "rank" and rank == max(lines) + 1
                           and space.rects_within(poly, ebounds[e], move + 1e-9)):
-                        target, n, support = e, 1, 1
+                        target, n, support = e, one, one
                         break
             if target is None or n <= 0:
                 continue
@@ -433,6 +454,9 @@ def fight_round(ctx: Any, combat: Combat) -> Step:
     for unit in list(combat.units):
         for member, r in U.hooked(ctx.state, unit, "combat_chosen"):
             yield from r.combat_chosen(ctx, combat, member)
+    for unit in combat.units:
+        if pressing(ctx.state, unit, combat):
+            yield ev.RuleApplied("Press of Battle", unit, "fights two ranks deep to its front")
     yield from fight_steps(ctx, combat, plan_strikes, strike, wounds_per_model)
     yield from mark_fought(ctx, combat)
 

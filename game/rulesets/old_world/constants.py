@@ -164,10 +164,11 @@ UNIT_GAP = 1.0  # a unit may not end a move this close to an enemy unit
 PERIL_SAFE = 4  # a Peril test (a model fleeing through an enemy unit) loses a Wound below this
 CLOSE_ORDER_US = 10  # a Close Order unit in Combat Order needs this Unit Strength for +1
 
-# Rules of the full game that this ruleset leaves out, as switches (see the "Readings" of
-# docs/rules/old-world.md): Press of Battle (infantry in Combat Order fighting two ranks deep
-# when they did not charge) and the musician's tie-break.
-PRESS_OF_BATTLE = False
+# Rules of the full game as switches. Press of Battle is played: regular and heavy infantry in
+# Combat Order fight two ranks deep to their front, except in a turn they charged (see "Who
+# fights" in docs/rules/old-world.md). The musician's tie-break is left out (see its
+# "Readings chosen").
+PRESS_OF_BATTLE = True
 MUSICIAN_BREAKS_TIES = False
 # --- victory points ------------------------------------------------------------------------------
 

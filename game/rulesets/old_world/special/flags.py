@@ -15,8 +15,7 @@ class CloseOrder(OldWorldRule):
     summary = "May fight in Close Order: packed ranks that earn more from their formation."
     description = ("The unit may stand in Close Order. In Combat Order (at least as wide as it "
                    "is deep) with a Unit Strength of 10 or more it adds +1 to its side's combat "
-                   "result; its infantry fight two ranks deep (Press of Battle) when they did "
-                   "not charge.")
+                   "result.")
 
 
 @register
