@@ -109,5 +109,31 @@ class ScriptedDice:
         return d
 
 
+class RecordingDice:
+    """Dice that pass every roll on to ``source`` and keep the faces, in order (rolled back
+    with a refused command's), so the faces of a game can be written down as fixed dice. A
+    fork (a throw-away copy for trying a command) is the source's own, not recorded."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.faces: list[int] = []
+
+    def roll(self, sides: int, purpose: str) -> int:
+        face = self.source.roll(sides, purpose)
+        self.faces.append(face)
+        return face
+
+    def mark(self) -> Any:
+        return self.source.mark(), len(self.faces)
+
+    def restore(self, mark: Any) -> None:
+        inner, n = mark
+        self.source.restore(inner)
+        del self.faces[n:]
+
+    def fork(self) -> DiceSource:
+        return self.source.fork()
+
+
 def make_dice(seed: int, scripted: list[int] | None) -> DiceSource:
     return ScriptedDice(scripted) if scripted is not None else SeededDice(seed)

@@ -21,6 +21,7 @@ import orjson
 
 from game.core import events as ev
 from game.core.commands import Command, command_from_dict, command_to_dict
+from game.core.dice import DiceSource
 from game.core.engine import Engine, Record
 from game.core.errors import ReplayError, ReplayMismatch, ScenarioError
 from game.core.files import MAX_SAVE_BYTES, FileProblem, read_first_line, read_limited
@@ -527,12 +528,14 @@ def _as_json(d: Any) -> str:
     return text if len(text) <= 2000 else text[:1997] + "..."
 
 
-def rerun(save: SaveFile) -> Engine:
+def rerun(save: SaveFile, upto: int | None = None, dice: DiceSource | None = None) -> Engine:
     """Re-run the recorded commands from the embedded scenario and seed, checking every event
-    as it comes. Raises :class:`ReplayError` naming the first difference."""
-    engine = Engine(save.scenario, seed=save.seed)
+    as it comes. Raises :class:`ReplayError` naming the first difference. ``upto``: only the
+    first records (the opening counts as one); ``dice``: dice to re-run with instead of the
+    save's own (they must give the same faces)."""
+    engine = Engine(save.scenario, seed=save.seed, dice=dice)
     _compare(save, 0, engine, engine.records[0])
-    for i, rec in enumerate(save.records[1:], start=1):
+    for i, rec in enumerate(save.records[1:upto], start=1):
         assert rec.command is not None
         out = engine.execute(rec.command)
         if not out.ok:

@@ -10,6 +10,7 @@ from pathlib import Path
 from game.core import events as ev
 from game.core.commands import command_to_dict
 from game.core.errors import ReplayError
+from game.core.position import spot
 from game.core.replay import SavedRecord, SaveFile, read_save, write_save
 from game.core.replay import header as make_header
 from game.core.ruleset import get_ruleset
@@ -117,12 +118,10 @@ class ReplayModel:
 
     def branch_point(self) -> tuple[int, int]:
         """(records to keep, the event position they end at) for "continue from here": whole
-        commands only, the last one ending at or before the current position."""
-        keep = 1
-        for j, end in enumerate(self.record_ends):
-            if end <= self.pos:
-                keep = j + 1
-        return keep, self.record_ends[keep - 1]
+        commands only, the last one ending at or before the current position (the rule of
+        every position of a save: :func:`game.core.position.spot`)."""
+        where = spot(self.save, self.pos)
+        return where.records, where.events
 
     def branch(self, saves_dir: str | Path, autosave: bool = True) -> tuple[GameSession, Path, int]:
         """A new game from the current position, saved as a new file."""
