@@ -71,6 +71,21 @@ def _count(text: str) -> int:
     return value
 
 
+def _event(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0 or value > INT_MAX:
+        raise argparse.ArgumentTypeError(f"must be the number of an event (0 for the start), "
+                                         f"got {text[:30]}")
+    return value
+
+
+AT_HELP = ("with a save: start from the position after event N (numbered as 'replay --log' "
+           "numbers them; 0 is the start; default: the save's end)")
+
+
 def ai_players(given: list[tuple[tuple[int, ...], str]]) -> dict[int, str]:
     """The sides the AI plays and their levels, from repeated ``--ai SIDE=LEVEL``."""
     players: dict[int, str] = {}
@@ -101,6 +116,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="with --headless: once the orders run out, the AI plays SIDE (1, 2 "
                       "or both) at LEVEL (random, easy, normal, hard) to the end of the game; "
                       "may be given once per side")
+    play.add_argument("--at", metavar="N", type=_event, help="with --headless and a save: "
+                      "play on from the position after event N instead of the save's end")
     rp = sub.add_parser("replay", help="open a saved game in the replay viewer, or --check it")
     rp.add_argument("file", help="a save (.jsonl)")
     rp.add_argument("--check", action="store_true",
@@ -114,7 +131,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Carry out the scenario's orders, then give the odds of one more order: "
         "the chance the target and the actor are destroyed and the damage each takes. Any "
         "other order key is given as --KEY VALUE (e.g. --dive true).")
-    od.add_argument("file", help="scenario file (.toml or .json)")
+    od.add_argument("file", help="scenario file (.toml or .json), or a save (.jsonl)")
+    od.add_argument("--at", metavar="N", type=_event, help=AT_HELP)
     od.add_argument("--unit", required=True, help="the model (or unit) that acts")
     od.add_argument("--do", required=True, help="the action: fight, charge... (a charge is "
                     "followed by the fight against its target)")
@@ -132,7 +150,9 @@ def _parser() -> argparse.ArgumentParser:
         "simulate", help="play a scenario many times AI against AI and sum up the results",
         description="Full AI-against-AI games from the scenario's set-up (its orders and "
         "fixed dice are not used), game i with seed SEED + i.")
-    sim.add_argument("file", help="scenario file (.toml or .json)")
+    sim.add_argument("file", help="scenario file (.toml or .json), or a save (.jsonl) to play "
+                     "on from")
+    sim.add_argument("--at", metavar="N", type=_event, help=AT_HELP)
     sim.add_argument("--games", type=_count, default=100, help="how many games (default 100)")
     sim.add_argument("--ai", metavar="SIDE=LEVEL", action="append", type=_ai_side, default=[],
                      help="the AI level of SIDE (1, 2 or both); a side not given plays normal")
@@ -163,7 +183,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == "play":
             if args.headless:
                 return play_headless(args.file, args.seed, args.save, args.json,
-                                     ai_players(args.ai))
+                                     ai_players(args.ai), args.at)
+            if args.at is not None:
+                raise BadInput("--at: only with --headless (the window's replay viewer goes to "
+                               "any event of a save)")
             return _window(args.file, args.seed, ai_players(args.ai))
         if args.cmd == "replay":
             if args.check:
@@ -272,7 +295,7 @@ def result_json(engine: Any) -> dict[str, Any]:
 
 
 def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
-                  ai: dict[int, str] | None = None) -> int:
+                  ai: dict[int, str] | None = None, at: int | None = None) -> int:
     """``play --headless``. With ``--save`` the replay is written as the game goes (each
     command appended and flushed, as the window's autosave does), so a run that is killed
     leaves the save of the game so far. A refused run (bad scenario, refused order, dice run
@@ -282,20 +305,35 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
 
     ``ai``: once the orders have run out, the AI plays these sides (side -> level) to the end
     of the game; a side it does not play does nothing. Each AI choice gets a line in the log
-    (and an entry under ``"ai"`` with ``--json``)."""
+    (and an entry under ``"ai"`` with ``--json``).
+
+    ``path`` may be a save: the game goes on from its end, or from the position after event
+    ``at`` (:func:`save_position`), with the save's own dice; the log printed starts there.
+    Without ``ai`` what is in progress there is closed, as at the end of a scenario's orders."""
     from game.core.replay import is_save
 
-    if is_save(path):
-        raise BadInput(f"{path}: is a save, not a scenario: play on from it in the window with "
-                       f"'python run.py play {path}', or print its log with "
-                       f"'python run.py replay {path} --log'")
+    from_save = is_save(path)
+    if not from_save and at is not None:
+        raise BadInput(f"--at: {path} is a scenario; --at picks a position of a save")
+    if from_save and seed is not None:
+        raise BadInput(f"--seed: a game played on from a save goes on with the save's own dice "
+                       f"(seed {_save_seed(path)}); leave --seed out")
     target = _SaveTarget(save) if save is not None else None
-    engine, commands = start_orders(path, seed)
+    first = 0
+    if from_save:
+        if target is not None and _same_file(path, save):
+            raise BadInput(f"--save {save}: is the save played on from; give another file name "
+                           "for the new game")
+        begin = save_position(path, at, "play on")
+        engine, commands, first = begin.engine, [], begin.spot.events
+    else:
+        engine, commands = start_orders(path, seed)
     notes: list[dict[str, Any]] = []
     if target is not None:
         target.start(engine)
     try:
-        carry_out(path, engine, commands)
+        if not (from_save and ai):
+            carry_out(path, engine, commands)
         if ai:
             notes = _play_ai(path, engine, ai)
     except BadInput:
@@ -315,6 +353,8 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
             by_event.setdefault(n["at"], []).append(
                 f"       AI, side {n['side']} ({n['level']}): {n['reason']}")
         for i, e in enumerate(engine.log, 1):
+            if i <= first:
+                continue
             for line in by_event.pop(i, []):
                 print(line)
             line = engine.ruleset.describe(engine.state, e)
@@ -325,6 +365,45 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
                 print(line)
         print(_summary(engine))
     return 0
+
+
+def save_position(path: str, at: int | None, what: str, cached: bool = False) -> Any:
+    """The position of the save at ``path`` after event ``at`` (its end when None) as a
+    :class:`game.ai.onward.Start` (``play``, ``odds`` and ``simulate`` from a save), its
+    commands re-run and checked. A position inside a command is the one before it (a note on
+    stderr says so); a game already over there is refused, as is an event the save does not
+    have. ``cached``: see :func:`game.ai.onward.start`."""
+    from game.ai.onward import start
+
+    try:
+        begin = start(path, at, cached)
+    except ValueError as exc:
+        raise BadInput(f"{path}: --at {at}: {exc}") from None
+    except DiceExhausted as exc:
+        raise BadInput(f"{path}: re-running its commands needs more fixed dice: {exc}") from None
+    if begin.spot.note:
+        print(f"note: {one_line(begin.spot.note)}", file=sys.stderr)
+    if begin.engine.state.game_over:
+        where = "at its end" if at is None else f"after event {begin.spot.events}"
+        raise BadInput(f"{path}: the game is over {where}; give --at N to {what} from an "
+                       "earlier position (replay --log numbers the events)")
+    return begin
+
+
+def _save_seed(path: str) -> str:
+    from game.core.replay import read_save
+
+    try:
+        return str(read_save(path).seed)
+    except ReplayError:
+        return "in its header"
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _play_ai(path: str, engine: Any, players: dict[int, str]) -> list[dict[str, Any]]:

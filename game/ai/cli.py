@@ -24,7 +24,9 @@ def simulate_command(args: Any) -> int:
 
     players = {1: "normal", 2: "normal"}
     players.update(ai_players(args.ai))
-    sc = setup(args.file)  # a bad scenario is refused here, before any game
+    begin = _position(args.file, args.at)
+    # a bad scenario (or save) is refused here, before any game
+    sc = setup(args.file) if begin is None else begin.save.scenario
     first = args.seed if args.seed is not None else (
         sc.seed if sc.seed is not None else secrets.randbelow(2**31))
     out_path = _writable(args.out, "--out") if args.out else None
@@ -47,8 +49,8 @@ def simulate_command(args: Any) -> int:
         save_dir = str(d)
     seeds = game_seeds(first, args.games)
     pairs = tuple(sorted(players.items()))
-    specs = [GameSpec(str(Path(args.file)), seed, pairs, i, save_dir)
-             for i, seed in enumerate(seeds)]
+    specs = [GameSpec(str(Path(args.file)), seed, pairs, i, save_dir, begin is not None,
+                      args.at) for i, seed in enumerate(seeds)]
     jobs = args.jobs or os.cpu_count() or 1
     if args.backend == "ray":
         try:
@@ -76,7 +78,8 @@ def simulate_command(args: Any) -> int:
         sys.stderr.write("\n")
     summary = summarise(results)
     names = {u: unit.display or u for u, unit in _units(sc).items()}
-    print(f"{sc.name}: {args.games} games, seeds {first} to {first + args.games - 1}")
+    print(f"{sc.name}: {args.games} games, seeds {first} to {first + args.games - 1}"
+          + (f", from {_where(begin)}" if begin is not None else ""))
     for line in summary.lines(names, players):
         print(line)
     if out_path is not None:
@@ -91,6 +94,26 @@ def simulate_command(args: Any) -> int:
     if save_dir is not None:
         print(f"replays: {save_dir}")
     return 0
+
+
+def _position(path: str, at: int | None) -> Any:
+    """The position of a save the games start from (built here, once, so that a save that
+    cannot be used is refused before any game, and the worker processes find it built), or
+    None for a scenario."""
+    from game.cli import BadInput, save_position
+    from game.core.replay import is_save
+
+    if not is_save(path):
+        if at is not None:
+            raise BadInput(f"--at: {path} is a scenario; --at picks a position of a save")
+        return None
+    return save_position(str(Path(path)), at, "simulate", cached=True)
+
+
+def _where(begin: Any) -> str:
+    s = begin.engine.state
+    return (f"the position after event {begin.spot.events} of the save (game turn {s.turn}: "
+            f"{begin.engine.ruleset.status_text(s)})")
 
 
 def _units(sc: Any) -> dict[str, Any]:

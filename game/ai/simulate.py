@@ -37,6 +37,9 @@ class GameSpec:
     players: tuple[tuple[int, str], ...]
     index: int = 0
     save_dir: str | None = None
+    #: ``path`` is a save: the games start from its position after event ``at`` (None: its end)
+    from_save: bool = False
+    at: int | None = None
 
 
 @dataclass
@@ -68,6 +71,8 @@ def setup(path: str) -> Scenario:
 
 def play_game(spec: GameSpec) -> GameResult:
     """Play one game to its end (in whatever process runs it)."""
+    if spec.from_save:
+        return _play_on(spec)
     sc = setup(spec.path)
     engine = Engine(sc, seed=spec.seed)
     writer = None
@@ -82,6 +87,25 @@ def play_game(spec: GameSpec) -> GameResult:
     finally:
         if writer is not None:
             writer.close()
+    return result_of(spec, engine, save)
+
+
+def _play_on(spec: GameSpec) -> GameResult:
+    """A game from the position of a save (see :mod:`game.ai.onward`)."""
+    from game.ai.onward import play_from, start, write_game
+
+    begin = start(spec.path, spec.at, cached=True)
+    keep = spec.save_dir is not None
+    engine = play_from(begin, spec.seed, dict(spec.players), keep)
+    save = None
+    if spec.save_dir is not None:
+        save = str(Path(spec.save_dir) / f"game-{spec.index + 1:05d}-seed-{spec.seed}.jsonl")
+        write_game(begin, engine, save)
+    return result_of(spec, engine, save)
+
+
+def result_of(spec: GameSpec, engine: Engine, save: str | None) -> GameResult:
+    """How a game played to its end came out."""
     s = engine.state
     units = {}
     for u in s.units:

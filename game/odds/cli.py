@@ -1,6 +1,7 @@
 """``run.py odds FILE --unit A --do fight --target B``: the scenario's orders are carried out
-(leaving the last activation open, so the order asked about can continue it), then the odds of
-one more order are printed, or given as JSON with ``--json``."""
+(leaving the last activation open, so the order asked about can continue it), or a save is
+re-run to a position (``--at N``), then the odds of one more order are printed, or given as
+JSON with ``--json``."""
 
 from __future__ import annotations
 
@@ -40,10 +41,16 @@ def order_keys(extra: list[str]) -> list[tuple[str, Any]]:
     return out
 
 
-def position(path: str, seed: int | None) -> Any:
-    """The engine after the scenario's orders, the last activation left open."""
-    from game.cli import carry_out, start_orders
+def position(path: str, seed: int | None, at: int | None = None) -> Any:
+    """The engine after the scenario's orders, the last activation left open; or, for a
+    save, at its position after event ``at`` (its end by default)."""
+    from game.cli import BadInput, carry_out, save_position, start_orders
+    from game.core.replay import is_save
 
+    if is_save(path):
+        return save_position(path, at, "ask for odds").engine
+    if at is not None:
+        raise BadInput(f"--at: {path} is a scenario; --at picks a position of a save")
     engine, commands = start_orders(path, seed)
     carry_out(path, engine, commands, finish=False)
     return engine
@@ -56,7 +63,7 @@ def odds_command(args: Any, extra: list[str]) -> int:
 
     keys = order_keys(extra)
     cmd = Order(args.do, args.unit, (("target", args.target), *keys))
-    engine = position(args.file, args.seed)
+    engine = position(args.file, args.seed, args.at)
     if engine.state.game_over:
         raise BadInput(f"{args.file}: the game is over once its orders are carried out")
     try:
