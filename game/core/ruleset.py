@@ -17,11 +17,13 @@ descriptions (:class:`RuleInfo`, :class:`ConditionInfo`), its action buttons
 from __future__ import annotations
 
 import importlib
+import itertools
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from game.core import events as ev
@@ -300,6 +302,58 @@ class PoolOdds:
     room: Mapping[str, int]
 
 
+# --- counting the successes of a saved roll ---------------------------------------------------
+
+#: what the successes of a roll are (:class:`RollCount`), as a battle report's luck graph groups
+#: them: dice that hit, that wound, that save, Break tests passed, other tests passed
+HITS = "hits"
+WOUNDS = "wounds"
+SAVES = "saves"
+BREAK_TESTS = "break tests"
+TESTS = "tests"
+ROLL_KINDS = (HITS, WOUNDS, SAVES, BREAK_TESTS, TESTS)
+
+
+@dataclass(frozen=True, slots=True)
+class RollCount:
+    """The successes of one saved roll, counted by its ruleset's own rule: ``kind`` (one of
+    :data:`ROLL_KINDS`), ``got`` the successes its dice gave, and ``chances`` the chance of
+    each success it could have given, for the same dice thrown at the same target (one per
+    die for dice counted one by one, one for a test that the dice pass together). What was
+    expected of the roll is the sum of its chances."""
+
+    kind: str
+    got: int
+    chances: tuple[float, ...]
+
+    @property
+    def expected(self) -> float:
+        return sum(self.chances)
+
+
+def count_each(kind: str, faces: Sequence[int], sides: int,
+               success: Callable[[int], bool]) -> RollCount:
+    """A roll whose dice count one by one: each face for which ``success`` holds is one."""
+    p = sum(1 for f in range(1, sides + 1) if success(f)) / sides
+    return RollCount(kind, sum(1 for f in faces if success(f)), (p,) * len(faces))
+
+
+@lru_cache(maxsize=4096)
+def _chance_of(n: int, sides: int, success: Callable[..., bool], args: tuple[Any, ...]) -> float:
+    ways = sum(1 for c in itertools.product(range(1, sides + 1), repeat=n) if success(c, *args))
+    return float(ways / sides**n)
+
+
+def count_together(kind: str, faces: Sequence[int], sides: int,
+                   success: Callable[..., bool], *args: Any) -> RollCount:
+    """A roll whose dice pass or fail together (a test): one success when
+    ``success(faces, *args)`` holds for the faces thrown (``args``: the roll's numbers it
+    compares with, such as its target); its chance over every way the same dice could fall
+    (worked out once for the same dice, rule and numbers)."""
+    chance = _chance_of(len(faces), sides, success, tuple(args))
+    return RollCount(kind, 1 if success(tuple(faces), *args) else 0, (chance,))
+
+
 # --- the boundary ----------------------------------------------------------------------------
 
 
@@ -423,6 +477,13 @@ class Ruleset(ABC):
         The default: faces the die cannot show, kept dice that were not thrown, or a total
         that is not the kept dice plus the modifiers."""
         return sum_roll_problem(roll)
+
+    def roll_count(self, roll: Mapping[str, Any]) -> RollCount | None:
+        """The successes of a saved ``dice_rolled`` event (hits, wounds, saves, tests passed)
+        counted by the ruleset's own rule, with what the same dice could have given, for the
+        luck graph of a battle report; None for a roll that counts no successes (a charge's
+        distance, an injury's severity). The default: none."""
+        return None
 
     def rules(self) -> Mapping[str, RuleInfo]:
         """Every special rule the ruleset knows, by lower-case name."""

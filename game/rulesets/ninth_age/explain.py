@@ -7,7 +7,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
-from game.core.ruleset import TableNote, faces_problem, sum_roll_problem
+from game.core.ruleset import (
+    BREAK_TESTS,
+    HITS,
+    SAVES,
+    WOUNDS,
+    RollCount,
+    TableNote,
+    count_each,
+    count_together,
+    faces_problem,
+    sum_roll_problem,
+)
+from game.core.ruleset import TESTS as OTHER_TESTS
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
 from game.rulesets.rank_and_flank.explain import (
@@ -28,9 +40,11 @@ ROLLS = {
 ITEMS = (("wounds", "Health Points"), ("overkill", "overkill"), ("charge", "charge"),
          ("ranks", "ranks"), ("standard", "standard"), ("battle_standard", "battle standard"),
          ("flank", "flank"))
-#: rolls that count dice reaching a target (their total is how many did)
-COUNTED = ("to_hit", "to_wound", "reroll_to_wound", "armour_save", "ward_save", "fortitude_save")
-TESTS = ("break_test", "discipline")
+#: rolls that count dice reaching a target (their total is how many did), and what they count
+COUNTED = {"to_hit": HITS, "to_wound": WOUNDS, "reroll_to_wound": WOUNDS, "armour_save": SAVES,
+           "ward_save": SAVES, "fortitude_save": SAVES}
+#: Discipline tests (2D6 at or under the Discipline), and what they count
+TESTS = {"break_test": BREAK_TESTS, "discipline": OTHER_TESTS}
 
 
 def roll_line(state: GameState, e: ev.DiceRolled) -> str:
@@ -71,24 +85,53 @@ def describe(state: GameState, e: ev.Event) -> str | None:
     return describe_common(state, e)
 
 
+def _hits(face: int, target: int) -> bool:
+    return face == 6 or (face != 1 and face >= target)
+
+
+def _reaches(face: int, target: int) -> bool:
+    return face != 1 and face >= target
+
+
+def _special(face: int, target: int) -> bool:
+    return face >= target
+
+
+SUCCESS = {"to_hit": _hits, "ward_save": _special, "fortitude_save": _special}
+
+
+def _passes(faces: tuple[int, ...], discipline: int) -> bool:
+    return sum(faces) <= discipline
+
+
+def roll_count(roll: Mapping[str, Any]) -> RollCount | None:
+    """The successes of a saved ninth-age roll: hits, wounds and saves die by die, a Break
+    Test or another Discipline test passed; None for other rolls."""
+    purpose, faces, target = roll["purpose"], roll["faces"], roll["target"]
+    if target is None or any(not 1 <= f <= 6 for f in faces):
+        return None
+    if purpose in COUNTED:
+        rule = SUCCESS.get(purpose, _reaches)
+        return count_each(COUNTED[purpose], faces, 6, lambda f: rule(f, target))
+    if purpose in TESTS:
+        return count_together(TESTS[purpose], faces, 6, _passes, target)
+    return None
+
+
 def roll_problem(roll: Mapping[str, Any]) -> str | None:
     """What cannot be right in a saved ninth-age roll: a count of successes the faces do not
-    give, a test whose result does not follow from its dice, a wrong sum."""
+    give (counted by :func:`roll_count`), a test whose result does not follow from its dice,
+    a wrong sum."""
     purpose = roll["purpose"]
     faces, total, target = roll["faces"], roll["total"], roll["target"]
     if any(not 1 <= f <= 6 for f in faces):
         return f"a d6 cannot show {next(f for f in faces if not 1 <= f <= 6)}"
     if purpose in COUNTED:
-        if target is None:
+        counted = roll_count(roll)
+        if counted is None:
             return "a roll against a target has no target"
-        if purpose == "to_hit":
-            got = sum(1 for f in faces if f == 6 or (f != 1 and f >= target))
-        elif purpose in ("ward_save", "fortitude_save"):
-            got = sum(1 for f in faces if f >= target)
-        else:
-            got = sum(1 for f in faces if f != 1 and f >= target)
-        if got != total:
-            return f"{list(faces)} against {target}+ makes {got}, not {total}"
+        if counted.got != total:
+            return f"{list(faces)} against {target}+ makes {counted.got}, not {total}"
         return None
     if purpose in TESTS:
         problem = faces_problem(roll)
@@ -115,4 +158,4 @@ def table_note(state: GameState, e: ev.Event) -> TableNote | None:
     return unit_note(state, e, ROLLS, NOTE_OUTCOMES, ("fail", "falls short", "break", "blocked"))
 
 
-__all__ = ["describe", "roll_line", "roll_problem", "table_note"]
+__all__ = ["describe", "roll_count", "roll_line", "roll_problem", "table_note"]

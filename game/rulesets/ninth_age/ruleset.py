@@ -39,6 +39,7 @@ from game.core.ruleset import (
     LadderRung,
     Mark,
     PartInfo,
+    RollCount,
     RuleInfo,
     Step,
     TableNote,
@@ -254,6 +255,11 @@ class NinthAge(F.PhasedRuleset):
         from game.rulesets.ninth_age.explain import roll_problem
 
         return roll_problem(roll)
+
+    def roll_count(self, roll: Mapping[str, Any]) -> RollCount | None:
+        from game.rulesets.ninth_age.explain import roll_count
+
+        return roll_count(roll)
 
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.ninth_age.explain import describe

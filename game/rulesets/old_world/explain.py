@@ -6,7 +6,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
-from game.core.ruleset import TableNote, sum_roll_problem
+from game.core.ruleset import (
+    BREAK_TESTS,
+    HITS,
+    SAVES,
+    TESTS,
+    WOUNDS,
+    RollCount,
+    TableNote,
+    count_each,
+    count_together,
+    sum_roll_problem,
+)
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
 from game.rulesets.rank_and_flank.explain import (
@@ -67,36 +78,77 @@ def describe(state: GameState, e: ev.Event) -> str | None:
     return describe_common(state, e)
 
 
-#: rolls that count dice reaching a target (their total is how many did)
-COUNTED = {"to_hit", "reroll_to_hit", "to_wound", "armour_save", "ward_save", "regeneration",
-           "peril"}
+#: rolls that count dice reaching a target (their total is how many did), and what they count
+COUNTED = {"to_hit": HITS, "reroll_to_hit": HITS, "to_wound": WOUNDS, "armour_save": SAVES,
+           "ward_save": SAVES, "regeneration": SAVES, "peril": TESTS}
+
+
+def _hits(face: int, target: int, mod: int) -> bool:
+    return face == 6 or (face != 1 and face + mod >= target)
+
+
+def _saves(face: int, target: int, mod: int) -> bool:
+    return face != 1 and face + mod >= target
+
+
+def _wounds(face: int, target: int, mod: int) -> bool:
+    return face != 1 and face >= target
+
+
+def _reaches(face: int, target: int, mod: int) -> bool:
+    return face >= target
+
+
+SUCCESS = {"to_hit": _hits, "reroll_to_hit": _hits, "armour_save": _saves, "to_wound": _wounds}
+
+
+def _holds(faces: tuple[int, ...], leadership: int) -> bool:
+    """A Break test the dice do not fail: a double 1, or no more than the Leadership (the
+    combat result then decides between giving ground and falling back)."""
+    return sum(faces) == 2 or sum(faces) <= leadership
+
+
+def _passes(faces: tuple[int, ...], leadership: int) -> bool:
+    """A Leadership test: a double 1 passes, a double 6 fails, else at most the Leadership."""
+    total = sum(faces)
+    return total == 2 or (total != 12 and total <= leadership)
+
+
+def roll_count(roll: Mapping[str, Any]) -> RollCount | None:
+    """The successes of a saved old-world roll: hits, wounds and saves die by die, a Break
+    test the dice do not fail, a Leadership test passed; None for other rolls."""
+    purpose, faces, target = roll["purpose"], roll["faces"], roll["target"]
+    if target is None or any(not 1 <= f <= 6 for f in faces):
+        return None
+    if purpose in COUNTED:
+        rule, mod = SUCCESS.get(purpose, _reaches), sum(v for _, v in roll["modifiers"])
+        return count_each(COUNTED[purpose], faces, 6, lambda f: rule(f, target, mod))
+    if len(faces) == 2 and purpose == "break_test":
+        return count_together(BREAK_TESTS, faces, 6, _holds, target)
+    if len(faces) == 2 and purpose == "leadership":
+        return count_together(TESTS, faces, 6, _passes, target)
+    return None
 
 
 def roll_problem(roll: Mapping[str, Any]) -> str | None:
     """What cannot be right in a saved old-world roll: a count of successes that the faces do
-    not give, a kept die that was not thrown (D3 dice keep half the face), a wrong sum."""
+    not give (counted by :func:`roll_count`), a kept die that was not thrown (D3 dice keep
+    half the face), a wrong sum."""
     purpose = roll["purpose"]
     faces, kept, mods, total, target = (roll["faces"], roll["kept"], roll["modifiers"],
                                         roll["total"], roll["target"])
     if any(not 1 <= f <= 6 for f in faces):
         return f"a d6 cannot show {next(f for f in faces if not 1 <= f <= 6)}"
     if purpose in COUNTED:
-        if target is None:
+        counted = roll_count(roll)
+        if counted is None:
             return "a roll against a target has no target"
-        mod = sum(v for _, v in mods)
         if purpose in ("to_hit", "reroll_to_hit"):
-            ok = [f == 6 or (f != 1 and f + mod >= target) for f in faces]
-            if total not in (sum(ok), 0, len(faces)):  # (WS 0 misses or is hit whatever)
-                return f"{list(faces)} against {target}+ makes {sum(ok)} hits, not {total}"
+            if total not in (counted.got, 0, len(faces)):  # (WS 0 misses or is hit whatever)
+                return f"{list(faces)} against {target}+ makes {counted.got} hits, not {total}"
             return None
-        if purpose == "armour_save":
-            got = sum(1 for f in faces if f != 1 and f + mod >= target)
-        elif purpose == "to_wound":
-            got = sum(1 for f in faces if f != 1 and f >= target)
-        else:
-            got = sum(1 for f in faces if f >= target)
-        if got != total:
-            return f"{list(faces)} against {target}+ makes {got}, not {total}"
+        if counted.got != total:
+            return f"{list(faces)} against {target}+ makes {counted.got}, not {total}"
         return None
     if purpose == "impact_hits" and "D3" in roll["die"]:
         want = [(f + 1) // 2 for f in faces]

@@ -31,6 +31,7 @@ from game.core.ruleset import (
     ChargeZone,
     ConditionInfo,
     Mark,
+    RollCount,
     RuleInfo,
     Step,
     TableNote,
@@ -334,6 +335,11 @@ class OldWorld(F.PhasedRuleset):
         from game.rulesets.old_world.explain import roll_problem
 
         return roll_problem(roll)
+
+    def roll_count(self, roll: Mapping[str, Any]) -> RollCount | None:
+        from game.rulesets.old_world.explain import roll_count
+
+        return roll_count(roll)
 
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.old_world.explain import describe

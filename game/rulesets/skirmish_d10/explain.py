@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from game.core import events as ev
 from game.core.log import describe as shared
 from game.core.log import name_of, player_text, words
+from game.core.ruleset import HITS, SAVES, TESTS, RollCount, count_each, sum_roll_problem
 from game.core.state import GameState
+from game.rulesets.skirmish_d10 import constants as K
 
 #: rolls whose target number is the defender's DV
 DV_ROLLS = {"attack", "defensive_strike", "first_strike", "defensive_first_strike",
@@ -52,3 +57,37 @@ def describe(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.StatusChanged) and e.status == "destroyed":
         return f"{n(e.model)} is destroyed ({player_text(state, words(e.reason))})"
     return shared(e, state)
+
+
+def roll_count(roll: Mapping[str, Any]) -> RollCount | None:
+    """The successes of a saved skirmish-d10 roll: an Attack Check or a Defensive Strike hits
+    on a natural 10 or when the die and its modifiers reach the DV; a Tough roll saves and a
+    Discipline Check passes when they reach their target. None for other rolls."""
+    purpose, faces, target = roll["purpose"], roll["faces"], roll["target"]
+    if target is None or len(faces) != 1 or not 1 <= faces[0] <= K.DIE:
+        return None
+    mod = sum(v for _, v in roll["modifiers"])
+    if purpose in DV_ROLLS:
+        return count_each(HITS, faces, K.DIE,
+                          lambda f: f >= K.NATURAL_HIT or f + mod >= target)
+    if purpose == "tough":
+        kind = SAVES
+    elif purpose.startswith("discipline_check"):
+        kind = TESTS
+    else:
+        return None
+    return count_each(kind, faces, K.DIE, lambda f: f + mod >= target)
+
+
+def roll_problem(roll: Mapping[str, Any]) -> str | None:
+    """What cannot be right in a saved skirmish-d10 roll: the usual arithmetic, and an Attack
+    Check whose hit or miss does not follow from its numbers (:func:`roll_count`)."""
+    problem = sum_roll_problem(roll)
+    if problem or roll["purpose"] not in DV_ROLLS or roll["outcome"] not in ("hit", "miss"):
+        return problem
+    counted = roll_count(roll)
+    if counted is not None and (roll["outcome"] == "hit") != bool(counted.got):
+        word = "a hit" if counted.got else "a miss"
+        return (f"a d10 showing {roll['faces'][0]} with a total of {roll['total']} against DV "
+                f"{roll['target']} is {word}, not a {roll['outcome']}")
+    return None

@@ -12,7 +12,15 @@ from typing import Any
 from game.core import events as ev
 from game.core.commands import Command, Order
 from game.core.errors import NOT_NOW, Refused
-from game.core.ruleset import Candidate, ConditionInfo, PoolOdds, RuleInfo, StatTable, Step
+from game.core.ruleset import (
+    Candidate,
+    ConditionInfo,
+    PoolOdds,
+    RollCount,
+    RuleInfo,
+    StatTable,
+    Step,
+)
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Handler, Model
 from game.geometry.bases import facing_toward
@@ -427,6 +435,16 @@ class SkirmishD10(AlternatingActivations):
         from game.rulesets.skirmish_d10 import ai
 
         return ai.exact_pools(state, cmd)
+
+    def roll_problem(self, roll: Mapping[str, Any]) -> str | None:
+        from game.rulesets.skirmish_d10.explain import roll_problem
+
+        return roll_problem(roll)
+
+    def roll_count(self, roll: Mapping[str, Any]) -> RollCount | None:
+        from game.rulesets.skirmish_d10.explain import roll_count
+
+        return roll_count(roll)
 
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.skirmish_d10.explain import describe

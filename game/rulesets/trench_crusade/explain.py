@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from game.core import events as ev
 from game.core.log import describe as shared
 from game.core.log import name_of, player_text, words
+from game.core.ruleset import HITS, TESTS, RollCount, count_together
 from game.core.state import GameState
+from game.rulesets.trench_crusade import constants as K
+from game.rulesets.trench_crusade.rolls import keep
 
 OUTCOMES = {
     "failure": "Failure", "success": "Success", "critical": "Critical Success",
@@ -56,3 +62,27 @@ def describe(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.FlagSet):
         return None
     return shared(e, state)
+
+
+#: Success Rolls, and what their success is
+SUCCESS_ROLLS = {"success_roll": HITS, "diving_charge": TESTS}
+
+
+def _succeeds(faces: tuple[int, ...], count: int, net: int, target: int) -> bool:
+    return sum(keep(faces, count, net)) >= target
+
+
+def roll_count(roll: Mapping[str, Any]) -> RollCount | None:
+    """The success of a saved Success Roll (an attack's, or a Diving Charge's): the dice kept
+    (the highest with bonus dice, the lowest with penalty dice) reach its target; its chance
+    with the same bonus and penalty dice. None for other rolls (an injury is not a success
+    or a failure)."""
+    kind = SUCCESS_ROLLS.get(roll["purpose"])
+    faces, target = roll["faces"], roll["target"]
+    if kind is None or target is None or any(not 1 <= f <= K.DIE for f in faces):
+        return None
+    net = sum(v for _, v in roll.get("dice_modifiers", ()))
+    count = len(faces) - abs(net)
+    if count < 1:
+        return None
+    return count_together(kind, faces, K.DIE, _succeeds, count, net, target)

@@ -10,7 +10,17 @@ from typing import Any
 from game.core import events as ev
 from game.core.commands import Order
 from game.core.errors import NOT_NOW
-from game.core.ruleset import BAD, GOOD, Candidate, ConditionInfo, Mark, RuleInfo, Step, TableNote
+from game.core.ruleset import (
+    BAD,
+    GOOD,
+    Candidate,
+    ConditionInfo,
+    Mark,
+    RollCount,
+    RuleInfo,
+    Step,
+    TableNote,
+)
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
 from game.rulesets.common.flow import AlternatingActivations, activation
@@ -234,6 +244,11 @@ class TrenchCrusade(AlternatingActivations):
 
     def conditions(self) -> Mapping[str, ConditionInfo]:
         return CONDITIONS
+
+    def roll_count(self, roll: Mapping[str, Any]) -> RollCount | None:
+        from game.rulesets.trench_crusade.explain import roll_count
+
+        return roll_count(roll)
 
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         from game.rulesets.trench_crusade.explain import describe
