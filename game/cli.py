@@ -167,6 +167,16 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--out", metavar="CSV", help="write one row per game to this file")
     sim.add_argument("--plot", metavar="PNG", help="draw the outcome charts (needs the "
                      'plot extra: pip install -e ".[plot]")')
+    rep = sub.add_parser(
+        "report", help="write a battle report of a save: one HTML page with the armies, the "
+        "result, the casualties, the luck of the dice and the table turn by turn",
+        description="A battle report of a save as one self-contained HTML page (it needs no "
+        "network): the battle's name, armies and result, the casualties of each unit, the "
+        "luck of each side's dice against what the same rolls give on average, and game "
+        "turn by game turn a picture of the table and every combat in the log's words.")
+    rep.add_argument("file", help="a save (.jsonl)")
+    rep.add_argument("--out", metavar="HTML", help="where to write the page (default: the "
+                     "save's name with .html); a file there must be an earlier report")
     lr = sub.add_parser("rules", help="list the special rules of a ruleset (or of every one)")
     lr.add_argument("ruleset", nargs="?", default=None)
     return p
@@ -196,6 +206,10 @@ def main(argv: list[str] | None = None) -> int:
             return _replay_window(args.file)
         if args.cmd == "rules":
             return list_rules(args.ruleset)
+        if args.cmd == "report":
+            from game.report.cli import report_command
+
+            return report_command(args)
         if args.cmd == "edit":
             return _editor_window(args.file)
         if args.cmd == "odds":

@@ -485,6 +485,13 @@ class Ruleset(ABC):
         distance, an injury's severity). The default: none."""
         return None
 
+    def combat_begins(self, event: ev.Event) -> bool:
+        """Whether ``event`` opens a combat in the log (a battle report lists each combat
+        with its dice and rules, from this event to the next combat or to the end of its
+        activation or phase). The default: a model declares a fight."""
+        return isinstance(event, ev.ActionTaken) and (
+            event.action == "fight" or event.action.startswith("fight:"))
+
     def rules(self) -> Mapping[str, RuleInfo]:
         """Every special rule the ruleset knows, by lower-case name."""
         return {}

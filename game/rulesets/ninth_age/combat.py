@@ -32,6 +32,7 @@ from game.rulesets.ninth_age.profile import Part
 from game.rulesets.ninth_age.rules import RULES
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.combat import (
+    ROUND_OF_COMBAT,
     Combat,
     Losses,
     charge_of,
@@ -516,7 +517,7 @@ def resolve_hits(ctx: Any, combat: Combat | None, member: str, target: str, hits
 
 def fight_round(ctx: Any, combat: Combat) -> Step:
     """One Round of Combat: the Grind-or-Impact choices, then Initiative Steps 10 down to 0."""
-    yield ev.RuleApplied("Combat", None, f"{combat_names(ctx.state, combat)} fight a round of combat")
+    yield ev.RuleApplied(ROUND_OF_COMBAT, None, f"{combat_names(ctx.state, combat)} fight a round of combat")
     yield from choose_special(ctx, combat)
     yield from fight_steps(ctx, combat, plan_strikes, strike, U.hp_per_model)
     yield from mark_fought(ctx, combat)

@@ -449,7 +449,7 @@ def fight_round(ctx: Any, combat: Combat) -> Step:
     """Choose & Fight for one combat: Fear tests, what happens as it is chosen (Impact Hits),
     the Initiative steps."""
     names = " and ".join(U.name(ctx.state, u) for u in combat.units)
-    yield ev.RuleApplied("Combat", None, f"{names} fight a round of combat")
+    yield ev.RuleApplied(RC.ROUND_OF_COMBAT, None, f"{names} fight a round of combat")
     yield from fear_tests(ctx, combat)
     for unit in list(combat.units):
         for member, r in U.hooked(ctx.state, unit, "combat_chosen"):

@@ -29,6 +29,9 @@ from game.rulesets.rank_and_flank.flow import phases
 from game.rulesets.rank_and_flank.units import alive, characters_in, host, joined_to, name
 from game.rulesets.rank_and_flank.victory import TAKEN
 
+#: the rule whose log line opens each round of a combat ("X and Y fight a round of combat")
+ROUND_OF_COMBAT = "Combat"
+
 # --- who is in which combat ------------------------------------------------------------------------
 
 
@@ -357,7 +360,7 @@ def combat_names(s: GameState, combat: Combat) -> str:
 
 
 __all__ = [
-    "Combat", "Losses", "close_up", "PerModel", "charge_of", "charged_this_turn", "combat_names",
+    "ROUND_OF_COMBAT", "Combat", "Losses", "close_up", "PerModel", "charge_of", "charged_this_turn", "combat_names",
     "engaged_at", "engaged_with", "fight_all", "fight_steps", "find_combats", "first_round", "fought_before",
     "fighting_units", "is_engaged", "keep_characters", "mark_fought", "remove_casualties", "take_wounds", "tally",
     "unit_destroyed", "victim_of", "wounds_left",

@@ -146,6 +146,12 @@ class PhasedRuleset(Ruleset):
     def reducers(self) -> Mapping[type[ev.Event], Handler]:
         return FLOW_REDUCERS
 
+    def combat_begins(self, event: ev.Event) -> bool:
+        """A round of a combat (in the Combat phase, or a pursuit's) opens with its line."""
+        from game.rulesets.rank_and_flank.combat import ROUND_OF_COMBAT
+
+        return isinstance(event, ev.RuleApplied) and event.rule == ROUND_OF_COMBAT
+
     # -- headless play ---------------------------------------------------------------------
     def before_order(self, state: GameState, cmd: Command) -> Command | None:
         if state.game_over or phases(state).phase is not None:
