@@ -98,9 +98,12 @@ def luck_chart(luck: Luck, kind: str | None, sides: dict[int, tuple[str, tuple[i
 
 
 def _ticks(top: float) -> list[float]:
-    """A few round values from -top to top."""
-    raw = top / 2
-    mag = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1
-    step = next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw)
-    k = math.floor(top / step)
-    return [i * step for i in range(-k, k + 1)]
+    """Round values from -top to top: the finest of 1, 2 or 5 times a power of ten that puts
+    one to three of them on each side of zero."""
+    mag = 10.0 ** math.floor(math.log10(top / 3)) if top > 0 else 1.0
+    for m in (1, 2, 5, 10, 20, 50):
+        step = m * mag
+        k = math.floor(top / step + 1e-9)
+        if k <= 3:
+            break
+    return [round(i * step, 6) for i in range(-k, k + 1)]

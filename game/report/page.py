@@ -210,7 +210,7 @@ def _luck(study: Study, sides: dict[int, tuple[str, tuple[int, int, int]]]) -> s
         if not t.dice:
             continue
         chance = luck.at_least(side)
-        out.append(f"<p>{_swatch(colour)}<strong>{escape(name)}</strong>: {_verdict(t)}: "
+        out.append(f"<p>{_swatch(colour)}<strong>{escape(name)}</strong> {_verdict(t)}: "
                    f"{t.got} successes where the same rolls give {t.expected:.1f} on average "
                    f"({t.luck:+.1f}); as many or more come up in {_pct(chance)} of games.</p>")
     head = "<tr><th></th>" + "".join(
@@ -245,8 +245,8 @@ def _luck(study: Study, sides: dict[int, tuple[str, tuple[int, int, int]]]) -> s
 def _verdict(t: Tally) -> str:
     sd = math.sqrt(t.variance)
     if sd == 0 or abs(t.luck) < sd:
-        return "about as lucky as expected"
-    return "luckier than expected" if t.luck > 0 else "less lucky than expected"
+        return "was about as lucky as expected"
+    return "was luckier than expected" if t.luck > 0 else "was less lucky than expected"
 
 
 def _pct(p: float) -> str:
