@@ -5,6 +5,7 @@ hidden files stay hidden); ``play SAVE.jsonl`` plays on from a save; no display,
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -169,17 +170,22 @@ def test_the_result_screen_keeps_watch_the_replay_after_save(make_app, tmp_path)
     assert app.mode == "replay" and app.replay.pos == app.replay.length
 
 
-def test_play_save_resumes_it_in_the_window(make_app, tmp_path):
+def test_play_save_resumes_it_in_the_window(make_app, tmp_path, capsys):
     app = make_app(DUEL)
     move_orc(app)
     p = app.files.save_to(tmp_path / "game.jsonl")
     again = make_app(p)
     assert again.state.models["orc"].y == pytest.approx(17.0, abs=0.05)
     assert "Playing on from game.jsonl" in again.message
-    # headless, a save is named for what it is
+    # headless, the game goes on from the same place: what is in progress is closed, and
+    # the log starts after the save's last event
     from game.cli import main
 
-    assert main(["play", str(p), "--headless"]) == 2
+    capsys.readouterr()
+    assert main(["play", str(p), "--headless", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["units"]["orc"]["y"] == pytest.approx(17.0, abs=0.05)
+    assert len(doc["events"]) > len(read_save(p).event_dicts())
 
 
 def test_no_display_gives_one_line_and_exit_2_quickly():
