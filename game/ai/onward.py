@@ -123,6 +123,10 @@ class Chances:
         return (hi - lo) / 2
 
 
+class _Stopped(Exception):
+    """The games were cancelled in the middle of one."""
+
+
 #: the AI level of both sides in the quick games that estimate the chances of winning
 QUICK_LEVEL = "random"
 
@@ -132,18 +136,25 @@ def chances(engine: Engine, games: int, seed: int = 0, level: str = QUICK_LEVEL,
             cancel: threading.Event | None = None) -> Chances:
     """Play ``games`` games on from ``engine``'s position (never changing it), the AI at
     ``level`` on both sides, game ``i`` with dice of seed ``seed + i``; ``on_update`` sees
-    the tally after each game; ``cancel`` stops it between games. A game the AI could not
-    finish is left out."""
+    the tally after each game; ``cancel`` stops it soon, in the middle of a game if it must
+    (that game is not counted). A game the AI could not finish is left out."""
     tally = Chances()
     base = engine.fork()
+
+    def stop(_choice: object) -> None:  # (asked before every command the AI gives)
+        if cancel is not None and cancel.is_set():
+            raise _Stopped
+
     for i in range(games):
         if cancel is not None and cancel.is_set():
             break
         game = base.fork(SeededDice((seed + i) % (2**63)))
         try:
-            play_out(game, {1: level, 2: level})
+            play_out(game, {1: level, 2: level}, stop)
         except Stuck:  # (a game the AI cannot finish says nothing about the chances)
             continue
+        except _Stopped:
+            break
         winner = game.state.winner
         tally.games += 1
         if winner in (1, 2):

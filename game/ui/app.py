@@ -35,6 +35,7 @@ from game.core.ruleset import Ruleset
 from game.core.state import GameState
 from game.ui import info, layout
 from game.ui.camera import Camera
+from game.ui.chances import ChancesView
 from game.ui.dialogs import ChoiceDialog, Dialog, HelpWindow, message_html
 from game.ui.effects import Notes, Slides
 from game.ui.files import Files
@@ -131,7 +132,7 @@ class App:
         self.replay_view = ReplayView(self)
         self.input = InputHandler(self)
         self.opponent = Opponent(self, players)
-        self.odds = OddsView(self)
+        self.odds, self.chances = OddsView(self), ChancesView(self)
 
         if replay is not None:
             self.replay_view.open(ReplayModel.open(replay))
@@ -387,7 +388,7 @@ class App:
             changed = True
         changed |= self.previews.update()
         changed |= self.safe(self.opponent.tick) or False
-        changed |= self.odds.update()
+        changed |= self.odds.update() | self.chances.update()
         changed |= self.panels.update_card()
         self.panels.update_buttons()
         changed |= self.panels.update_log()
@@ -427,8 +428,8 @@ class App:
         if self.mode == "edit" and self.editor is not None:
             self.editor.draw(surf)
         self.notes.draw(surf, self.camera, self.state)
-        if self.mode == "play":
-            self.odds.draw(surf)
+        self.odds.draw(surf)  # (in play only: it has nothing to show otherwise)
+        self.chances.draw(surf)
         self.panels.draw_banner(surf)
         self.panels.draw_status(surf)
         self.manager.draw_ui(surf)

@@ -146,6 +146,8 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Charge or Fight armed, hover an enemy", "the odds panel: the chance to destroy it and "
                                                   "to be destroyed, and the damage each way"),
         ("Ctrl+Z", "against the computer: takes back its moves and your last order"),
+        ("F3", "chances of winning from here on or off: quick games to the end with the AI on "
+               "both sides, each side's share of them with its margin"),
     ]),
     ("Decisions", [
         ("Click a choice", "answer with it; the default is highlighted and Enter takes it"),
@@ -171,6 +173,9 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("1 2 3 4 5", "speed 0.5x, 1x, 2x, 4x, 8x"),
         ("Timeline", "click or drag anywhere on it to go there"),
         ("B", "continue from here: a new game from this point, saved as a new file"),
+        ("Report...", "write a battle report of the save and open it in your browser"),
+        ("Odds from here", "the odds of each fight and charge open to the side to act here"),
+        ("Chances (F3)", "the chances of winning from here, and at the start of each game turn"),
         ("Esc", "back to the game (when one is open)"),
     ]),
     ("Editing a battle", [

@@ -108,6 +108,8 @@ class InputHandler:
             app.show_names = {None: True, True: False, False: None}[app.show_names]
             app.say({True: "Names on every base.", False: "Names hidden.",
                      None: "Names when zoomed in."}[app.show_names])
+        elif k == pygame.K_F3:
+            app.chances.toggle()
         elif k == pygame.K_m:
             self.ruler_on = not self.ruler_on
             self.ruler = None

@@ -12,7 +12,7 @@ import pygame
 
 BANNER_H = 34
 STATUS_H = 26
-REPLAY_BAR_H = 74
+REPLAY_BAR_H = 106  # the controls, the timeline, the study tools
 CHIPS_H = 58  # two rows of rule and badge chips
 BUTTON_H = 30
 BUTTONS_PER_ROW = 4

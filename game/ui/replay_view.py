@@ -1,6 +1,8 @@
 """The replay viewer: a save's game event by event, with play and pause, speeds, steps by
 event, activation and game turn, a timeline that goes where it is clicked or dragged and
-always shows where the game is, and "continue from here" (a new game from that point)."""
+always shows where the game is, "continue from here" (a new game from that point), and the
+study tools under the timeline (:mod:`.study_tools`: a battle report, the odds from here; the
+chances of winning, :mod:`.chances`)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIPanel
 from game.core.log import models_in
 from game.ui.replay_model import ReplayModel, save_of_session
 from game.ui.sprites import font
+from game.ui.study_tools import StudyTools
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -28,6 +31,14 @@ BUTTONS = (
     ("next_act", "Act. >>", "next activation (])"),
     ("next_turn", "Turn >>|", "next game turn (Page Down)"),
     ("branch", "Continue from here", "start a new game from this point, saved as a new file (B)"),
+)
+#: the study tools, a row of their own under the timeline
+TOOLS = (
+    ("report", "Report...", "write a battle report of this save and open it in your browser"),
+    ("odds_here", "Odds from here", "the odds of each fight and charge open to the side to act "
+     "at this point"),
+    ("chances", "Chances (F3)", "show or hide each side's chances of winning from this point, "
+     "and at the start of each game turn"),
 )
 KEYS = {
     pygame.K_SPACE: "play", pygame.K_COMMA: "prev_ev", pygame.K_PERIOD: "next_ev",
@@ -48,6 +59,7 @@ class ReplayView:
         self.speed_menu: UIDropDownMenu | None = None
         self.elements: list[Any] = []
         self.dragging = False
+        self.tools = StudyTools(app)
 
     # -- opening and leaving -----------------------------------------------------------------
     def open(self, model: ReplayModel, at_end: bool = False) -> None:
@@ -102,9 +114,17 @@ class ReplayView:
         self.speed_menu = UIDropDownMenu([f"{s:g}x" for s in SPEEDS], f"{self.speed:g}x",
                                          pygame.Rect(x, bar.y + 4, 70, 30), manager=m)
         self.elements.append(self.speed_menu)
+        x = bar.x + 6
+        for name, text, _tip in TOOLS:
+            bw = 14 + 8 * len(text)
+            b = UIButton(pygame.Rect(x, bar.y + 74, bw, 28), text, manager=m,
+                         command=app.cmd(self.action, name))
+            self.buttons[name] = b
+            self.elements.append(b)
+            x += bw + 3
 
     def tips(self) -> list[tuple[pygame.Rect, str, str]]:
-        tips = {n: tip for n, _, tip in BUTTONS}
+        tips = {n: tip for n, _, tip in (*BUTTONS, *TOOLS)}
         tips["back"] = "leave the replay viewer (Esc)"
         return [(b.rect, "", tips[n].capitalize()) for n, b in self.buttons.items()]
 
@@ -148,6 +168,10 @@ class ReplayView:
         elif name == "back":
             self.close()
             return
+        elif name in ("report", "odds_here", "chances"):
+            {"report": self.tools.ask_report, "odds_here": self.tools.odds_here,
+             "chances": app.chances.toggle}[name]()
+            return
         self.follow()
 
     def follow(self) -> None:
@@ -171,9 +195,9 @@ class ReplayView:
     def update(self, dt: float) -> bool:
         app = self.app
         r = app.replay
+        changed = self.tools.update()  # (a report may finish after the viewer was left)
         if app.mode != "replay" or r is None:
-            return False
-        changed = False
+            return changed
         if self.playing:
             before = r.pos
             self._acc += dt * EVENTS_PER_SECOND * self.speed
