@@ -247,21 +247,10 @@ def _sat(a: Sequence[tuple[float, float]], axes: Sequence[tuple[float, float]],
          b: Sequence[tuple[float, float]]) -> float:
     best = math.inf
     for nx, ny in axes:
-        lo_a = hi_a = nx * a[0][0] + ny * a[0][1]
-        for x, y in a:
-            v = nx * x + ny * y
-            if v < lo_a:
-                lo_a = v
-            elif v > hi_a:
-                hi_a = v
-        lo_b = hi_b = nx * b[0][0] + ny * b[0][1]
-        for x, y in b:
-            v = nx * x + ny * y
-            if v < lo_b:
-                lo_b = v
-            elif v > hi_b:
-                hi_b = v
-        over = min(hi_a - lo_b, hi_b - lo_a)  # the push along this normal that parts them
+        on_a = [nx * x + ny * y for x, y in a]
+        on_b = [nx * x + ny * y for x, y in b]
+        # the push along this normal that parts their shadows on it
+        over = min(max(on_a) - min(on_b), max(on_b) - min(on_a))
         if over <= 0.0:
             return 0.0
         if over < best:
