@@ -27,7 +27,9 @@ to the other outline against the radius for a round base and anything else.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -45,6 +47,7 @@ __all__ = [
     "convex_parts",
     "depth",
     "distance",
+    "distances",
     "gap",
     "in_contact",
     "is_convex",
@@ -87,8 +90,12 @@ def circle_of(poly: Polygon) -> tuple[float, float, float] | None:
     :data:`~game.geometry.bases.ROUND_SEGMENTS` vertices, all at the same distance from their
     mean and evenly spaced.
     """
-    if not isinstance(poly, Polygon) or poly.is_empty:
-        return None
+    if not isinstance(poly, Polygon) or shapely.get_num_coordinates(poly) != ROUND_SEGMENTS + 1:
+        return None  # (most outlines are told apart by this alone)
+    return _shape(poly).circle
+
+
+def _find_circle(poly: Polygon) -> tuple[float, float, float] | None:
     if shapely.get_num_coordinates(poly) != ROUND_SEGMENTS + 1:
         return None
     if shapely.get_num_interior_rings(poly) != 0:
@@ -120,16 +127,64 @@ def _circle_gap(a: Polygon, b: Polygon) -> float | None:
 #: a convex ring: its vertices (k, 2) in positive shoelace order, without the closing point
 Ring = np.ndarray
 
-_PARTS: dict[bytes, tuple[Ring, ...]] = {}
-_PARTS_MAX = 8192
+#: a convex ring for plain arithmetic: its vertices, the unit normals of its sides, its box
+_Plain = tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...],
+               tuple[float, float, float, float]]
+
+
+@dataclass(frozen=True, slots=True)
+class _ShapeInfo:
+    """What the definitions read of an outline, worked out once per outline object."""
+
+    circle: tuple[float, float, float] | None
+    parts: tuple[Ring, ...]
+    plain: tuple[_Plain, ...]
+
+
+#: outlines are immutable: what was worked out of one lives as long as it does
+_SHAPES: weakref.WeakKeyDictionary[Polygon, _ShapeInfo] = weakref.WeakKeyDictionary()
+
+
+def _shape(poly: Polygon) -> _ShapeInfo:
+    got = _SHAPES.get(poly)
+    if got is None:
+        parts = _convex_parts(poly)
+        plain = tuple(_plain(p) for p in parts)
+        circle = _find_circle(poly) if isinstance(poly, Polygon) and not poly.is_empty else None
+        got = _SHAPES[poly] = _ShapeInfo(circle, parts, plain)
+    return got
+
+
+def _plain(ring: Ring) -> _Plain:
+    verts = tuple((float(x), float(y)) for x, y in ring.tolist())
+    xs, ys = [v[0] for v in verts], [v[1] for v in verts]
+    return verts, tuple(_axes(verts)), (min(xs), min(ys), max(xs), max(ys))
 
 
 def _positive(ring: np.ndarray) -> Ring:
     """The ring in positive shoelace order (clockwise on the table, where y runs down)."""
-    area2 = float(
-        np.sum(ring[:, 0] * np.roll(ring[:, 1], -1) - np.roll(ring[:, 0], -1) * ring[:, 1])
-    )
+    pts = ring.tolist()
+    n = len(pts)
+    area2 = sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1]
+                for i in range(n))
     return ring if area2 > 0.0 else ring[::-1].copy()
+
+
+def _small_convex(ring: np.ndarray) -> bool:
+    """:func:`is_convex` in plain arithmetic, for the few vertices of a base or boundary."""
+    pts = ring.tolist()
+    n = len(pts)
+    if n < 3:
+        return False
+    pos = neg = False
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = pts[i], pts[(i + 1) % n], pts[(i + 2) % n]
+        cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx)
+        if cross > 1e-12:
+            pos = True
+        elif cross < -1e-12:
+            neg = True
+    return not (pos and neg)
 
 
 def is_convex(ring: np.ndarray) -> bool:
@@ -146,26 +201,23 @@ def is_convex(ring: np.ndarray) -> bool:
 def convex_parts(poly: Polygon) -> tuple[Ring, ...]:
     """Convex rings covering an outline: itself when convex and without holes, else the
     triangles of its constrained Delaunay triangulation (each part of a multi-polygon in
-    turn).  Cached by the outline's coordinates."""
-    key = shapely.to_wkb(poly)
-    got = _PARTS.get(key)
-    if got is not None:
-        return got
+    turn).  Worked out once per outline."""
+    return _shape(poly).parts
+
+
+def _convex_parts(poly: Polygon) -> tuple[Ring, ...]:
     out: list[Ring] = []
     for g in getattr(poly, "geoms", (poly,)):
         if g.is_empty or g.geom_type != "Polygon":
             continue
         ring = np.asarray(g.exterior.coords)[:-1]
-        if not len(g.interiors) and is_convex(ring):
+        if not len(g.interiors) and (_small_convex(ring) if len(ring) <= 8 else is_convex(ring)):
             out.append(_positive(ring))
             continue
         for tri in shapely.constrained_delaunay_triangles(g).geoms:
             if tri.area > 0.0:
                 out.append(_positive(np.asarray(tri.exterior.coords)[:-1]))
-    if len(_PARTS) >= _PARTS_MAX:
-        _PARTS.clear()
-    got = _PARTS[key] = tuple(out)
-    return got
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- depth
@@ -187,18 +239,30 @@ def _axes(ring: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
 def ring_depth(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]) -> float:
     """Depth of two convex rings (see the module's definitions): the smallest push along a
     normal of their sides that parts their shadows on it, 0 when one of those normals
-    separates them.
-    Plain arithmetic, for the few vertices of bases and boundaries."""
+    separates them.  Plain arithmetic, for the few vertices of bases and boundaries."""
+    return _sat(tuple(a), tuple(_axes(a)) + tuple(_axes(b)), tuple(b))
+
+
+def _sat(a: Sequence[tuple[float, float]], axes: Sequence[tuple[float, float]],
+         b: Sequence[tuple[float, float]]) -> float:
     best = math.inf
-    for nx, ny in _axes(a) + _axes(b):
-        pa = [nx * x + ny * y for x, y in a]
-        pb = [nx * x + ny * y for x, y in b]
-        over = min(max(pa) - min(pb), max(pb) - min(pa))  # the push along this normal that parts them
+    for nx, ny in axes:
+        on_a = [nx * x + ny * y for x, y in a]
+        on_b = [nx * x + ny * y for x, y in b]
+        # the push along this normal that parts their shadows on it
+        over = min(max(on_a) - min(on_b), max(on_b) - min(on_a))
         if over <= 0.0:
             return 0.0
         if over < best:
             best = over
     return best
+
+
+def _plain_depth(p: _Plain, q: _Plain) -> float:
+    (pa, pax, pbox), (qa, qax, qbox) = p, q
+    if pbox[0] >= qbox[2] or qbox[0] >= pbox[2] or pbox[1] >= qbox[3] or qbox[1] >= pbox[3]:
+        return 0.0
+    return _sat(pa, pax + qax, qa)
 
 
 def _circle_ring_depth(cx: float, cy: float, r: float, ring: Sequence[tuple[float, float]]) -> float:
@@ -221,10 +285,6 @@ def _circle_ring_depth(cx: float, cy: float, r: float, ring: Sequence[tuple[floa
     return max(0.0, r - signed)
 
 
-def _rings(poly: Polygon) -> list[list[tuple[float, float]]]:
-    return [[(float(x), float(y)) for x, y in part.tolist()] for part in convex_parts(poly)]
-
-
 def depth(a: Polygon, b: Polygon) -> float:
     """How far two outlines reach into each other, in inches (0 when apart or only touching).
 
@@ -238,11 +298,10 @@ def depth(a: Polygon, b: Polygon) -> float:
         return max(0.0, ca[2] + cb[2] - d)
     if ca is not None or cb is not None:
         (cx, cy, r), other = (ca, b) if ca is not None else (cb, a)  # type: ignore[misc]
-        return max((_circle_ring_depth(cx, cy, r, ring) for ring in _rings(other)), default=0.0)
-    if not a.intersects(b):
-        return 0.0
-    ra, rb = _rings(a), _rings(b)
-    return max((ring_depth(p, q) for p in ra for q in rb), default=0.0)
+        return max((_circle_ring_depth(cx, cy, r, p[0]) for p in _shape(other).plain),
+                   default=0.0)
+    pa, pb = _shape(a).plain, _shape(b).plain
+    return max((_plain_depth(p, q) for p in pa for q in pb), default=0.0)
 
 
 def overlaps(a: Polygon, b: Polygon) -> bool:
@@ -259,6 +318,13 @@ def distance(a: Polygon, b: Polygon) -> float:
     if circle_gap is not None:
         return max(0.0, circle_gap)
     return float(a.distance(b))
+
+
+def distances(outlines: np.ndarray, other: Polygon) -> np.ndarray:
+    """:func:`distance` from each of many outlines (an array of polygons, none of them a round
+    base) to ``other`` (not a round base either), in one call."""
+    got: np.ndarray = shapely.distance(outlines, other)
+    return got
 
 
 def gap(a: Polygon, b: Polygon) -> float:

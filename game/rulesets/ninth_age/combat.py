@@ -194,11 +194,11 @@ def contacts(s: GameState, unit: str, enemies: list[str]
     got = s.derived.get(key)
     if got is None:
         bounds = {e: space.unit_key(s, e) for e in enemies}
+        gaps = {e: space.model_gaps(s, unit, e) for e in enemies}
         touch: dict[str, tuple[str, ...]] = {}
         front: dict[str, tuple[str, ...]] = {}
-        within = space.rects_within
         for name, mk in space.model_keys(s, unit).items():
-            t = tuple([e for e in enemies if within(mk, bounds[e], CONTACT_TOL)])
+            t = tuple([e for e in enemies if gaps[e][name] <= CONTACT_TOL])
             touch[name] = t
             front[name] = tuple([e for e in t if _front_touches(mk, bounds[e])]) if t else ()
         got = s.derived[key] = (touch, front)

@@ -200,7 +200,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         enemies = [e for e in engaged_with(s, unit) if e in combat.units]
         if not enemies:
             continue
-        ebounds = {e: space.unit_key(s, e) for e in enemies}
+        gaps = {e: space.model_gaps(s, unit, e) for e in enemies}
         facings = {e: _facing(s, unit, e) for e in enemies}
         rows = {e: _fighting_ranks(s, unit, facings[e]) for e in enemies}
         places = space.rank_and_file(s, unit)
@@ -210,8 +210,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         corners: dict[str, tuple[set[int], set[int]]] = {}
         for e in enemies:
             if space.corner_contact(s, unit, e):
-                at = [places[n] for n, k in polys.items()
-                      if space.rects_within(k, ebounds[e], CONTACT_TOL)]
+                at = [places[n] for n in polys if gaps[e][n] <= CONTACT_TOL]
                 ranks_at = {r for r, _ in at}
                 lines, kind = rows[e]
                 if kind == "rank" and ranks_at & lines:  # (the front rank: two deep, Press of Battle)
@@ -223,7 +222,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
         members = {m: (U.stat(s, m, "M"), U.stat(s, m, "A") + weapon_in_use(s, m).extra_attacks)
                    for m in U.members(s, unit)}
         counts: dict[tuple[str, str], list[int]] = {}
-        for name, poly in polys.items():
+        for name in polys:
             member = s.models[name].unit
             move, attacks = members[member]
             one = min(1, attacks)  # out of base contact: 1 attack (none for a model without Attacks)
@@ -232,7 +231,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
             target, n, support = None, 0, 0
             if outer:
                 for e in enemies:
-                    if space.rects_within(poly, ebounds[e], CONTACT_TOL):
+                    if gaps[e][name] <= CONTACT_TOL:
                         target, n = e, attacks
                         break
             if target is None:
@@ -241,17 +240,17 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
                     row = rank if kind == "rank" else file
                     if e in corners:
                         in_row = rank in corners[e][0] or file in corners[e][1]
-                        if in_row and space.rects_within(poly, ebounds[e], move + 1e-9):
+                        if in_row and gaps[e][name] <= move + 1e-9:
                             target, n = e, one
                             break
                         continue
                     if row in lines:
-                        if space.rects_within(poly, ebounds[e], move + 1e-9):
+                        if gaps[e][name] <= move + 1e-9:
                             target, n = e, one
                             break
                     elif (support_ok and facings[e] == "front" and member == unit
                           and kind == "rank" and rank == max(lines) + 1
-                          and space.rects_within(poly, ebounds[e], move + 1e-9)):
+                          and gaps[e][name] <= move + 1e-9):
                         target, n, support = e, one, one
                         break
             if target is None or n <= 0:

@@ -12,11 +12,12 @@ import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from shapely.affinity import rotate
+import numpy as np
+import shapely
 from shapely.geometry import Polygon, box
 
 from game.core.state import Formation, GameState
-from game.geometry.contact import CONTACT_TOL, distance, in_contact
+from game.geometry.contact import CONTACT_TOL, distance, distances, in_contact
 from game.geometry.formation import Block, contact_facing, touched_facing
 from game.geometry.formation_moves import Surroundings
 from game.rulesets.rank_and_flank import layout
@@ -60,8 +61,14 @@ RectKey = tuple[float, float, float, float, float]
 @lru_cache(maxsize=8192)
 def rect_of(key: RectKey) -> Polygon:
     x, y, facing, width, depth = key
-    r = box(x - width / 2, y - depth / 2, x + width / 2, y + depth / 2)
-    return rotate(r, facing, origin=(x, y)) if facing % 360 else r
+    if not facing % 360:
+        return box(x - width / 2, y - depth / 2, x + width / 2, y + depth / 2)
+    # the box turned about its centre as shapely's rotate turns it (clockwise on the table)
+    rad = math.radians(facing)
+    c, s_ = math.cos(rad), math.sin(rad)
+    hw, hd = width / 2, depth / 2
+    return Polygon([(x + c * dx - s_ * dy, y + s_ * dx + c * dy)
+                    for dx, dy in ((hw, -hd), (hw, hd), (-hw, hd), (-hw, -hd))])
 
 
 def rect(f: Formation, width: float, depth: float) -> Polygon:
@@ -155,6 +162,32 @@ def model_keys(s: GameState, unit: str) -> dict[str, RectKey]:
         w, d = base_inches(m.base)
         out[m.name] = (m.x, m.y, m.facing, w, d)
     return out
+
+
+def model_gaps(s: GameState, unit: str, enemy: str) -> dict[str, float]:
+    """How far each model of ``unit``'s formation (its characters included) stands from
+    ``enemy``'s Unit Boundary: :func:`~game.geometry.contact.distance` for all of them at once
+    (cached on where both stand)."""
+    key = ("model_gaps", unit, enemy)
+    got: dict[str, float] | None = s.derived.get(key)
+    if got is None:
+        keys = model_keys(s, unit)
+        polys = rects_of(np.asarray(list(keys.values()), dtype=float).reshape(-1, 5))
+        gaps = distances(polys, boundary(s, enemy))
+        got = s.derived[key] = dict(zip(keys, gaps.tolist(), strict=True))
+    return got
+
+
+def rects_of(keys: np.ndarray) -> np.ndarray:
+    """The rectangles of many keys (an (n, 5) array) at once, as :func:`rect_of` makes each."""
+    x, y, facing, width, depth = keys.T
+    rad = np.radians(facing)
+    c, s_ = np.cos(rad), np.sin(rad)
+    hw, hd = width / 2, depth / 2
+    corners = [(hw, -hd), (hw, hd), (-hw, hd), (-hw, -hd)]
+    xs = np.stack([x + c * dx - s_ * dy for dx, dy in corners], axis=1)
+    ys = np.stack([y + s_ * dx + c * dy for dx, dy in corners], axis=1)
+    return shapely.polygons(np.stack([xs, ys], axis=2))
 
 
 def model_polygons(s: GameState, unit: str) -> dict[str, Polygon]:
@@ -252,7 +285,8 @@ def blocking_terrain(s: GameState, kinds: Sequence[str] = ("impassable", "obstac
 
 __all__ = [
     "FACINGS", "FACING_TURN", "RectKey", "block_of", "blocking_terrain", "boundary", "corners",
-    "dims", "facing_touched_by", "formation_of_block", "host_of", "model_keys", "model_polygons",
+    "dims", "facing_touched_by", "formation_of_block", "host_of", "model_gaps", "model_keys",
+    "model_polygons", "rects_of",
     "models_touching", "other_boundaries", "rank_and_file", "rect", "rect_of", "rects_distance",
     "rects_touch", "rects_within", "sight_walls", "surroundings", "unit_base", "unit_key", "within_table",
 ]
