@@ -25,6 +25,10 @@ def simulate_command(args: Any) -> int:
     players = {1: "normal", 2: "normal"}
     players.update(ai_players(args.ai))
     begin = _position(args.file, args.at)
+    if begin is not None and args.backend == "ray" and args.address:
+        raise BadInput("--backend ray --address: games from a save's position are played on "
+                       "this machine only (the save is not sent to the cluster); leave out "
+                       "--address, or use the local backend")
     # a bad scenario (or save) is refused here, before any game
     sc = setup(args.file) if begin is None else begin.save.scenario
     first = args.seed if args.seed is not None else (

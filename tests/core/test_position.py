@@ -166,3 +166,37 @@ def test_bad_positions_are_one_line(tmp_path, capsys, args, words) -> None:
     assert err and words in err[-1]
     assert full.read_bytes() == before
 
+
+
+def test_a_charge_waiting_for_its_reaction_is_played_on_as_the_rules_have_it(tmp_path,
+                                                                             capsys) -> None:
+    full = saved_game(tmp_path, "old-world", "--ai", "both=random", "--seed", "3")
+    save = read_save(full)
+    # the end of the first order that declares a charge and asks how its target reacts: the
+    # position is in the middle of the charge and of a player turn, its decision pending
+    ends, at = 0, None
+    for rec in save.records:
+        ends += len(rec.events)
+        kinds = [(d["type"], d.get("rule")) for d in rec.events]
+        if ("rule_applied", "Charge") in kinds and kinds[-1][0] == "decision_requested":
+            at = ends
+            break
+    assert at is not None
+    from game.core.position import engine_at
+
+    engine, where = engine_at(save, at)
+    assert where.events == at and where.note == ""
+    pending = engine.state.pending
+    assert pending is not None and "react" in pending.question
+    on = tmp_path / "on.jsonl"
+    capsys.readouterr()
+    assert main(["play", str(full), "--headless", "--at", str(at), "--ai", "both=random",
+                 "--save", str(on), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["game_over"] and check(on).ok
+    # the first thing done from there is the answer to that question, by the side asked
+    answer = read_save(on).records[len(save.records[:where.records])]
+    assert "answer" in answer.raw_command
+    answered = next(d for d in answer.events if d["type"] == "decision_answered")
+    assert answered["decision_id"] == pending.decision_id
+    assert pending.side in (1, 2)
