@@ -23,13 +23,14 @@ ROLLS = {
     "charge_range": "charge", "flee": "flee", "pursuit": "pursuit", "break_test": "Break Test",
     "discipline": "Discipline test", "impact_hits": "Impact Hits", "grind_attacks": "Grind Attacks",
     "stomp_attacks": "Stomp Attacks", "breath_attack": "Breath Attack",
-    "sweeping_attack": "Sweeping Attack",
+    "sweeping_attack": "Sweeping Attack", "hopeless_shot": "Hopeless Shot",
 }
 ITEMS = (("wounds", "Health Points"), ("overkill", "overkill"), ("charge", "charge"),
          ("ranks", "ranks"), ("standard", "standard"), ("battle_standard", "battle standard"),
          ("flank", "flank"))
 #: rolls that count dice reaching a target (their total is how many did)
-COUNTED = ("to_hit", "to_wound", "reroll_to_wound", "armour_save", "ward_save", "fortitude_save")
+COUNTED = ("to_hit", "to_wound", "reroll_to_wound", "armour_save", "ward_save", "fortitude_save",
+           "hopeless_shot")
 TESTS = ("break_test", "discipline")
 
 
@@ -44,7 +45,8 @@ def roll_line(state: GameState, e: ev.DiceRolled) -> str:
         return (f"{who}: {what} (Armour {arm}, AP {ap}){against}, {e.target}+ needed: {faces} — "
                 f"{e.outcome}")
     if e.purpose in COUNTED:
-        return f"{who}: {what}{against}, {e.target}+ needed: {faces} — {e.outcome}"
+        mods = "".join(f", {src} {v:+d}" for src, v in e.modifiers)
+        return f"{who}: {what}{against}, {e.target}+ needed{mods}: {faces} — {e.outcome}"
     if e.purpose == "charge_range":
         adv = dict(e.modifiers).get("Adv", 0)
         dice = "+".join(str(k) for k in e.kept)
@@ -81,9 +83,10 @@ def roll_problem(roll: Mapping[str, Any]) -> str | None:
     if purpose in COUNTED:
         if target is None:
             return "a roll against a target has no target"
-        if purpose == "to_hit":
-            got = sum(1 for f in faces if f == 6 or (f != 1 and f >= target))
-        elif purpose in ("ward_save", "fortitude_save"):
+        if purpose == "to_hit":  # (a shot's 6 needing 7 or more goes on to a Hopeless Shot)
+            mod = sum(v for _, v in roll["modifiers"])
+            got = sum(1 for f in faces if f == 6 or (f != 1 and f + mod >= target))
+        elif purpose in ("ward_save", "fortitude_save", "hopeless_shot"):
             got = sum(1 for f in faces if f >= target)
         else:
             got = sum(1 for f in faces if f != 1 and f >= target)

@@ -10,7 +10,7 @@ and weapons. A part that appears twice on the model is listed twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.scenario import UnitSpec
@@ -19,6 +19,7 @@ from game.rulesets.common.rules import parse_rule
 from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age.rules import RULES
 from game.rulesets.rank_and_flank.setup import check_formation_keys, show, whole
+from game.rulesets.rank_and_flank.shooting import Missile, table_range, table_value, weapon_rules
 
 PART_KEYS = ("name", "stats", "rules", "weapons")
 
@@ -37,6 +38,7 @@ class Part:
     agi: int
     rules: tuple[str, ...]
     weapons: tuple[str, ...]
+    missiles: tuple[Missile, ...] = ()  # its shooting weapons, in the order listed
 
     def stats(self) -> tuple[tuple[str, int], ...]:
         return (("Att", self.att), ("Off", self.off), ("Str", self.str_), ("AP", self.ap),
@@ -80,9 +82,69 @@ def _check_weapons(weapons: Any, where: str) -> None:
     if not isinstance(weapons, list):
         raise ValueError(f"{where} must be a list, got {show(weapons)}")
     for j, w in enumerate(weapons):
-        if not isinstance(w, str) or weapon_name(w) not in K.WEAPONS:
+        if isinstance(w, dict):
+            missile_of(w, f"{where}[{j}]")
+        elif not isinstance(w, str) or weapon_name(w) not in K.WEAPONS:
             raise ValueError(f"{where}[{j}]: unknown weapon {show(w)} "
-                             f"(known: {', '.join(K.WEAPONS)})")
+                             f"(known: {', '.join(K.WEAPONS)}; a shooting weapon of other "
+                             "numbers is a table: { name = \"bow\", range = 24, Str = 3, "
+                             "AP = 0, aim = 4, shots = 1 })")
+
+
+MISSILE_KEYS = ("name", "range", "Str", "AP", "aim", "shots", "rules")
+
+
+def missile_of(table: dict[str, Any], where: str) -> Missile:
+    """A shooting weapon given as a table: ``name`` (a listed weapon's other numbers, or a
+    weapon of its own, which then needs its ``range``), ``range``, ``Str`` and ``AP`` (left
+    out: the listed one's, or the wielder's), ``aim`` (the roll it hits on, 4 when left out),
+    ``shots`` (per model) and ``rules`` (its attributes). Raises ValueError naming the key."""
+    for key in table:
+        if key not in MISSILE_KEYS:
+            raise ValueError(f"{where}: unknown key {key!r} of a shooting weapon "
+                             f"(known: {', '.join(MISSILE_KEYS)})")
+    nm = table.get("name")
+    if not isinstance(nm, str) or not nm.strip():
+        raise ValueError(f"{where}.name must be the weapon's name, got {show(nm)}")
+    name = weapon_name(nm)
+    if name in K.WEAPONS and K.WEAPONS[name].melee or name == "shield":
+        raise ValueError(f"{where}: {nm.strip()} is a close combat weapon: list it by name")
+    base = K.MISSILES.get(name)
+    rng = table_range(table, where)
+    if rng is None and base is None:
+        raise ValueError(f"{where}.range is missing: {nm.strip()} is not a listed shooting "
+                         f"weapon (listed: {', '.join(K.MISSILES)})")
+    strength = table_value(table, "Str", 0, 10, where)
+    ap = table_value(table, "AP", 0, 10, where)
+    aim = table_value(table, "aim", 2, 6, where)
+    shots = table_value(table, "shots", 1, 10, where)
+    rules = table.get("rules")
+    if rules is not None and not isinstance(rules, list):
+        raise ValueError(f"{where}.rules must be a list, got {show(rules)}")
+    got = weapon_rules(rules, K.MISSILE_RULES, f"{where}.rules") if rules is not None else None
+    if base is None:
+        return Missile(name, float(rng or 0), strength, ap, got or (), shots or 1,
+                       aim or K.DEFAULT_AIM)
+    return replace(base, range=base.range if rng is None else rng,
+                   strength=base.strength if strength is None else strength,
+                   ap=base.ap if ap is None else ap, rules=base.rules if got is None else got,
+                   shots=base.shots if shots is None else shots,
+                   aim=base.aim if aim is None else aim)
+
+
+def missiles_of(weapons: Any) -> tuple[Missile, ...]:
+    """The shooting weapons of a ``weapons`` list (names and tables)."""
+    out = []
+    for j, w in enumerate(weapons or ()):
+        if isinstance(w, dict):
+            out.append(missile_of(w, f"weapons[{j}]"))
+        elif isinstance(w, str) and weapon_name(w) in K.MISSILES:
+            out.append(K.MISSILES[weapon_name(w)])
+    return tuple(out)
+
+
+def _names(weapons: Any) -> tuple[str, ...]:
+    return tuple(weapon_name(w) for w in weapons or () if isinstance(w, str))
 
 
 def _check_rules(rules: Any, where: str) -> None:
@@ -177,21 +239,23 @@ def profile_of(unit: UnitSpec) -> UnitProfile:
     troop = str(raw.get("troop_type", "")).strip().lower()
     if K.TYPE_RULES and troop in SWIFT_TYPES and "swiftstride" not in listed:
         model_rules = (*model_rules, "Swiftstride")  # (shown on the card like a listed rule)
-    weapons = tuple(weapon_name(w) for w in raw.get("weapons", []))
+    listed = raw.get("weapons", [])
+    weapons = _names(listed)
     parts: list[Part] = []
     raw_parts = raw.get("parts")
     if raw_parts is None:
         parts.append(Part(0, unit.name, stats["Att"], stats["Off"], stats["Str"], stats["AP"],
-                          stats["Agi"], model_rules, weapons))
+                          stats["Agi"], model_rules, weapons, missiles_of(listed)))
     else:
         for i, p in enumerate(raw_parts):
             ps = p["stats"]
-            own_w = tuple(weapon_name(w) for w in p.get("weapons", []))
-            if not own_w and i == 0:  # the unit's weapons are its first part's (rider, crew)
-                own_w = weapons
+            own = p.get("weapons", [])
+            if not own and i == 0:  # the unit's weapons are its first part's (rider, crew)
+                own = listed
             parts.append(Part(i, str(p.get("name", f"part {i + 1}")).strip(), ps["Att"], ps["Off"],
                               ps["Str"], ps["AP"], ps["Agi"],
-                              merged_rules(model_rules, tuple(p.get("rules", []))), own_w))
+                              merged_rules(model_rules, tuple(p.get("rules", []))), _names(own),
+                              missiles_of(own)))
     return UnitProfile(
         troop=raw["troop_type"].strip().lower(),
         height=K.HEIGHTS[height],

@@ -7,7 +7,8 @@ phase does by itself. See docs/rules/ninth-age.md.
 - Movement: at its start fleeing units test to rally (a failure flees on); then ``move``
   orders (Advance, March, Reform), with Sweeping Attacks after the moves.
 - Magic: nothing.
-- Shooting: at its start, ranged Breath Attacks (each unit that can, at its first chance).
+- Shooting: ``shoot`` orders (shooting weapons, the ranged Breath Attack); as it ends, the
+  Breath Attacks not used yet (each unit that can, at its first chance).
 - Melee: at its start every combat is fought, in the order the combats began: one Round of
   Combat, the Combat Score, Break Tests, Panic Tests, flight and pursuit.
 """
@@ -63,6 +64,7 @@ from game.rulesets.rank_and_flank.victory import army_points
 ACTIONS = {
     "charge": F.PhasedAction("charge", "charge", charges.declare, ("target",), "Charge"),
     "move": F.PhasedAction("move", "movement", movement.move, ("path", "march"), "Move"),
+    "shoot": F.PhasedAction("shoot", "shooting", shooting.shoot, ("target", "weapon"), "Shoot"),
 }
 
 UI_ACTIONS = (
@@ -72,6 +74,8 @@ UI_ACTIONS = (
              "advance, behind to step back, beside to move sideways"),
     UIAction("reform", "Reform", "r", FACING, "Reform the selected unit to face where you click "
              "(its whole move)", order="move"),
+    UIAction("shoot", "Shoot", "s", ENEMY, "Shoot with the selected unit's shooting weapon: "
+             "click an enemy unit it sees and has in range"),
 )
 
 CONDITIONS = {
@@ -184,8 +188,6 @@ class NinthAge(F.PhasedRuleset):
             yield F.PhaseStep(side, phase, "declare")
         elif phase == "movement":
             yield from self.rally_fleeing(ctx)
-        elif phase == "shooting":
-            yield from shooting.shooting_phase(ctx)
         elif phase == "melee":
             yield from self.fight_combats(ctx)
 
@@ -194,6 +196,8 @@ class NinthAge(F.PhasedRuleset):
             yield F.PhaseStep(F.phases(ctx.state).side, "charge", "moves")
             yield from charges.move_chargers(ctx)
             yield from self.check_winner(ctx)
+        elif phase == "shooting":
+            yield from shooting.breaths_left(ctx)
 
     def rally_fleeing(self, ctx: Any) -> Step:
         """Each fleeing unit of the side takes a Rally Test (Discipline): a pass stops it

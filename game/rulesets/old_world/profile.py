@@ -4,7 +4,7 @@ field), and what the rules read of a unit that never changes during a game."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.scenario import UnitSpec
@@ -13,6 +13,7 @@ from game.rulesets.old_world import constants as K
 from game.rulesets.old_world.rules import RULES
 from game.rulesets.rank_and_flank import setup
 from game.rulesets.rank_and_flank.setup import check_formation_keys, show, whole
+from game.rulesets.rank_and_flank.shooting import Missile, table_range, table_value, weapon_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,7 @@ class UnitProfile:
     command: frozenset[str]
     start_models: int
     wounds: int  # per model
+    missiles: tuple[Missile, ...] = ()  # its missile weapons, in the order listed
 
     def has(self, weapon: str) -> bool:
         return weapon in self.weapons
@@ -61,15 +63,64 @@ def check_unit(unit: dict[str, Any]) -> None:
         raise ValueError(f"armour must be the armour save, a whole number from 2 (2+) to 7 "
                          f"(none), got {show(armour)}")
     for j, w in enumerate(unit.get("weapons", [])):
-        if not isinstance(w, str) or weapon_name(w) not in K.WEAPONS:
+        if isinstance(w, dict):
+            missile_of(w, f"weapons[{j}]")
+        elif not isinstance(w, str) or weapon_name(w) not in K.WEAPONS:
             raise ValueError(f"weapons[{j}]: unknown weapon {show(w)} "
-                             f"(known: {', '.join(K.WEAPONS)})")
+                             f"(known: {', '.join(K.WEAPONS)}; a missile weapon of other "
+                             "numbers is a table: { name = \"bow\", range = 24, S = 3, AP = 0 })")
     for r in unit.get("rules", []):
         RULES.check(r)
     for key in ("parts", "height"):
         if key in unit:
             raise ValueError(f"{key} is a ninth-age key; old-world units do not take it")
     check_formation_keys(unit, K.COMMAND)
+
+
+MISSILE_KEYS = ("name", "range", "S", "AP", "rules")
+
+
+def missile_of(table: dict[str, Any], where: str) -> Missile:
+    """A missile weapon given as a table: ``name`` (a listed weapon's other numbers, or a weapon
+    of its own, which then needs its ``range``), ``range``, ``S`` (left out: the listed one's, or
+    the wielder's), ``AP`` (0 or less) and ``rules``. Raises ValueError naming the key."""
+    for key in table:
+        if key not in MISSILE_KEYS:
+            raise ValueError(f"{where}: unknown key {key!r} of a missile weapon "
+                             f"(known: {', '.join(MISSILE_KEYS)})")
+    nm = table.get("name")
+    if not isinstance(nm, str) or not nm.strip():
+        raise ValueError(f"{where}.name must be the weapon's name, got {show(nm)}")
+    name = weapon_name(nm)
+    if name in K.WEAPONS and not K.WEAPONS[name].missile:
+        raise ValueError(f"{where}: {nm.strip()} is a close combat weapon: list it by name")
+    base = K.MISSILES.get(name)
+    rng = table_range(table, where)
+    if rng is None and base is None:
+        raise ValueError(f"{where}.range is missing: {nm.strip()} is not a listed missile weapon "
+                         f"(listed: {', '.join(K.MISSILES)})")
+    strength = table_value(table, "S", 0, 10, where)
+    ap = table_value(table, "AP", -10, 0, where)
+    rules = table.get("rules")
+    if rules is not None and not isinstance(rules, list):
+        raise ValueError(f"{where}.rules must be a list, got {show(rules)}")
+    got = weapon_rules(rules, K.MISSILE_RULES, f"{where}.rules") if rules is not None else None
+    if base is None:
+        return Missile(name, float(rng or 0), strength, ap or 0, got or ())
+    return replace(base, range=base.range if rng is None else rng,
+                   strength=base.strength if strength is None else strength,
+                   ap=base.ap if ap is None else ap, rules=base.rules if got is None else got)
+
+
+def missiles_of(weapons: list[Any]) -> tuple[Missile, ...]:
+    """The missile weapons of a unit's ``weapons`` list (names and tables)."""
+    out = []
+    for j, w in enumerate(weapons):
+        if isinstance(w, dict):
+            out.append(missile_of(w, f"weapons[{j}]"))
+        elif weapon_name(w) in K.MISSILES:
+            out.append(K.MISSILES[weapon_name(w)])
+    return tuple(out)
 
 
 def placements(unit: dict[str, Any], x: float, y: float,
@@ -80,7 +131,8 @@ def placements(unit: dict[str, Any], x: float, y: float,
 
 def profile_of(unit: UnitSpec) -> UnitProfile:
     raw = unit.raw
-    weapons = tuple(weapon_name(w) for w in raw.get("weapons", [])) or ("hand weapon",)
+    listed = raw.get("weapons", [])
+    weapons = tuple(weapon_name(w) for w in listed if isinstance(w, str)) or ("hand weapon",)
     if "hand weapon" not in weapons:
         weapons = ("hand weapon", *weapons)
     return UnitProfile(
@@ -90,6 +142,7 @@ def profile_of(unit: UnitSpec) -> UnitProfile:
         command=frozenset(c.strip().lower() for c in raw.get("command", [])),
         start_models=len(unit.placements),
         wounds=int(unit.stats["W"]),
+        missiles=missiles_of(listed),
     )
 
 

@@ -6,7 +6,8 @@ itself. See docs/rules/old-world.md.
 - Movement: charges are declared first (``charge`` orders, each target reacting at once);
   the first other order (or the end of the phase) moves the chargers in the order declared,
   then the fleeing units that failed to rally flee on; then ``move`` orders.
-- Shooting: nothing yet.
+- Shooting: ``shoot`` orders, one per unit (see ``shooting.py``), each followed by the Panic
+  tests it causes.
 - Combat: at its start every combat is fought, in the order the combats began: a round, the
   combat result, Break tests, flee and pursuit. As it ends, Disrupted from First Charge ends.
 """
@@ -39,7 +40,7 @@ from game.core.ruleset import (
 )
 from game.core.scenario import Scenario
 from game.core.state import GameState, Handler, Model
-from game.rulesets.old_world import charges, combat, movement, result
+from game.rulesets.old_world import charges, combat, movement, panic, result, shooting
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.profile import check_unit, placements, profile_of
@@ -54,6 +55,7 @@ from game.rulesets.rank_and_flank.victory import VictoryRules
 ACTIONS = {
     "charge": F.PhasedAction("charge", "movement", charges.declare, ("target",), "Charge"),
     "move": F.PhasedAction("move", "movement", movement.move, ("path", "march"), "Move"),
+    "shoot": F.PhasedAction("shoot", "shooting", shooting.shoot, ("target", "weapon"), "Shoot"),
 }
 
 UI_ACTIONS = (
@@ -63,6 +65,8 @@ UI_ACTIONS = (
              "advance, behind to step back, beside to move sideways"),
     UIAction("reform", "Reform", "r", FACING, "Reform the selected unit to face where you click "
              "(its whole move)", order="move"),
+    UIAction("shoot", "Shoot", "s", ENEMY, "Shoot with the selected unit's missile weapon: "
+             "click an enemy unit it sees and has in range"),
 )
 
 CONDITIONS = {
@@ -282,11 +286,13 @@ class OldWorld(F.PhasedRuleset):
     def fled_through(self, ctx: Any, unit: str, start: Any, end: Any,
                      crossed: Sequence[str]) -> Step:
         """Each model of a fleeing unit that moved through an enemy unit takes a Peril test
-        (a D6 per model and enemy unit: 1 to 3 loses a Wound, taken off as casualties)."""
+        (a D6 per model and enemy unit: 1 to 3 loses a Wound, taken off as casualties); each
+        friendly unit it moved through takes a Panic test."""
         from game.geometry.formation_actions import models_passing_through
         from game.rulesets.rank_and_flank import space
 
         side = ctx.state.units[unit].side
+        friends = [k for k in crossed if k in ctx.state.units and ctx.state.units[k].side == side]
         for k in crossed:
             s = ctx.state
             if k not in s.units or s.units[k].side == side or not U.on_table(s, k):
@@ -303,15 +309,20 @@ class OldWorld(F.PhasedRuleset):
                                 K.PERIL_SAFE, f"{lost} Wound{'s' if lost != 1 else ''} lost", k)
             if lost:
                 yield from combat.take_wounds(ctx, unit, lost, f"fled through {U.name(s, k)}")
+        yield from panic.fled_through(ctx, unit, friends)
 
     def fight_combats(self, ctx: Any) -> Step:
         yield from fight_all(ctx, self.fight_one)
 
     def fight_one(self, ctx: Any, fight: Any) -> Step:
-        """A round, the combat result, Break tests and what follows."""
+        """A round, the combat result, Break tests and what follows; then the Panic tests of
+        the friends of units it destroyed."""
+        before = panic.standing(ctx.state, fight.units)
         yield from combat.fight_round(ctx, fight)
         winner, diff = yield from result.work_out(ctx, fight)
         yield from result.after_result(ctx, fight, winner, diff)
+        if not ctx.state.game_over:
+            yield from panic.destroyed_since(ctx, before)
 
     # -- results -------------------------------------------------------------------------
     def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:

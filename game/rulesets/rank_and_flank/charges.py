@@ -83,9 +83,12 @@ def _never(s: GameState, unit: str) -> bool:
 Flies = Callable[[GameState, str], bool]
 
 
+Sees = Callable[[GameState, str, str], bool]
+
+
 def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, str], tuple[int, str]],
                       may_charge: Callable[[GameState, str], None],
-                      flies: Flies = _never) -> tuple[str, str]:
+                      flies: Flies = _never, sees: Sees = line_of_sight) -> tuple[str, str]:
     """Refuse a charge that may not be declared (``Refused`` with the reason); returns
     (charger, target). ``may_charge`` refuses what the ruleset's own states forbid (a unit
     that rallied, is Stupid, has moved...); ``furthest`` gives the farthest a charge of the
@@ -116,7 +119,7 @@ def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, s
     if distance > reach + 1e-9:
         raise Refused("out_of_range", f'{name(s, target)} is {distance:.1f}" away: beyond the '
                       f'{reach}" a charge of {name(s, unit)} can reach ({how})')
-    if not line_of_sight(s, unit, target):
+    if not sees(s, unit, target):
         raise Refused("no_line_of_sight", f"{name(s, unit)} cannot see {name(s, target)}")
     if not flies(s, unit):  # terrain that leaves no way in makes the charge impossible
         terrain = Surroundings(impassable=space.blocking_terrain(s, ("impassable", "obstacle")),

@@ -1,0 +1,364 @@
+"""Shooting of units in formation, what the rank-and-flank rulesets share: missile weapons and
+their rules, the ``shoot`` order's target checks, reading a sight :class:`~.sight.Picture` with
+the ruleset's own idea of what blocks and what hides, who shoots in groups of equal dice, the
+to-hit roll with its second roll for a score of 7 or more, and the chance of one shot (for the
+exact odds).
+
+A ruleset reads a picture by saying, for each file of the shooter, each end and each screen,
+whether the screen **blocks** sight there and how much it **hides** (0 nothing, 1 a little:
+partial or soft cover, 2 much: full or hard cover) (:class:`Reading`). From that come the files
+that see the target (:func:`seeing_files`), what blocks sight when none does (:func:`blockers`)
+and the lines each file's cover is judged by.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from game.core import events as ev
+from game.core.commands import Order
+from game.core.errors import Refused
+from game.core.ruleset import Step
+from game.core.state import GameState
+from game.rulesets.common.rules import parse_rule
+from game.rulesets.rank_and_flank.combat import is_engaged
+from game.rulesets.rank_and_flank.sight import Picture
+from game.rulesets.rank_and_flank.units import host, name, on_table
+
+# --- missile weapons -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Missile:
+    """A missile weapon: its range in inches, Strength (None: the wielder's, plus
+    ``strength_bonus``), AP (each ruleset's own sign; None: the wielder's), shots per model, Aim (ninth-age: the
+    roll it hits on; None in old-world, where the shooter's BS says it) and its rules, as
+    ``(name in lower case, value or None)``."""
+
+    name: str
+    range: float
+    strength: int | None = None
+    ap: int | None = 0
+    rules: tuple[tuple[str, str | None], ...] = ()
+    shots: int = 1
+    aim: int | None = None
+    strength_bonus: int = 0
+
+    def has(self, rule: str) -> bool:
+        return any(r == rule for r, _ in self.rules)
+
+    def value(self, rule: str, default: int = 0) -> int:
+        for r, v in self.rules:
+            if r == rule and v is not None and v.strip().rstrip("+").isdigit():
+                return int(v.strip().rstrip("+"))
+        return default
+
+    def strength_of(self, wielder: int) -> int:
+        return self.strength if self.strength is not None else min(10, wielder + self.strength_bonus)
+
+    def ap_of(self, wielder: int) -> int:
+        return self.ap if self.ap is not None else wielder
+
+    def rules_text(self) -> str:
+        return ", ".join(r.title() + (f" ({v})" if v else "") for r, v in self.rules)
+
+
+def weapon_rules(rules: Iterable[str], known: Mapping[str, bool], where: str) -> tuple[tuple[str, str | None], ...]:
+    """A missile weapon's rules checked against ``known`` (lower-case name: whether it takes a
+    value in brackets). Raises ValueError naming the rule."""
+    out = []
+    for r in rules:
+        if not isinstance(r, str) or not r.strip():
+            raise ValueError(f"{where}: a weapon rule must be a non-empty string, got {r!r}")
+        rule, param = parse_rule(r)
+        low = " ".join(rule.lower().replace("&", "and").split()).rstrip("!")
+        if low not in known:
+            raise ValueError(f"{where}: unknown weapon rule {r.strip()!r} (known: "
+                             f"{', '.join(sorted(k.title() for k in known))})")
+        if known[low] and not (param and param.strip().rstrip("+").isdigit()):
+            raise ValueError(f"{where}: {rule.strip()} takes a whole number in brackets")
+        if not known[low] and param:
+            raise ValueError(f"{where}: {rule.strip()} takes no value in brackets")
+        out.append((low, param.strip() if param else None))
+    return tuple(out)
+
+
+def whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def table_value(table: Mapping[str, Any], key: str, lo: int, hi: int, where: str) -> int | None:
+    """A whole number of a weapon table (None when the table leaves it out)."""
+    if key not in table:
+        return None
+    v = table[key]
+    if not (whole(v) and lo <= v <= hi):
+        raise ValueError(f"{where}.{key} must be a whole number from {lo} to {hi}, got {v!r}")
+    return int(v)
+
+
+def table_range(table: Mapping[str, Any], where: str) -> float | None:
+    if "range" not in table:
+        return None
+    v = table["range"]
+    if not (number(v) and 0 < v <= 120):
+        raise ValueError(f"{where}.range must be a number of inches above 0 (up to 120), got {v!r}")
+    return float(v)
+
+
+def weapon_label(w: Any) -> str:
+    """The name of a weapon entry of a unit table as written (a name, or a table with a
+    ``name``)."""
+    return str(w.get("name", "")).strip() if isinstance(w, dict) else str(w)
+
+
+# --- the order ----------------------------------------------------------------------------------
+
+
+def check_order(s: GameState, cmd: Order) -> tuple[str, str]:
+    """The shooting unit and its target, refused when either cannot be (a character shoots with
+    its unit; the target must be an enemy unit on the table, not in combat)."""
+    unit = cmd.unit
+    assert unit is not None
+    if host(s, unit) != unit:
+        raise Refused("joined", f"{name(s, unit)} is with {name(s, host(s, unit))}: order the "
+                      "unit to shoot (its characters shoot with it)")
+    target = cmd.arg("target")
+    if not isinstance(target, str) or target not in s.units:
+        raise Refused("unknown_unit", f'there is no unit "{target}" to shoot at'
+                      if isinstance(target, str) else
+                      f'"shoot" needs the id of an enemy unit as "target", got {target!r}')
+    target = host(s, target)
+    if s.units[target].side == s.units[unit].side:
+        raise Refused("friendly_target", f"{name(s, target)} is on your side")
+    if not on_table(s, target) or s.units[target].formation is None:
+        raise Refused("target_gone", f"{name(s, target)} is {s.units[target].status}")
+    if is_engaged(s, target):
+        raise Refused("target_engaged", f"{name(s, target)} is in combat: nobody may shoot into "
+                      "a combat")
+    weapon = cmd.arg("weapon")
+    if weapon is not None and not isinstance(weapon, str):
+        raise Refused("bad_order", f'"weapon" must be the name of a weapon, got {weapon!r}')
+    return unit, target
+
+
+# --- reading a picture ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Reading:
+    """What a ruleset makes of a picture: for each file, end and screen, whether the screen
+    blocks sight there (``blocks``) and how much it hides (``hides``: 0, 1, 2)."""
+
+    pic: Picture
+    blocks: np.ndarray  # (files, ends, screens) bool
+    hides: np.ndarray  # (files, ends, screens) int
+
+    def blocked(self) -> np.ndarray:
+        """(files, eyes, ends): the line is blocked."""
+        return np.any(self.pic.crossed & self.blocks[:, None, :, :], axis=3)
+
+    def hidden(self, least: int = 1) -> np.ndarray:
+        """(files, eyes, ends): the line crosses something that blocks or hides at least
+        ``least``."""
+        mask = self.blocks | (self.hides >= least)
+        return np.any(self.pic.crossed & mask[:, None, :, :], axis=3)
+
+
+def empty_reading(pic: Picture) -> Reading:
+    f, j, k = len(pic.files), len(pic.ends), len(pic.screens)
+    return Reading(pic, np.zeros((f, j, k), dtype=bool), np.zeros((f, j, k), dtype=np.int8))
+
+
+def seeing_files(r: Reading) -> np.ndarray:
+    """(files,) bool: the file's front model sees some of the target within its front arc."""
+    pic = r.pic
+    ends = pic.sight_ends()
+    clear = ~r.blocked()[:, :, ends]  # (files, eyes, ends)
+    arc = pic.in_arc[:, ends][:, None, :]
+    return np.any(clear & arc, axis=(1, 2))
+
+
+def in_any_arc(pic: Picture) -> bool:
+    """Whether some of the target is in the front arc of one of the shooter's files."""
+    return bool(np.any(pic.in_arc[:, pic.sight_ends()]))
+
+
+def blockers(r: Reading) -> list[str]:
+    """The names of what blocks the sight lines in the files' arcs, most often first."""
+    pic = r.pic
+    ends = pic.sight_ends()
+    count: dict[int, int] = {}
+    for f in range(len(pic.files)):
+        for j in ends:
+            if not pic.in_arc[f, j]:
+                continue
+            for k in np.nonzero(pic.crossed[f, 1, j] & r.blocks[f, j])[0]:
+                count[int(k)] = count.get(int(k), 0) + 1
+    order = sorted(count, key=lambda k: (-count[k], k))
+    return [pic.screens[k].label for k in order]
+
+
+def hiding(r: Reading, f: int, ends: Sequence[int], least: int = 1) -> list[str]:
+    """The names of what hides the ends ``ends`` from file ``f`` (its middle eye), most often
+    first."""
+    pic = r.pic
+    mask = (r.blocks[f] | (r.hides[f] >= least))
+    count: dict[int, int] = {}
+    for j in ends:
+        for k in np.nonzero(pic.crossed[f, 1, j] & mask[j])[0]:
+            count[int(k)] = count.get(int(k), 0) + 1
+    order = sorted(count, key=lambda k: (-count[k], k))
+    return [pic.screens[k].label for k in order]
+
+
+def listed(names: Sequence[str]) -> str:
+    names = list(dict.fromkeys(names))
+    if not names:
+        return ""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- who shoots ----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Group:
+    """Shooters that roll together: the models of one member of the unit (the unit itself or a
+    character in it) with the same weapon and the same modifiers; ``dice`` to-hit dice
+    (``models`` times the shots of each), needing ``needed`` before the modifiers."""
+
+    member: str
+    weapon: Missile
+    models: list[str]
+    dice: int
+    needed: int
+    mods: tuple[tuple[str, int], ...]
+    reroll: int | None = None  # old-world BS 6 and more: a miss is rolled again needing this
+    part: int = 0  # ninth-age: the part of the member's models that shoots
+
+    @property
+    def mod(self) -> int:
+        return sum(v for _, v in self.mods)
+
+
+@dataclass(slots=True)
+class FirePlan:
+    """Who shoots at what, in groups, and what the log says about it (the notes: cover, long
+    range, ranks)."""
+
+    unit: str
+    target: str
+    weapon: Missile
+    groups: list[Group] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def models(self) -> int:
+        return sum(len(g.models) for g in self.groups)
+
+
+#: one shooting model: (model, member, weapon, dice, needed, mods, reroll, part)
+Shooter = tuple[str, str, Missile, int, int, tuple[tuple[str, int], ...], int | None, int]
+
+
+def group_shots(shots: Iterable[Shooter]) -> list[Group]:
+    """Shooting models gathered in groups of the same member, part, weapon, roll and
+    modifiers, in the order first met."""
+    groups: dict[tuple[Any, ...], Group] = {}
+    for model, member, weapon, dice, needed, mods, reroll, part in shots:
+        key = (member, part, weapon, needed, mods, reroll)
+        g = groups.get(key)
+        if g is None:
+            g = groups[key] = Group(member, weapon, [], 0, needed, mods, reroll, part)
+        g.models.append(model)
+        g.dice += dice
+    return list(groups.values())
+
+
+# --- the to-hit roll ---------------------------------------------------------------------------------
+
+
+def first_roll(face: int, needed: int, mod: int, again: Mapping[int, int]) -> str:
+    """One to-hit die: ``hit``, ``again`` (a 6 when 7 or more is needed: roll once more, needing
+    ``again[score]``) or ``miss``. A 1 always misses; a 6 hits only when the score needed is 6
+    or less (no 6 hits by itself)."""
+    if face == 1:
+        return "miss"
+    score = needed - mod
+    if score <= 6:
+        return "hit" if face >= score else "miss"
+    return "again" if face == 6 and score in again else "miss"
+
+
+def can_hit(needed: int, mod: int, again: Mapping[int, int]) -> bool:
+    return needed - mod <= 6 or needed - mod in again
+
+
+def roll_to_hit(ctx: Any, g: Group, target: str, again: Mapping[int, int], again_purpose: str,
+                words: Callable[[int], str]) -> Step:
+    """Roll a group's to-hit dice, then a die for each 6 that needs a second roll, then the
+    re-rolls of the misses (``g.reroll``). Returns the hits."""
+    n, needed, mod = g.dice, g.needed, g.mod
+    score = needed - mod
+    if not can_hit(needed, mod, again):
+        yield ev.RuleApplied("To hit", g.member, f"needs {score}+ to hit {name(ctx.state, target)}: "
+                             f"{words(score)}", target)
+        return 0
+    faces = tuple(ctx.roll(6, "to_hit") for _ in range(n))
+    kinds = [first_roll(f, needed, mod, again) for f in faces]
+    hits, sixes = kinds.count("hit"), kinds.count("again")
+    outcome = (f"{sixes} six{'es' if sixes != 1 else ''} to roll again ({again.get(score, 7)}+ "
+               "needed)") if score > 6 else _hits_word(hits)
+    yield ev.DiceRolled("to_hit", g.member, f"{n}d6", faces, faces, g.mods, hits + sixes, needed,
+                        outcome, target)
+    if sixes:
+        second = again[score]
+        more = tuple(ctx.roll(6, again_purpose) for _ in range(sixes))
+        got = sum(1 for f in more if f >= second)
+        hits += got
+        yield ev.DiceRolled(again_purpose, g.member, f"{sixes}d6", more, more, (), got, second,
+                            _hits_word(got), target)
+    if g.reroll is not None and n - hits > 0:
+        missed = n - hits
+        again_faces = tuple(ctx.roll(6, "reroll_to_hit") for _ in range(missed))
+        got = sum(1 for f in again_faces if f != 1 and f >= g.reroll)
+        hits += got
+        yield ev.DiceRolled("reroll_to_hit", g.member, f"{missed}d6", again_faces, again_faces, (),
+                            got, g.reroll, f"{got} more hit{'s' if got != 1 else ''}", target)
+    return hits
+
+
+def _hits_word(n: int) -> str:
+    return f"{n} hit{'s' if n != 1 else ''}"
+
+
+def hit_chance(needed: int, mod: int, again: Mapping[int, int], reroll: int | None = None) -> Fraction:
+    """The chance one to-hit die of :func:`roll_to_hit` ends a hit."""
+    sixth = Fraction(1, 6)
+    p = Fraction(0)
+    for face in range(1, 7):
+        kind = first_roll(face, needed, mod, again)
+        if kind == "hit":
+            p += sixth
+        elif kind == "again":
+            p += sixth * Fraction(7 - again[needed - mod], 6)
+    if reroll is not None and can_hit(needed, mod, again):
+        p += (1 - p) * Fraction(max(0, 7 - max(2, reroll)), 6)
+    return p
+
+
+__all__ = ["FirePlan", "Group", "Missile", "Reading", "blockers", "can_hit", "check_order",
+           "empty_reading", "first_roll", "group_shots", "hiding", "hit_chance", "in_any_arc",
+           "listed", "roll_to_hit", "seeing_files", "table_range", "table_value", "weapon_label",
+           "weapon_rules", "whole"]
