@@ -315,10 +315,10 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
     pic = sight.picture(s, unit, target)
     has_moved = moved(s, unit)
     volley = weapon.has("volley fire") and not reaction
-    r = reading(s, pic, volley=volley)
+    r = reading(s, pic)
     sees_ = RS.seeing_files(r)
-    if volley and not sees_.any():  # (Volley Fire sees over its own kind only once it sees)
-        r = reading(s, pic)
+    if volley and sees_.any():  # once the unit sees, Volley Fire sees over its own kind
+        r = reading(s, pic, volley=True)
         sees_ = RS.seeing_files(r)
     tname, uname = U.name(s, target), U.name(s, unit)
     near = min(pic.distance[m] for f in pic.files for m, _ in f.models)

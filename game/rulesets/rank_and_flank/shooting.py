@@ -82,9 +82,9 @@ def weapon_rules(rules: Iterable[str], known: Mapping[str, bool], where: str) ->
             raise ValueError(f"{where}: unknown weapon rule {r.strip()!r} (known: "
                              f"{', '.join(sorted(k.title() for k in known))})")
         if known[low] and not (param and param.strip().rstrip("+").isdigit()):
-            raise ValueError(f"{where}: {rule.strip()} takes a whole number in brackets")
+            raise ValueError(f"{where}: {r.split('(')[0].strip()} takes a whole number in brackets")
         if not known[low] and param:
-            raise ValueError(f"{where}: {rule.strip()} takes no value in brackets")
+            raise ValueError(f"{where}: {r.split('(')[0].strip()} takes no value in brackets")
         out.append((low, param.strip() if param else None))
     return tuple(out)
 
