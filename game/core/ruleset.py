@@ -22,6 +22,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from game.core import events as ev
@@ -279,13 +280,16 @@ def answer_candidates(pending: ev.DecisionRequested) -> list[Candidate]:
 @dataclass(frozen=True, slots=True)
 class DicePool:
     """``dice`` dice of ``sides`` sides thrown at once; each die showing a face in
-    ``hit_faces`` does ``damage`` to ``victim`` (a unit)."""
+    ``hit_faces`` does ``damage`` to ``victim`` (a unit). A die that is only the first of a
+    chain of rolls (a shot: to hit, to wound, a save) gives instead the ``chance`` that the
+    whole chain ends in ``damage`` (``hit_faces`` is then not used)."""
 
     dice: int
     sides: int
     hit_faces: tuple[int, ...]
     victim: str
     damage: int = 1
+    chance: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Order
+from game.core.commands import Command, Order
 from game.core.errors import Refused
 from game.core.ruleset import (
     BAD,
@@ -40,6 +40,7 @@ from game.core.ruleset import (
     LadderRung,
     Mark,
     PartInfo,
+    PoolOdds,
     RuleInfo,
     Step,
     TableNote,
@@ -119,9 +120,17 @@ class NinthAge(F.PhasedRuleset):
     base_sizes: Mapping[str, tuple[float, float]] = {}
     default_base = "25x25"
     die_sides = K.DIE
+    damage_unit = "Health Points"
     unit_keys = frozenset({"troop_type", "command", "joins", "parts", "height", "points"})
     phase_names = K.PHASES
     actions = ACTIONS
+
+    # -- the odds --------------------------------------------------------------------------
+    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
+        """A ``shoot`` order in the Shooting phase comes down to one pool of shots per group
+        of shooters when nothing else in the turn can touch the two units."""
+        got: PoolOdds | None = shooting.pool_odds(state, cmd)
+        return got
 
     # -- for the AI ------------------------------------------------------------------------
     def candidates(self, state: GameState, side: int, rng: random.Random,

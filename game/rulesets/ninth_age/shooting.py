@@ -438,6 +438,24 @@ def shot_chance(s: GameState, g: RS.Group, target: str) -> Fraction:
     return hit * wound * fail
 
 
+def shot_plan(s: GameState, unit: str, target: str, weapon: Missile | None) -> FirePlan | None:
+    """The plan of a ``shoot`` order, for the exact odds: None for a Breath Attack (its hits are
+    rolled, not a pool of shots), or while a Breath Attack of the side is still to come as the
+    phase ends."""
+    if weapon is None:
+        return None
+    side = s.units[unit].side
+    if any(rec.side == side and U.on_table(s, u) and ranged_attacks(s, u)
+           for u, rec in s.units.items()):
+        return None
+    return plan(s, unit, target, weapon)
+
+
+def pool_odds(s: GameState, cmd: Any) -> Any:
+    """The exact odds' pools of a ``shoot`` order (see ``rank_and_flank.shooting.pool_odds``)."""
+    return RS.pool_odds(s, cmd, check, shot_plan, shot_chance, U.hp_left)
+
+
 # --- the order -----------------------------------------------------------------------------------
 
 

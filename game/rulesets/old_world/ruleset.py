@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Order
+from game.core.commands import Command, Order
 from game.core.ruleset import (
     CHOICE,
     CHOICES,
@@ -32,6 +32,7 @@ from game.core.ruleset import (
     ChargeZone,
     ConditionInfo,
     Mark,
+    PoolOdds,
     RuleInfo,
     Step,
     TableNote,
@@ -111,6 +112,7 @@ class OldWorld(F.PhasedRuleset):
     base_sizes: Mapping[str, tuple[float, float]] = {}
     default_base = "25x25"
     die_sides = K.DIE
+    damage_unit = "Wounds"
     unit_keys = frozenset({"troop_type", "armour", "command", "joins", "points"})
     phase_names = K.PHASES
     actions = ACTIONS
@@ -134,6 +136,13 @@ class OldWorld(F.PhasedRuleset):
     def victory_grade(self, state: GameState, scored: dict[int, int], winner: int) -> str:
         loser = scored[2 if winner == 1 else 1]
         return "a crushing victory" if scored[winner] >= 2 * loser else ""
+
+    # -- the odds --------------------------------------------------------------------------
+    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
+        """A ``shoot`` order in the Shooting phase comes down to one pool of shots per group
+        of shooters when nothing else in the turn can touch the two units."""
+        got: PoolOdds | None = shooting.pool_odds(state, cmd)
+        return got
 
     # -- for the AI ------------------------------------------------------------------------
     def candidates(self, state: GameState, side: int, rng: random.Random,

@@ -369,22 +369,46 @@ def shot_chance(s: GameState, g: RS.Group, target: str) -> Fraction:
     return hit * through
 
 
+def wounds_room(s: GameState, unit: str) -> int:
+    return U.wounds_left(s, unit)
+
+
+def pool_odds(s: GameState, cmd: Any) -> Any:
+    """The exact odds' pools of a ``shoot`` order (see ``rank_and_flank.shooting.pool_odds``)."""
+    return RS.pool_odds(s, cmd, check, default_plan, shot_chance, wounds_room)
+
+
 def expected_hits(p: FirePlan) -> Fraction:
     return sum((g.dice * RS.hit_chance(g.needed, g.mod, K.SEVEN_PLUS, g.reroll)
                 for g in p.groups), Fraction(0))
 
 
+def plans(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool = False
+          ) -> tuple[FirePlan, FirePlan | None, bool]:
+    """The plan firing once, the plan firing a Multiple Shots weapon's every shot (None when
+    it has no Multiple Shots), and the default choice: whichever gives more hits on average,
+    the extra shots on a tie."""
+    single = plan(s, unit, target, weapon, reaction)
+    if weapon.value("multiple shots") < 2:
+        return single, None, False
+    both = plan(s, unit, target, weapon, reaction, multiple=True)
+    return single, both, expected_hits(both) >= expected_hits(single)
+
+
+def default_plan(s: GameState, unit: str, target: str, weapon: Missile) -> FirePlan:
+    single, both, default = plans(s, unit, target, weapon)
+    return both if both is not None and default else single
+
+
 def choose_plan(ctx: Any, unit: str, target: str, weapon: Missile, reaction: bool = False) -> Step:
     """The plan, after the Multiple Shots decision when the weapon has them (``multiple_shots``:
-    true fires every shot at -1 each, false one shot; default: whichever gives more hits on
-    average, the extra shots on a tie). Returns the plan."""
+    true fires every shot at -1 each, false one shot; default: see :func:`plans`). Returns the
+    plan."""
     s = ctx.state
-    single = plan(s, unit, target, weapon, reaction)
-    extra = weapon.value("multiple shots")
-    if extra < 2:
+    single, both, default = plans(s, unit, target, weapon, reaction)
+    if both is None:
         return single
-    both = plan(s, unit, target, weapon, reaction, multiple=True)
-    default = expected_hits(both) >= expected_hits(single)
+    extra = weapon.value("multiple shots")
     answer = yield Ask("multiple_shots", f"{U.name(s, unit)} may fire its {weapon.name} {extra} "
                        f"times each at -1 to hit, or once: fire {extra} times?", (True, False),
                        default, side=s.units[unit].side)

@@ -358,7 +358,71 @@ def hit_chance(needed: int, mod: int, again: Mapping[int, int], reroll: int | No
     return p
 
 
+# --- exact odds -----------------------------------------------------------------------------------
+
+#: no combat closer than this to the shooter or its target, for the odds of a shot to be exact
+#: (a pursuit or a flight of the rest of the turn could not reach them)
+QUIET_DISTANCE = 24.0
+#: the farthest a unit flees or falls back (2D6, or 3D6 with the lowest dropped)
+LONGEST_FLIGHT = 12.0
+
+
+def flight_is_clear(s: GameState, unit: str, away_from: str) -> bool:
+    """A flight of the longest roll straight away from ``away_from`` would leave ``unit`` on the
+    table, passing over nothing and carried no further (so a Panic test it might fail changes
+    neither its Wounds nor whether it stays on the table)."""
+    from game.geometry import formation_actions as actions
+    from game.rulesets.rank_and_flank import space
+
+    got = actions.flee_move(space.block_of(s, unit), space.block_of(s, away_from),
+                            LONGEST_FLIGHT, space.surroundings(s, unit))
+    return not (got.left_table or got.passed_through or got.carried_on > 1e-6)
+
+
+def quiet(s: GameState, unit: str, target: str) -> bool:
+    """Nothing in the rest of the player turn can touch the shooter or its target but the
+    shots: no combat within :data:`QUIET_DISTANCE` of them, and a flight of the target from a
+    failed Panic test would be clear (:func:`flight_is_clear`)."""
+    from game.rulesets.rank_and_flank import space
+    from game.rulesets.rank_and_flank.combat import find_combats
+
+    for c in find_combats(s):
+        for u in c.units:
+            for mine in (unit, target):
+                if space.rects_distance(space.unit_key(s, u), space.unit_key(s, mine)) \
+                        <= QUIET_DISTANCE:
+                    return False
+    return flight_is_clear(s, target, unit)
+
+
+def pool_odds(s: GameState, cmd: Any, check: Callable[[GameState, Order], tuple[str, str, Any]],
+              make_plan: Callable[[GameState, str, str, Any], FirePlan | None],
+              chance: Callable[[GameState, Group, str], Fraction],
+              room: Callable[[GameState, str], int]) -> Any:
+    """The independent pools of a ``shoot`` order given in the Shooting phase (a
+    :class:`~game.core.ruleset.PoolOdds`: one pool per group of shooters, each die a shot with
+    its chance of a Wound lost), or None where the odds must be sampled: not in the Shooting
+    phase, a plan the ruleset cannot put as pools (``make_plan`` gives None), or something
+    else in the turn that could touch the two units (:func:`quiet`)."""
+    from game.core.ruleset import DicePool, PoolOdds
+    from game.rulesets.rank_and_flank.flow import phases
+
+    if not isinstance(cmd, Order) or cmd.do != "shoot" or s.game_over or s.pending is not None:
+        return None
+    if phases(s).phase != "shooting":
+        return None
+    try:
+        unit, target, weapon = check(s, cmd)
+    except Refused:
+        return None
+    got = make_plan(s, unit, target, weapon)
+    if got is None or not quiet(s, unit, target):
+        return None
+    pools = tuple(DicePool(g.dice, 6, (), target, 1, chance(s, g, target)) for g in got.groups)
+    return PoolOdds(unit, target, pools, {target: room(s, target), unit: room(s, unit)})
+
+
 __all__ = ["FirePlan", "Group", "Missile", "Reading", "blockers", "can_hit", "check_order",
            "empty_reading", "first_roll", "group_shots", "hiding", "hit_chance", "in_any_arc",
-           "listed", "roll_to_hit", "seeing_files", "table_range", "table_value", "weapon_label",
+           "listed", "pool_odds", "quiet", "roll_to_hit", "seeing_files", "table_range", "table_value", "weapon_label",
            "weapon_rules", "whole"]
