@@ -596,6 +596,12 @@ class Ruleset(ABC):
         closing = self.closing_order(state)
         return [Candidate(closing or Order("end_turn"), "end")]
 
+    def lookahead(self, state: GameState, side: int) -> Command | None:
+        """The next order the AI's look-ahead gives for ``side`` before it closes a player turn
+        of phases (a shot each unit could still make, at a target worth trying), or None when
+        there is none. The default: none."""
+        return None
+
     def unit_worth(self, state: GameState, unit: str) -> float:
         """What ``unit`` is worth to its side as it stands now, in rough points (0 when it has
         left the table): the AI weighs damage dealt and taken with it. The default counts the

@@ -139,6 +139,12 @@ class NinthAge(F.PhasedRuleset):
 
         return ai.candidates(state, side, rng, widen)
 
+    def lookahead(self, state: GameState, side: int) -> Command | None:
+        from game.rulesets.ninth_age import ai
+        from game.rulesets.rank_and_flank.ai import first_shot
+
+        return first_shot(ai.OFFER, state, side)
+
     def unit_worth(self, state: GameState, unit: str) -> float:
         from game.rulesets.ninth_age import ai
 

@@ -147,20 +147,21 @@ def weapon_for(s: GameState, unit: str, wanted: str | None) -> Missile | None:
         low = " ".join(wanted.lower().split())
         if low == BREATH:
             if not ranged_attacks(s, unit):
-                raise Refused("no_weapon", f"{U.name(s, unit)} has no Breath Attack left to use")
+                raise Refused("no_weapon", f"{U.name(s, unit)} has no Breath Attack left to use",
+                              NOT_NOW)
             return None
         for w in every:
             if w.name == low:
                 return w
         have = ", ".join(dict.fromkeys(w.name for w in every)) or "none"
         raise Refused("no_weapon", f"{U.name(s, unit)} has no {wanted.strip()} (its shooting "
-                      f"weapons: {have})")
+                      f"weapons: {have})", NOT_NOW)
     if every:
         return every[0]
     if ranged_attacks(s, unit):
         return None
     raise Refused("no_missile_weapon", f"{U.name(s, unit)} has no shooting weapon and no "
-                  "Breath Attack left")
+                  "Breath Attack left", NOT_NOW)
 
 
 def member_weapons(s: GameState, unit: str, member: str, weapon: Missile) -> list[tuple[int, Missile]]:

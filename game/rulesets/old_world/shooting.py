@@ -70,12 +70,12 @@ def weapon_for(s: GameState, unit: str, wanted: str | None) -> Missile:
                 return w
         have = ", ".join(dict.fromkeys(w.name for w in every)) or "none"
         raise Refused("no_weapon", f"{U.name(s, unit)} has no {wanted.strip()} (its missile "
-                      f"weapons: {have})")
+                      f"weapons: {have})", NOT_NOW)
     if own:
         return own[0]
     if every:
         return every[0]
-    raise Refused("no_missile_weapon", f"{U.name(s, unit)} has no missile weapon")
+    raise Refused("no_missile_weapon", f"{U.name(s, unit)} has no missile weapon", NOT_NOW)
 
 
 def member_weapon(s: GameState, member: str, weapon: Missile) -> Missile | None:
