@@ -589,12 +589,13 @@ def _pct(p: float) -> str:
 
 
 def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int) -> str:
-    """One line in players' words: what the AI does and, for a fight or charge, the odds it
-    saw ("Orc Brute charges Elf Blademaster: 64% to destroy it, 9% to be destroyed")."""
+    """One line in players' words: what the AI does and, for a fight, a charge or a shot, the
+    odds it saw ("Orc Brute charges Elf Blademaster: 64% to destroy it, 9% to be
+    destroyed")."""
     who = _name(s, c.unit)
     target = _name(s, c.target)
-    if c.kind in ("fight", "charge", "diving charge"):
-        verb = {"fight": "fights", "charge": "charges",
+    if c.kind in ("fight", "charge", "diving charge", "shoot"):
+        verb = {"fight": "fights", "charge": "charges", "shoot": "shoots at",
                 "diving charge": "makes a Diving Charge at"}[c.kind]
         line = f"{who} {verb} {target}"
         if odds and odds.get("samples"):

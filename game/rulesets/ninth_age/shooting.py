@@ -381,7 +381,10 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
         raise Refused("cannot_shoot", f"no model of {uname} that sees {tname} can shoot")
     out = FirePlan(unit, target, weapon, RS.group_shots(shots))
     models = len({m for g in out.groups for m in g.models})
-    how = "its first two ranks" if ranks == 2 else f"its first {ranks} ranks ({', '.join(extra)})"
+    deep = 1 + max(rank for f in pic.files for m, rank in f.models
+                   if any(m in g.models for g in out.groups))
+    how = ("its front rank" if deep == 1 else "its first two ranks" if deep == 2 else
+           f"its first {deep} ranks ({', '.join(extra)})")
     out.notes.append(f"shoots at {tname} with its {weapon.name}"
                      + ("" if reaction else f' ({near:.1f}" away)')
                      + f": {models} model{'s' if models != 1 else ''} of {how}")
