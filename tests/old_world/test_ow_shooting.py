@@ -401,3 +401,18 @@ def test_a_weapon_table_changes_the_listed_numbers():
     eng = run(facing(10.0, a_kw={"weapons": [weapon]}, b_kw={"armour": 4}, dice=dice + [1, 1]))
     assert rolls(eng, "to_wound")[0].target == 2
     assert rolls(eng, "armour_save")[0].total == 0
+
+
+def test_a_character_in_the_unit_shoots_with_its_own_weapon_and_bs():
+    # a hero (BS 6: 2+, misses again on 6+) with a handgun in the front rank of five bowmen
+    # (four beside it, one behind: Volley Fire adds it): the bowmen roll first, then the hero
+    a = block("a", 1, 24, 44, models=5, weapons=["hand weapon", "bow"])
+    hero = {"id": "hero", "side": 1, "name": "Hero", "joins": "a", "models": 1, "base": "25x25",
+            "troop_type": "regular infantry", "weapons": ["hand weapon", "handgun"],
+            "stats": {"M": 4, "WS": 5, "BS": 6, "S": 4, "T": 4, "W": 2, "I": 5, "A": 2, "Ld": 8}}
+    b = block("b", 2, 24, 0)
+    dice = [1] * 5 + [1, 1]  # the five bowmen miss; the hero misses, and misses again
+    eng = run(ow(facing_off(a, b, gap=10.0) + [hero], orders=[SHOOT], dice=dice))
+    groups = rolls(eng, "to_hit")
+    assert [(g.model, len(g.faces), g.target) for g in groups] == [("a", 5, 4), ("hero", 1, 2)]
+    assert rolls(eng, "reroll_to_hit")[0].target == 6
