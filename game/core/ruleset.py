@@ -253,6 +253,23 @@ class ChargeZone:
     likely: float
 
 
+@dataclass(frozen=True, slots=True)
+class ShotView:
+    """What a unit could shoot, for the window to show before a shot is given: its range bands
+    (each a label and a polygon clipped to the table, the farthest first: "range 24\"", "half
+    range 12\""); and, toward an enemy unit, the sight lines of its files (from, to, clear),
+    what a shot there would be or why it cannot be made (``note``, ``ok``), and the chance that
+    the shot makes the target fail a Panic test (None when it cannot be worked out exactly)."""
+
+    unit: str
+    bands: tuple[tuple[str, tuple[Point, ...]], ...]
+    target: str | None = None
+    lines: tuple[tuple[Point, Point, bool], ...] = ()
+    note: str = ""
+    ok: bool = False
+    panic: float | None = None
+
+
 # --- what the AI and the odds are given ------------------------------------------------------
 
 
@@ -562,6 +579,12 @@ class Ruleset(ABC):
 
     def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
         """The front arc and reach of the unit of model ``actor``, when it could charge."""
+        return None
+
+    def shot_view(self, state: GameState, actor: str, target: str | None = None) -> ShotView | None:
+        """The range bands of the unit of model ``actor`` when it may shoot in this player
+        turn, and toward ``target`` (a model or unit) its sight, cover and odds (see
+        :class:`ShotView`); None when it cannot shoot."""
         return None
 
     def charge_end(self, state: GameState, actor: str, target: str) -> Outline | None:

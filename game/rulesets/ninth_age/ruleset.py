@@ -42,6 +42,7 @@ from game.core.ruleset import (
     PartInfo,
     PoolOdds,
     RuleInfo,
+    ShotView,
     Step,
     TableNote,
     UIAction,
@@ -138,6 +139,17 @@ class NinthAge(F.PhasedRuleset):
         from game.rulesets.ninth_age import ai
 
         return ai.candidates(state, side, rng, widen)
+
+    def shot_view(self, state: GameState, actor: str, target: str | None = None) -> ShotView | None:
+        from game.rulesets.rank_and_flank.window import unit_of
+
+        unit = unit_of(state, actor)
+        foe = unit_of(state, target) if target is not None else None
+        if state.units[unit].formation is None or (foe is not None and (
+                state.units[foe].side == state.units[unit].side)):
+            return None
+        got: ShotView | None = shooting.shot_view(state, unit, foe)
+        return got
 
     def lookahead(self, state: GameState, side: int) -> Command | None:
         from game.rulesets.ninth_age import ai
@@ -300,6 +312,8 @@ class NinthAge(F.PhasedRuleset):
         unit = window.unit_of(state, actor)
         if state.units[unit].status != "active" or is_engaged(state, unit):
             return None
+        if F.phases(state).phase not in (None, "charge"):
+            return None  # (no more charges this player turn)
         adv = charges.advance_of(state, unit)
         zone = window.charge_zone(state, unit, adv + charges.MAX_DICE - 6, state.table)
         return dataclasses.replace(zone, likely=adv + 7.0)

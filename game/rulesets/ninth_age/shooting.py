@@ -460,6 +460,39 @@ def pool_odds(s: GameState, cmd: Any) -> Any:
     return RS.pool_odds(s, cmd, check, shot_plan, shot_chance, U.hp_left)
 
 
+def panic_fail(s: GameState, target: str, hp: int) -> float:
+    """The chance the target fails a Panic Test after losing ``hp`` Health Points to a shot
+    now (0 when it would take none)."""
+    if not panic.may_test(s, target) or U.has(s, target, "fearless"):
+        return 0.0
+    left = U.hp_left(s, target)
+    if hp >= left or U.profile(s, target).start_models == 1:
+        return 0.0
+    start = s.units[target].flag(panic.HP_AT_PHASE_START) or left
+    if (start - left + hp) * 4 < start:
+        return 0.0
+    return RS.two_dice_fail(U.discipline(s, target))
+
+
+def shot_view(s: GameState, unit: str, target: str | None) -> Any:
+    """What the window shows of a unit that may shoot now (see ``rank_and_flank.shooting.view``)."""
+    f = phases(s)
+    if s.game_over or s.units[unit].side != f.side or f.phase == "melee":
+        return None
+    try:
+        weapon = weapon_for(s, unit, None)
+        check_may_shoot(s, unit, weapon)
+    except Refused:
+        return None
+    if weapon is None:
+        return None
+    order = Order("shoot", unit, (("target", target),)) if target else None
+    pools = pool_odds(s, order) if target else None
+    return RS.view(s, unit, target, weapon, lambda: plan(s, unit, target or "", weapon),
+                   lambda: reading(s, sight.picture(s, unit, target or "")), pools,
+                   lambda d: panic_fail(s, target or "", d), "Health Points")
+
+
 # --- the order -----------------------------------------------------------------------------------
 
 

@@ -34,6 +34,7 @@ from game.core.ruleset import (
     Mark,
     PoolOdds,
     RuleInfo,
+    ShotView,
     Step,
     TableNote,
     UIAction,
@@ -150,6 +151,17 @@ class OldWorld(F.PhasedRuleset):
         from game.rulesets.old_world import ai
 
         return ai.candidates(state, side, rng, widen)
+
+    def shot_view(self, state: GameState, actor: str, target: str | None = None) -> ShotView | None:
+        from game.rulesets.rank_and_flank.window import unit_of
+
+        unit = unit_of(state, actor)
+        foe = unit_of(state, target) if target is not None else None
+        if state.units[unit].formation is None or (foe is not None and (
+                state.units[foe].side == state.units[unit].side)):
+            return None
+        got: ShotView | None = shooting.shot_view(state, unit, foe)
+        return got
 
     def lookahead(self, state: GameState, side: int) -> Command | None:
         from game.rulesets.old_world import ai
@@ -376,6 +388,9 @@ class OldWorld(F.PhasedRuleset):
         unit = window.unit_of(state, actor)
         if state.units[unit].status != "active" or is_engaged(state, unit):
             return None
+        f = F.phases(state)
+        if f.phase in ("shooting", "combat") or (f.phase == "movement" and f.step != "declare"):
+            return None  # (no more charges this player turn)
         return window.charge_zone(state, unit, charges.movement_of(state, unit), state.table)
 
     def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:

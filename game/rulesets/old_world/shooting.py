@@ -378,6 +378,44 @@ def pool_odds(s: GameState, cmd: Any) -> Any:
     return RS.pool_odds(s, cmd, check, default_plan, shot_chance, wounds_room)
 
 
+def panic_fail(s: GameState, target: str, wounds: int) -> float:
+    """The chance the target fails a Panic test after losing ``wounds`` Wounds to a shot now
+    (0 when it would take none)."""
+    if not panic.may_test(s, target) or U.has(s, target, "immune_to_psychology"):
+        return 0.0
+    alive = len(U.alive(s, target))
+    per = U.profile(s, target).wounds
+    carried = s.units[target].counters.get("wounds_carried", 0)
+    dead = min(alive, (carried + wounds) // per)
+    if dead >= alive:
+        return 0.0
+    start = s.units[target].flag(panic.MODELS_AT_PHASE_START) or alive
+    if (start - alive + dead) <= start * K.PANIC_LOSSES:
+        return 0.0
+    return RS.two_dice_fail(U.leadership(s, target), double_one_passes=True,
+                            double_six_fails=True)
+
+
+def shot_view(s: GameState, unit: str, target: str | None) -> Any:
+    """What the window shows of a unit that may shoot now (see ``rank_and_flank.shooting.view``)."""
+    from game.rulesets.rank_and_flank.flow import phases
+
+    f = phases(s)
+    if s.game_over or s.units[unit].side != f.side or f.phase == "combat":
+        return None
+    try:
+        weapon = weapon_for(s, unit, None)
+        check_may_shoot(s, unit, weapon)
+    except Refused:
+        return None
+    order = Order("shoot", unit, (("target", target),)) if target else None
+    pools = pool_odds(s, order) if target else None
+    return RS.view(s, unit, target, weapon,
+                   lambda: default_plan(s, unit, target or "", weapon),
+                   lambda: reading(s, sight.picture(s, unit, target or "")), pools,
+                   lambda d: panic_fail(s, target or "", d), "Wounds")
+
+
 def expected_hits(p: FirePlan) -> Fraction:
     return sum((g.dice * RS.hit_chance(g.needed, g.mod, K.SEVEN_PLUS, g.reroll)
                 for g in p.groups), Fraction(0))

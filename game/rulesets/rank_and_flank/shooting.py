@@ -422,7 +422,114 @@ def pool_odds(s: GameState, cmd: Any, check: Callable[[GameState, Order], tuple[
     return PoolOdds(unit, target, pools, {target: room(s, target), unit: room(s, unit)})
 
 
+# --- what the window shows -------------------------------------------------------------------------
+
+
+def range_bands(s: GameState, unit: str, reach: float) -> tuple[tuple[str, tuple[tuple[float, float], ...]], ...]:
+    """The unit's front arc out to its weapon's range and to half of it, each clipped to the
+    table (the labels say which)."""
+    from shapely.geometry import box
+
+    from game.geometry.formation import arc_polygon
+    from game.rulesets.rank_and_flank import space
+
+    block = space.block_of(s, unit)
+    arc = arc_polygon(block, "front", reach + block.depth + block.width)
+    table = box(0.0, 0.0, s.table[0], s.table[1])
+    out = []
+    for label, r in ((f'range {reach:g}"', reach), (f'half range {reach / 2:g}"', reach / 2)):
+        got = block.polygon.buffer(r, 16).intersection(arc).intersection(table)
+        if got.geom_type == "Polygon" and not got.is_empty:
+            out.append((label, tuple((float(x), float(y)) for x, y in got.exterior.coords)))
+    return tuple(out)
+
+
+def sight_lines(r: Reading, sees: np.ndarray) -> tuple[tuple[tuple[float, float], tuple[float, float], bool], ...]:
+    """One line per file of the shooter: a clear one to the target where the file sees it,
+    else the one from the middle of its front to the target's centre, blocked."""
+    pic = r.pic
+    blocked = r.blocked()
+    ends = pic.sight_ends()
+    centre = (float(pic.target_block.x), float(pic.target_block.y))
+    out = []
+    for f in pic.files:
+        line = None
+        if sees[f.index]:
+            for j in ends:
+                if not pic.in_arc[f.index, j]:
+                    continue
+                for e in (1, 0, 2):
+                    if not blocked[f.index, e, j]:
+                        line = (tuple(map(float, f.eyes[e])), tuple(map(float, pic.ends[j])), True)
+                        break
+                if line is not None:
+                    break
+        if line is None:
+            line = (tuple(map(float, f.eyes[1])), centre, False)
+        out.append(line)
+    return tuple(out)  # type: ignore[return-value]
+
+
+def damage_chances(pools: Any) -> dict[int, float]:
+    """The chance of each total of damage to the target of a :class:`PoolOdds` of shots."""
+    dist = {0: 1.0}
+    for pool in pools.pools:
+        if pool.victim != pools.target or pool.chance is None:
+            continue
+        p = float(pool.chance)
+        for _ in range(pool.dice):
+            nxt: dict[int, float] = {}
+            for d, q in dist.items():
+                nxt[d] = nxt.get(d, 0.0) + q * (1 - p)
+                nxt[d + pool.damage] = nxt.get(d + pool.damage, 0.0) + q * p
+            dist = nxt
+    return dist
+
+
+def two_dice_fail(score: int, double_one_passes: bool = False, double_six_fails: bool = False) -> float:
+    """The chance 2D6 comes out above ``score`` (a double 1 passing, a double 6 failing)."""
+    fails = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            bad = a + b > score
+            if double_one_passes and a == b == 1:
+                bad = False
+            if double_six_fails and a == b == 6:
+                bad = True
+            fails += bad
+    return fails / 36
+
+
+def view(s: GameState, unit: str, target: str | None, weapon: Any, plan_of: Callable[[], FirePlan],
+         reading_of: Callable[[], Reading], pools: Any, panic_fail: Callable[[int], float],
+         units_word: str) -> Any:
+    """The :class:`~game.core.ruleset.ShotView` of a unit that may shoot ``weapon``, toward
+    ``target`` when given (``plan_of`` refused: the note says why)."""
+    from game.core.ruleset import ShotView
+
+    bands = range_bands(s, unit, weapon.range) if weapon is not None else ()
+    if target is None:
+        return ShotView(unit, bands)
+    r = reading_of()
+    sees = seeing_files(r)
+    lines = sight_lines(r, sees)
+    try:
+        got = plan_of()
+    except Refused as exc:
+        return ShotView(unit, bands, target, lines, exc.refusal.message, False)
+    from game.rulesets.rank_and_flank.units import name
+
+    note = "; ".join(f"{name(s, unit)} {n}" for n in got.notes)
+    panic = None
+    if pools is not None:
+        dist = damage_chances(pools)
+        mean = sum(d * q for d, q in dist.items())
+        panic = sum(q * panic_fail(d) for d, q in dist.items())
+        note += f"; on average {mean:.1f} {units_word}, a Panic test failed {100 * panic:.0f}%"
+    return ShotView(unit, bands, target, lines, note, True, panic)
+
+
 __all__ = ["FirePlan", "Group", "Missile", "Reading", "blockers", "can_hit", "check_order",
            "empty_reading", "first_roll", "group_shots", "hiding", "hit_chance", "in_any_arc",
-           "listed", "pool_odds", "quiet", "roll_to_hit", "seeing_files", "table_range", "table_value", "weapon_label",
+           "listed", "pool_odds", "quiet", "range_bands", "roll_to_hit", "sight_lines", "two_dice_fail", "view", "seeing_files", "table_range", "table_value", "weapon_label",
            "weapon_rules", "whole"]
