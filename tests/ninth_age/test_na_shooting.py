@@ -257,3 +257,20 @@ def test_a_weapon_table_that_cannot_be_used_is_named(weapon, word):
     with pytest.raises(ScenarioError) as got:
         check_scenario(facing(10.0, a_kw={"weapons": [weapon]}), "test")
     assert word in str(got.value) and "weapons[0]" in str(got.value)
+
+
+def test_steady_aim_and_more_refusals():
+    # Steady Aim: no -1 for Stand and Shoot
+    a = block("a", 1, 24, 30, stats={"Adv": 4})
+    b = block("b", 2, 24, 0, weapons=[{"name": "bow", "rules": ["Volley Fire", "Steady Aim"]}])
+    orders = [{"unit": "a", "do": "charge", "target": "b"}, {"answer": "stand_and_shoot"}]
+    eng = run(na(facing_off(a, b, gap=10.0), orders=orders, dice=[1] * 10 + [1, 1] + [1] * 40))
+    assert hit_roll(eng).modifiers == ()
+    # in combat; shooting into a combat; out of the front arc
+    c = block("c", 1, 8, 44, weapons=["bow"])
+    engaged_units = facing_off(block("a", 1, 24, 44, weapons=["bow"]), block("b", 2, 24, 0), 0.0)
+    assert "in combat" in refusal(na(engaged_units, orders=[SHOOT]))
+    assert "into a combat" in refusal(na(engaged_units + [c], orders=[
+        {"unit": "c", "do": "shoot", "target": "b"}]))
+    beside = [block("a", 1, 24, 30, weapons=["bow"]), block("b", 2, 40, 31, facing=270)]
+    assert "front arc" in refusal(na(beside, orders=[SHOOT]))

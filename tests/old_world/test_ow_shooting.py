@@ -416,3 +416,21 @@ def test_a_character_in_the_unit_shoots_with_its_own_weapon_and_bs():
     groups = rolls(eng, "to_hit")
     assert [(g.model, len(g.faces), g.target) for g in groups] == [("a", 5, 4), ("hero", 1, 2)]
     assert rolls(eng, "reroll_to_hit")[0].target == 6
+
+
+def test_a_fleeing_or_stupid_unit_may_not_shoot_nor_a_move_or_shoot_weapon_after_a_move():
+    # a fled from b's charge (1 1: 2"), b fell short (1 1); in a's turn it fails to rally
+    # (6 6) and flees on (1 1) as the Movement phase ends: it may not shoot
+    a = block("a", 1, 24, 30, models=5, weapons=["hand weapon", "bow"])
+    b = block("b", 2, 24, 0)
+    units = facing_off(a, b, gap=6.0)
+    charge = [{"do": "end_turn"}, {"unit": "b", "do": "charge", "target": "a"},
+              {"answer": "flee"}, {"do": "end_turn"}]
+    dice = [1, 1] + [1, 1] + [6, 6] + [1, 1]
+    msg = refusal(ow(units, orders=charge + [SHOOT], dice=dice))
+    assert "fleeing" in msg
+    stupid = facing(8.0, a_kw={"rules": ["Stupidity"]}, dice=[6, 6])
+    assert "Stupid" in refusal(stupid)
+    weapon = {"name": "bolt thrower", "range": 48, "S": 6, "AP": -2, "rules": ["Move or Shoot"]}
+    move = {"unit": "a", "do": "move", "path": [["forward", 1.0]]}
+    assert "Move or Shoot" in refusal(facing(8.0, a_kw={"weapons": [weapon]}, orders=[move, SHOOT]))
