@@ -16,6 +16,7 @@ import pygame
 from game.core.ruleset import ShotView
 from game.core.state import GameState
 from game.ui.camera import Camera
+from game.ui.formations import _translucent
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -57,13 +58,7 @@ class ShotLayer:
 def _polygon(surf: pygame.Surface, cam: Camera, pts: tuple[tuple[float, float], ...],
              alpha: int) -> None:
     scr = [cam.to_screen(x, y) for x, y in pts]
-    xs, ys = [p[0] for p in scr], [p[1] for p in scr]
-    bx, by = min(xs), min(ys)
-    w, h = int(max(xs) - bx) + 2, int(max(ys) - by) + 2
-    if 0 < w < 5000 and 0 < h < 5000:
-        layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.polygon(layer, (*BAND, alpha), [(px - bx, py - by) for px, py in scr])
-        surf.blit(layer, (bx, by))
+    _translucent(surf, scr, BAND, alpha)
     pygame.draw.lines(surf, BAND, True, scr, 1)
 
 

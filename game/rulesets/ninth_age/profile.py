@@ -19,7 +19,13 @@ from game.rulesets.common.rules import parse_rule
 from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age.rules import RULES
 from game.rulesets.rank_and_flank.setup import check_formation_keys, show, whole
-from game.rulesets.rank_and_flank.shooting import Missile, table_range, table_value, weapon_rules
+from game.rulesets.rank_and_flank.shooting import (
+    Missile,
+    listed_missiles,
+    read_table,
+    table_missile,
+    table_value,
+)
 
 PART_KEYS = ("name", "stats", "rules", "weapons")
 
@@ -99,48 +105,22 @@ def missile_of(table: dict[str, Any], where: str) -> Missile:
     weapon of its own, which then needs its ``range``), ``range``, ``Str`` and ``AP`` (left
     out: the listed one's, or the wielder's), ``aim`` (the roll it hits on, 4 when left out),
     ``shots`` (per model) and ``rules`` (its attributes). Raises ValueError naming the key."""
-    for key in table:
-        if key not in MISSILE_KEYS:
-            raise ValueError(f"{where}: unknown key {key!r} of a shooting weapon "
-                             f"(known: {', '.join(MISSILE_KEYS)})")
-    nm = table.get("name")
-    if not isinstance(nm, str) or not nm.strip():
-        raise ValueError(f"{where}.name must be the weapon's name, got {show(nm)}")
-    name = weapon_name(nm)
-    if name in K.WEAPONS and K.WEAPONS[name].melee or name == "shield":
-        raise ValueError(f"{where}: {nm.strip()} is a close combat weapon: list it by name")
-    base = K.MISSILES.get(name)
-    rng = table_range(table, where)
-    if rng is None and base is None:
-        raise ValueError(f"{where}.range is missing: {nm.strip()} is not a listed shooting "
-                         f"weapon (listed: {', '.join(K.MISSILES)})")
-    strength = table_value(table, "Str", 0, 10, where)
-    ap = table_value(table, "AP", 0, 10, where)
+    name, base, rng, rules = read_table(
+        table, MISSILE_KEYS, where, K.MISSILES,
+        lambda n: n == "shield" or (n in K.WEAPONS and K.WEAPONS[n].melee), K.MISSILE_RULES,
+        "shooting")
     aim = table_value(table, "aim", 2, 6, where)
-    shots = table_value(table, "shots", 1, 10, where)
-    rules = table.get("rules")
-    if rules is not None and not isinstance(rules, list):
-        raise ValueError(f"{where}.rules must be a list, got {show(rules)}")
-    got = weapon_rules(rules, K.MISSILE_RULES, f"{where}.rules") if rules is not None else None
-    if base is None:
-        return Missile(name, float(rng or 0), strength, ap, got or (), shots or 1,
-                       aim or K.DEFAULT_AIM)
-    return replace(base, range=base.range if rng is None else rng,
-                   strength=base.strength if strength is None else strength,
-                   ap=base.ap if ap is None else ap, rules=base.rules if got is None else got,
-                   shots=base.shots if shots is None else shots,
-                   aim=base.aim if aim is None else aim)
+    ap = table_value(table, "AP", 0, 10, where)
+    got = table_missile(name, base, rng, rules, strength=table_value(table, "Str", 0, 10, where),
+                        ap=ap, aim=aim if aim is not None or base is not None else K.DEFAULT_AIM,
+                        shots=table_value(table, "shots", 1, 10, where))
+    # (a weapon of its own without an AP has the wielder's, as without a Str)
+    return replace(got, ap=None) if base is None and ap is None else got
 
 
 def missiles_of(weapons: Any) -> tuple[Missile, ...]:
     """The shooting weapons of a ``weapons`` list (names and tables)."""
-    out = []
-    for j, w in enumerate(weapons or ()):
-        if isinstance(w, dict):
-            out.append(missile_of(w, f"weapons[{j}]"))
-        elif isinstance(w, str) and weapon_name(w) in K.MISSILES:
-            out.append(K.MISSILES[weapon_name(w)])
-    return tuple(out)
+    return listed_missiles(weapons, K.MISSILES, missile_of)
 
 
 def _names(weapons: Any) -> tuple[str, ...]:

@@ -140,15 +140,8 @@ class NinthAge(F.PhasedRuleset):
 
         return ai.candidates(state, side, rng, widen)
 
-    def shot_view(self, state: GameState, actor: str, target: str | None = None) -> ShotView | None:
-        from game.rulesets.rank_and_flank.window import unit_of
-
-        unit = unit_of(state, actor)
-        foe = unit_of(state, target) if target is not None else None
-        if state.units[unit].formation is None or (foe is not None and (
-                state.units[foe].side == state.units[unit].side)):
-            return None
-        got: ShotView | None = shooting.shot_view(state, unit, foe)
+    def unit_shot_view(self, state: GameState, unit: str, target: str | None) -> ShotView | None:
+        got: ShotView | None = shooting.shot_view(state, unit, target)
         return got
 
     def lookahead(self, state: GameState, side: int) -> Command | None:

@@ -143,25 +143,15 @@ def weapon_for(s: GameState, unit: str, wanted: str | None) -> Missile | None:
     """The shooting weapon the unit shoots with (None: its ranged Breath Attack): the one
     named, or its first (its characters' first when the unit has none)."""
     every = [w for m in members(s, unit) for _, w in part_missiles(s, m)]
-    if wanted is not None:
-        low = " ".join(wanted.lower().split())
-        if low == BREATH:
-            if not ranged_attacks(s, unit):
-                raise Refused("no_weapon", f"{U.name(s, unit)} has no Breath Attack left to use",
-                              NOT_NOW)
-            return None
-        for w in every:
-            if w.name == low:
-                return w
-        have = ", ".join(dict.fromkeys(w.name for w in every)) or "none"
-        raise Refused("no_weapon", f"{U.name(s, unit)} has no {wanted.strip()} (its shooting "
-                      f"weapons: {have})", NOT_NOW)
-    if every:
-        return every[0]
-    if ranged_attacks(s, unit):
+    if wanted is not None and " ".join(wanted.lower().split()) == BREATH:
+        if not ranged_attacks(s, unit):
+            raise Refused("no_weapon", f"{U.name(s, unit)} has no Breath Attack left to use",
+                          NOT_NOW)
         return None
-    raise Refused("no_missile_weapon", f"{U.name(s, unit)} has no shooting weapon and no "
-                  "Breath Attack left", NOT_NOW)
+    if wanted is None and not every and ranged_attacks(s, unit):
+        return None
+    own = [w for _, w in part_missiles(s, unit)]
+    return RS.choose_weapon(s, unit, wanted, own, every, "shooting")
 
 
 def member_weapons(s: GameState, unit: str, member: str, weapon: Missile) -> list[tuple[int, Missile]]:
@@ -322,17 +312,8 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
         r = reading(s, pic, volley=True)
         sees_ = RS.seeing_files(r)
     tname, uname = U.name(s, target), U.name(s, unit)
-    near = min(pic.distance[m] for f in pic.files for m, _ in f.models)
     beyond = reaction and K.STAND_AND_SHOOT_BEYOND_RANGE
-    if not beyond and near > weapon.range + 1e-9:
-        raise Refused("out_of_range", f'{tname} is {near:.1f}" away: beyond the '
-                      f'{weapon.range:g}" range of the {weapon.name} of {uname}')
-    if not RS.in_any_arc(pic):
-        raise Refused("not_in_arc", f"{tname} is not in the front arc of {uname}")
-    if not sees_.any():
-        what = RS.listed(RS.blockers(r)[:3])
-        raise Refused("no_line_of_sight", f"{uname} cannot see {tname}"
-                      + (f": {what} in the way" if what else ""))
+    near = RS.check_seen(pic, reading(s, pic), weapon, uname, tname, beyond)
     ranks = K.SHOOTING_RANKS
     extra = []
     if volley and U.line_formation(s, unit) and not has_moved:
@@ -385,12 +366,7 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
                    if any(m in g.models for g in out.groups))
     how = ("its front rank" if deep == 1 else "its first two ranks" if deep == 2 else
            f"its first {deep} ranks ({', '.join(extra)})")
-    out.notes.append(f"shoots at {tname} with its {weapon.name}"
-                     + ("" if reaction else f' ({near:.1f}" away)')
-                     + f": {models} model{'s' if models != 1 else ''} of {how}")
-    if long_range:
-        out.notes.append(f"has {long_range} shot{'s' if long_range != 1 else ''} at long range "
-                         f'(beyond {weapon.range / 2:g}")')
+    RS.first_notes(out, tname, near, reaction, models, how, long_range, "shot")
     for value, (count, share, what) in sorted(covers.items()):
         words = "Soft Cover" if value == 1 else "Hard Cover"
         out.notes.append(f"sees {tname} in {words} from {count} shooter"
@@ -475,22 +451,9 @@ def panic_fail(s: GameState, target: str, hp: int) -> float:
 
 
 def shot_view(s: GameState, unit: str, target: str | None) -> Any:
-    """What the window shows of a unit that may shoot now (see ``rank_and_flank.shooting.view``)."""
-    f = phases(s)
-    if s.game_over or s.units[unit].side != f.side or f.phase == "melee":
-        return None
-    try:
-        weapon = weapon_for(s, unit, None)
-        check_may_shoot(s, unit, weapon)
-    except Refused:
-        return None
-    if weapon is None:
-        return None
-    order = Order("shoot", unit, (("target", target),)) if target else None
-    pools = pool_odds(s, order) if target else None
-    return RS.view(s, unit, target, weapon, lambda: plan(s, unit, target or "", weapon),
-                   lambda: reading(s, sight.picture(s, unit, target or "")), pools,
-                   lambda d: panic_fail(s, target or "", d), "Health Points")
+    """What the window shows of a unit that may shoot now (see ``rank_and_flank.shooting``)."""
+    return RS.shot_view(s, unit, target, "melee", weapon_for, check_may_shoot, plan, reading,
+                        pool_odds, panic_fail, "Health Points")
 
 
 # --- the order -----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ field), and what the rules read of a unit that never changes during a game."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from game.core.scenario import UnitSpec
@@ -13,7 +13,13 @@ from game.rulesets.old_world import constants as K
 from game.rulesets.old_world.rules import RULES
 from game.rulesets.rank_and_flank import setup
 from game.rulesets.rank_and_flank.setup import check_formation_keys, show, whole
-from game.rulesets.rank_and_flank.shooting import Missile, table_range, table_value, weapon_rules
+from game.rulesets.rank_and_flank.shooting import (
+    Missile,
+    listed_missiles,
+    read_table,
+    table_missile,
+    table_value,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,43 +90,16 @@ def missile_of(table: dict[str, Any], where: str) -> Missile:
     """A missile weapon given as a table: ``name`` (a listed weapon's other numbers, or a weapon
     of its own, which then needs its ``range``), ``range``, ``S`` (left out: the listed one's, or
     the wielder's), ``AP`` (0 or less) and ``rules``. Raises ValueError naming the key."""
-    for key in table:
-        if key not in MISSILE_KEYS:
-            raise ValueError(f"{where}: unknown key {key!r} of a missile weapon "
-                             f"(known: {', '.join(MISSILE_KEYS)})")
-    nm = table.get("name")
-    if not isinstance(nm, str) or not nm.strip():
-        raise ValueError(f"{where}.name must be the weapon's name, got {show(nm)}")
-    name = weapon_name(nm)
-    if name in K.WEAPONS and not K.WEAPONS[name].missile:
-        raise ValueError(f"{where}: {nm.strip()} is a close combat weapon: list it by name")
-    base = K.MISSILES.get(name)
-    rng = table_range(table, where)
-    if rng is None and base is None:
-        raise ValueError(f"{where}.range is missing: {nm.strip()} is not a listed missile weapon "
-                         f"(listed: {', '.join(K.MISSILES)})")
-    strength = table_value(table, "S", 0, 10, where)
-    ap = table_value(table, "AP", -10, 0, where)
-    rules = table.get("rules")
-    if rules is not None and not isinstance(rules, list):
-        raise ValueError(f"{where}.rules must be a list, got {show(rules)}")
-    got = weapon_rules(rules, K.MISSILE_RULES, f"{where}.rules") if rules is not None else None
-    if base is None:
-        return Missile(name, float(rng or 0), strength, ap or 0, got or ())
-    return replace(base, range=base.range if rng is None else rng,
-                   strength=base.strength if strength is None else strength,
-                   ap=base.ap if ap is None else ap, rules=base.rules if got is None else got)
+    name, base, rng, rules = read_table(
+        table, MISSILE_KEYS, where, K.MISSILES,
+        lambda n: n in K.WEAPONS and not K.WEAPONS[n].missile, K.MISSILE_RULES, "missile")
+    return table_missile(name, base, rng, rules, strength=table_value(table, "S", 0, 10, where),
+                         ap=table_value(table, "AP", -10, 0, where))
 
 
 def missiles_of(weapons: list[Any]) -> tuple[Missile, ...]:
     """The missile weapons of a unit's ``weapons`` list (names and tables)."""
-    out = []
-    for j, w in enumerate(weapons):
-        if isinstance(w, dict):
-            out.append(missile_of(w, f"weapons[{j}]"))
-        elif weapon_name(w) in K.MISSILES:
-            out.append(K.MISSILES[weapon_name(w)])
-    return tuple(out)
+    return listed_missiles(weapons, K.MISSILES, missile_of)
 
 
 def placements(unit: dict[str, Any], x: float, y: float,

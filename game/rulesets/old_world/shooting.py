@@ -61,21 +61,8 @@ def missiles(s: GameState, member: str) -> tuple[Missile, ...]:
 def weapon_for(s: GameState, unit: str, wanted: str | None) -> Missile:
     """The missile weapon the unit shoots with: the one named, or its first (its characters'
     first when the unit has none)."""
-    own = missiles(s, unit)
     every = [w for m in U.members(s, unit) for w in missiles(s, m)]
-    if wanted is not None:
-        low = " ".join(wanted.lower().split())
-        for w in every:
-            if w.name == low:
-                return w
-        have = ", ".join(dict.fromkeys(w.name for w in every)) or "none"
-        raise Refused("no_weapon", f"{U.name(s, unit)} has no {wanted.strip()} (its missile "
-                      f"weapons: {have})", NOT_NOW)
-    if own:
-        return own[0]
-    if every:
-        return every[0]
-    raise Refused("no_missile_weapon", f"{U.name(s, unit)} has no missile weapon", NOT_NOW)
+    return RS.choose_weapon(s, unit, wanted, missiles(s, unit), every, "missile")
 
 
 def member_weapon(s: GameState, member: str, weapon: Missile) -> Missile | None:
@@ -219,16 +206,7 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
     r = reading(s, pic)
     sees = RS.seeing_files(r)
     tname, uname = U.name(s, target), U.name(s, unit)
-    near = min(pic.distance[m] for f in pic.files for m, _ in f.models)
-    if not reaction and near > weapon.range + 1e-9:
-        raise Refused("out_of_range", f'{tname} is {near:.1f}" away: beyond the '
-                      f'{weapon.range:g}" range of the {weapon.name} of {uname}')
-    if not RS.in_any_arc(pic):
-        raise Refused("not_in_arc", f"{tname} is not in the front arc of {uname}")
-    if not sees.any():
-        what = RS.listed(RS.blockers(r)[:3])
-        raise Refused("no_line_of_sight", f"{uname} cannot see {tname}"
-                      + (f": {what} in the way" if what else ""))
+    near = RS.check_seen(pic, r, weapon, uname, tname, reaction)
     hidden = (r.hidden(1), r.hidden(2))
     ranks = 1 + (1 if on_hill(s, unit) else 0)
     has_moved = moved(s, unit)
@@ -295,12 +273,7 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
     how = "its front rank" if ranks == 1 else "two ranks (it stands on a hill)"
     if volleyed & {m for g in out.groups for m in g.models}:
         how += " and half of each rank behind (Volley Fire)"
-    out.notes.append(f"shoots at {tname} with its {weapon.name}"
-                     + ("" if reaction else f' ({near:.1f}" away)')
-                     + f": {out.models} model{'s' if out.models != 1 else ''} of {how}")
-    if long_range:
-        out.notes.append(f"has {long_range} shooter{'s' if long_range != 1 else ''} at long "
-                         f'range (beyond {weapon.range / 2:g}")')
+    RS.first_notes(out, tname, near, reaction, out.models, how, long_range, "shooter")
     n = len(pic.targets)
     for value, (shooters, count, what) in sorted(covers.items()):
         words = "partial cover" if value == 1 else "full cover"
@@ -397,23 +370,10 @@ def panic_fail(s: GameState, target: str, wounds: int) -> float:
 
 
 def shot_view(s: GameState, unit: str, target: str | None) -> Any:
-    """What the window shows of a unit that may shoot now (see ``rank_and_flank.shooting.view``)."""
-    from game.rulesets.rank_and_flank.flow import phases
-
-    f = phases(s)
-    if s.game_over or s.units[unit].side != f.side or f.phase == "combat":
-        return None
-    try:
-        weapon = weapon_for(s, unit, None)
-        check_may_shoot(s, unit, weapon)
-    except Refused:
-        return None
-    order = Order("shoot", unit, (("target", target),)) if target else None
-    pools = pool_odds(s, order) if target else None
-    return RS.view(s, unit, target, weapon,
-                   lambda: default_plan(s, unit, target or "", weapon),
-                   lambda: reading(s, sight.picture(s, unit, target or "")), pools,
-                   lambda d: panic_fail(s, target or "", d), "Wounds")
+    """What the window shows of a unit that may shoot now (see ``rank_and_flank.shooting``)."""
+    return RS.shot_view(s, unit, target, "combat", weapon_for, check_may_shoot,
+                        lambda s_, u, t, w: default_plan(s_, u, t, w), reading, pool_odds,
+                        panic_fail, "Wounds")
 
 
 def expected_hits(p: FirePlan) -> Fraction:

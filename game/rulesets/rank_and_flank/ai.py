@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from game.core.commands import Order
@@ -70,7 +70,7 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
     if not foes:
         return out
     if f.phase in offer.shoot_phases:
-        out += shots(offer, state, side, [t for t, _ in foes])
+        out += shots(offer, state, side)
     if not charging and f.phase not in offer.move_phases:
         return out
     for uid, u in state.units.items():
@@ -93,35 +93,11 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
     return out
 
 
-def shots(offer: Offer, state: GameState, side: int, foes: list[str]) -> list[Candidate]:
-    """Each unit of the side that may shoot, at each enemy unit it may shoot at (the nearest
-    first: the look-ahead of a try shoots at the first)."""
-    if offer.check_shoot is None:
-        return []
-    out = []
-    for uid, u in state.units.items():
-        if u.side != side or not u.on_table or u.formation is None or u.status != "active":
-            continue
-        if host(state, uid) != uid or u.flag("shot") or is_engaged(state, uid):
-            continue
-        near = sorted(foes, key=lambda t: _gap(state, uid, t))
-        for t in near:
-            order = Order("shoot", uid, (("target", t),))
-            try:
-                offer.check_shoot(state, order)
-            except Refused as exc:
-                if exc.refusal.kind == NOT_NOW:
-                    break  # the unit cannot shoot now, whatever the target
-                continue
-            out.append(Candidate(order, "shoot", uid, t))
-    return out
-
-
-def first_shot(offer: Offer, state: GameState, side: int) -> Order | None:
-    """The look-ahead's next shot: the first unit of the side that may still shoot, at the
-    nearest enemy unit it may shoot at; None when no unit can."""
-    if state.game_over or state.pending is not None or offer.check_shoot is None:
-        return None
+def _shots(offer: Offer, state: GameState, side: int) -> Iterator[tuple[str, str, Order]]:
+    """(unit, target, order) for each unit of the side that may shoot, at each enemy unit it
+    may shoot at, the nearest first."""
+    if offer.check_shoot is None or state.game_over or state.pending is not None:
+        return
     foes = [uid for uid, u in state.units.items()
             if u.side != side and u.on_table and u.formation is not None]
     for uid, u in state.units.items():
@@ -137,8 +113,19 @@ def first_shot(offer: Offer, state: GameState, side: int) -> Order | None:
                 if exc.refusal.kind == NOT_NOW:
                     break  # the unit cannot shoot now, whatever the target
                 continue
-            return order
-    return None
+            yield uid, t, order
+
+
+def shots(offer: Offer, state: GameState, side: int) -> list[Candidate]:
+    """A shoot candidate for each unit of the side that may shoot, at each enemy unit it may
+    shoot at."""
+    return [Candidate(order, "shoot", uid, t) for uid, t, order in _shots(offer, state, side)]
+
+
+def first_shot(offer: Offer, state: GameState, side: int) -> Order | None:
+    """The look-ahead's next shot: the first unit of the side that may still shoot, at the
+    nearest enemy unit it may shoot at; None when no unit can."""
+    return next((order for _, _, order in _shots(offer, state, side)), None)
 
 
 def _gap(state: GameState, unit: str, other: str) -> float:

@@ -13,6 +13,7 @@ and the lines each file's cover is judged by.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,13 +24,13 @@ import numpy as np
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.errors import Refused
+from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.common.rules import parse_rule
 from game.rulesets.rank_and_flank.combat import is_engaged
-from game.rulesets.rank_and_flank.sight import Picture
-from game.rulesets.rank_and_flank.units import host, name, on_table
+from game.rulesets.rank_and_flank.sight import Picture, picture
+from game.rulesets.rank_and_flank.units import name
 
 # --- missile weapons -------------------------------------------------------------------------
 
@@ -116,6 +117,64 @@ def table_range(table: Mapping[str, Any], where: str) -> float | None:
     return float(v)
 
 
+def read_table(table: Mapping[str, Any], keys: Sequence[str], where: str,
+               listed: Mapping[str, Missile], melee: Callable[[str], bool],
+               known_rules: Mapping[str, bool], kind: str
+               ) -> tuple[str, Missile | None, float | None, tuple[tuple[str, str | None], ...] | None]:
+    """What every ruleset reads the same way of a weapon table: its keys (``keys`` only), its
+    ``name`` (a ``listed`` weapon, whose numbers the table changes, or a weapon of its own,
+    which needs a ``range``; not a close combat weapon), ``range`` and ``rules``. Returns
+    (name, the listed weapon or None, range or None, rules or None). Raises ValueError naming
+    the key."""
+    for key in table:
+        if key not in keys:
+            raise ValueError(f"{where}: unknown key {key!r} of a {kind} weapon "
+                             f"(known: {', '.join(keys)})")
+    nm = table.get("name")
+    if not isinstance(nm, str) or not nm.strip():
+        raise ValueError(f"{where}.name must be the weapon's name, got {nm!r}")
+    low = " ".join(nm.lower().split())
+    if melee(low):
+        raise ValueError(f"{where}: {nm.strip()} is a close combat weapon: list it by name")
+    base = listed.get(low)
+    rng = table_range(table, where)
+    if rng is None and base is None:
+        raise ValueError(f"{where}.range is missing: {nm.strip()} is not a listed {kind} weapon "
+                         f"(listed: {', '.join(listed)})")
+    rules = table.get("rules")
+    if rules is not None and not isinstance(rules, list):
+        raise ValueError(f"{where}.rules must be a list, got {rules!r}")
+    got = weapon_rules(rules, known_rules, f"{where}.rules") if rules is not None else None
+    return low, base, rng, got
+
+
+def table_missile(name: str, base: Missile | None, rng: float | None,
+                  rules: tuple[tuple[str, str | None], ...] | None, **numbers: Any) -> Missile:
+    """The weapon a table gives: the listed one with the numbers the table changes (those not
+    None), or a weapon of its own (its numbers left out take their defaults)."""
+    given = {k: v for k, v in numbers.items() if v is not None}
+    if base is None:
+        return Missile(name, float(rng or 0), rules=rules or (), **given)
+    if rng is not None:
+        given["range"] = rng
+    if rules is not None:
+        given["rules"] = rules
+    return dataclasses.replace(base, **given)
+
+
+def listed_missiles(weapons: Any, listed: Mapping[str, Missile],
+                    parse: Callable[[dict[str, Any], str], Missile]) -> tuple[Missile, ...]:
+    """The missile weapons of a ``weapons`` list: those named that are ``listed``, and the
+    tables (``parse``d)."""
+    out = []
+    for j, w in enumerate(weapons or ()):
+        if isinstance(w, dict):
+            out.append(parse(w, f"weapons[{j}]"))
+        elif isinstance(w, str) and " ".join(w.lower().split()) in listed:
+            out.append(listed[" ".join(w.lower().split())])
+    return tuple(out)
+
+
 def weapon_label(w: Any) -> str:
     """The name of a weapon entry of a unit table as written (a name, or a table with a
     ``name``)."""
@@ -128,21 +187,10 @@ def weapon_label(w: Any) -> str:
 def check_order(s: GameState, cmd: Order) -> tuple[str, str]:
     """The shooting unit and its target, refused when either cannot be (a character shoots with
     its unit; the target must be an enemy unit on the table, not in combat)."""
-    unit = cmd.unit
-    assert unit is not None
-    if host(s, unit) != unit:
-        raise Refused("joined", f"{name(s, unit)} is with {name(s, host(s, unit))}: order the "
-                      "unit to shoot (its characters shoot with it)")
-    target = cmd.arg("target")
-    if not isinstance(target, str) or target not in s.units:
-        raise Refused("unknown_unit", f'there is no unit "{target}" to shoot at'
-                      if isinstance(target, str) else
-                      f'"shoot" needs the id of an enemy unit as "target", got {target!r}')
-    target = host(s, target)
-    if s.units[target].side == s.units[unit].side:
-        raise Refused("friendly_target", f"{name(s, target)} is on your side")
-    if not on_table(s, target) or s.units[target].formation is None:
-        raise Refused("target_gone", f"{name(s, target)} is {s.units[target].status}")
+    from game.rulesets.rank_and_flank.charges import unit_and_enemy
+
+    unit, target = unit_and_enemy(s, cmd, "shoot", "to shoot at", "order the unit to shoot "
+                                  "(its characters shoot with it)")
     if is_engaged(s, target):
         raise Refused("target_engaged", f"{name(s, target)} is in combat: nobody may shoot into "
                       "a combat")
@@ -150,6 +198,54 @@ def check_order(s: GameState, cmd: Order) -> tuple[str, str]:
     if weapon is not None and not isinstance(weapon, str):
         raise Refused("bad_order", f'"weapon" must be the name of a weapon, got {weapon!r}')
     return unit, target
+
+
+def choose_weapon(s: GameState, unit: str, wanted: str | None, own: Sequence[Missile],
+                  every: Sequence[Missile], kind: str) -> Missile:
+    """The ``kind`` ("missile", "shooting") weapon the unit shoots with: the one named in the
+    order, else its own first, else its characters' first; refused naming the weapons it has."""
+    if wanted is not None:
+        low = " ".join(wanted.lower().split())
+        for w in every:
+            if w.name == low:
+                return w
+        have = ", ".join(dict.fromkeys(w.name for w in every)) or "none"
+        raise Refused("no_weapon", f"{name(s, unit)} has no {wanted.strip()} (its {kind} "
+                      f"weapons: {have})", NOT_NOW)
+    if own:
+        return own[0]
+    if every:
+        return every[0]
+    raise Refused("no_missile_weapon", f"{name(s, unit)} has no {kind} weapon", NOT_NOW)
+
+
+def check_seen(pic: Picture, r: Reading, weapon: Missile, shooter: str, target: str,
+               any_range: bool) -> float:
+    """Refuse a target beyond the weapon's range of every model (unless ``any_range``), in no
+    file's front arc, or that no file sees (naming what is in the way); returns the distance
+    to it from the nearest model."""
+    near = min(pic.distance[m] for f in pic.files for m, _ in f.models)
+    if not any_range and near > weapon.range + 1e-9:
+        raise Refused("out_of_range", f'{target} is {near:.1f}" away: beyond the '
+                      f'{weapon.range:g}" range of the {weapon.name} of {shooter}')
+    if not in_any_arc(pic):
+        raise Refused("not_in_arc", f"{target} is not in the front arc of {shooter}")
+    if not seeing_files(r).any():
+        what = listed(blockers(r)[:3])
+        raise Refused("no_line_of_sight", f"{shooter} cannot see {target}"
+                      + (f": {what} in the way" if what else ""))
+    return near
+
+
+def first_notes(p: FirePlan, target: str, near: float, reaction: bool, models: int, how: str,
+                long_range: int, long_word: str) -> None:
+    """The plan's opening notes: who shoots at what with what, and how many at long range."""
+    p.notes.append(f"shoots at {target} with its {p.weapon.name}"
+                   + ("" if reaction else f' ({near:.1f}" away)')
+                   + f": {models} model{'s' if models != 1 else ''} of {how}")
+    if long_range:
+        p.notes.append(f"has {long_range} {long_word}{'s' if long_range != 1 else ''} at long "
+                       f'range (beyond {p.weapon.range / 2:g}")')
 
 
 # --- reading a picture ------------------------------------------------------------------------------
@@ -500,6 +596,30 @@ def two_dice_fail(score: int, double_one_passes: bool = False, double_six_fails:
     return fails / 36
 
 
+def shot_view(s: GameState, unit: str, target: str | None, over: str, weapon_for: Any,
+              check_may_shoot: Any, plan_of: Any, reading_of: Any, pools_of: Any,
+              panic_fail: Any, units_word: str) -> Any:
+    """What the window shows of a unit that may shoot in this player turn (none once the
+    phase ``over`` has begun, or when it may not shoot; see :func:`view`)."""
+    from game.rulesets.rank_and_flank.flow import phases
+
+    f = phases(s)
+    if s.game_over or s.units[unit].side != f.side or f.phase == over:
+        return None
+    try:
+        weapon = weapon_for(s, unit, None)
+        check_may_shoot(s, unit, weapon)
+    except Refused:
+        return None
+    if weapon is None:
+        return None
+    foe = target or ""
+    pools = pools_of(s, Order("shoot", unit, (("target", foe),))) if target else None
+    return view(s, unit, target, weapon, lambda: plan_of(s, unit, foe, weapon),
+                lambda: reading_of(s, picture(s, unit, foe)),
+                pools, lambda d: panic_fail(s, foe, d), units_word)
+
+
 def view(s: GameState, unit: str, target: str | None, weapon: Any, plan_of: Callable[[], FirePlan],
          reading_of: Callable[[], Reading], pools: Any, panic_fail: Callable[[int], float],
          units_word: str) -> Any:
@@ -529,7 +649,7 @@ def view(s: GameState, unit: str, target: str | None, weapon: Any, plan_of: Call
     return ShotView(unit, bands, target, lines, note, True, panic)
 
 
-__all__ = ["FirePlan", "Group", "Missile", "Reading", "blockers", "can_hit", "check_order",
+__all__ = ["FirePlan", "Group", "Missile", "Reading", "blockers", "can_hit", "check_order", "check_seen", "choose_weapon", "first_notes", "listed_missiles", "read_table", "table_missile",
            "empty_reading", "first_roll", "group_shots", "hiding", "hit_chance", "in_any_arc",
-           "listed", "pool_odds", "quiet", "range_bands", "roll_to_hit", "sight_lines", "two_dice_fail", "view", "seeing_files", "table_range", "table_value", "weapon_label",
+           "listed", "pool_odds", "quiet", "range_bands", "roll_to_hit", "sight_lines", "shot_view", "two_dice_fail", "view", "seeing_files", "table_range", "table_value", "weapon_label",
            "weapon_rules", "whole"]
