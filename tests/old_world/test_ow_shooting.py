@@ -434,3 +434,18 @@ def test_a_fleeing_or_stupid_unit_may_not_shoot_nor_a_move_or_shoot_weapon_after
     weapon = {"name": "bolt thrower", "range": 48, "S": 6, "AP": -2, "rules": ["Move or Shoot"]}
     move = {"unit": "a", "do": "move", "path": [["forward", 1.0]]}
     assert "Move or Shoot" in refusal(facing(8.0, a_kw={"weapons": [weapon]}, orders=[move, SHOOT]))
+
+
+def test_friends_of_a_unit_run_down_while_fleeing_test_panic():
+    # b flees from a's charge (1 1: 2") and is run down (6 6); d, its friend close by, tests
+    # Panic (1 1: passes)
+    a = block("a", 1, 24, 30, models=5)
+    b = block("b", 2, 24, 0, models=5)
+    d = block("d", 2, 32, 0, models=10)
+    units = facing_off(a, b, gap=4.0)
+    d["y"] = units[1]["y"]
+    orders = [{"unit": "a", "do": "charge", "target": "b"}, {"answer": "flee"}]
+    eng = run(ow(units + [d], orders=orders, dice=[1, 1] + [6, 6] + [1, 1]))
+    assert result(eng)["units"]["b"]["status"] == "destroyed"
+    panic = [e for e in events(eng, ev.RuleApplied) if e.rule == "Panic test"]
+    assert [(p.model, "passes" in p.detail) for p in panic] == [("d", True)]

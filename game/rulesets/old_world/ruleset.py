@@ -246,7 +246,10 @@ class OldWorld(F.PhasedRuleset):
         flee on; then the phase's remaining moves may begin."""
         side = F.phases(ctx.state).side
         yield F.PhaseStep(side, "movement", "charges")
+        before = panic.standing(ctx.state, [u for u, rec in ctx.state.units.items()
+                                            if rec.status == "fleeing"])
         yield from charges.move_chargers(ctx)
+        yield from panic.destroyed_since(ctx, before)  # (fleeing units run down)
         for uid, u in list(ctx.state.units.items()):
             u = ctx.state.units[uid]  # (as things stand after the flights before it)
             if (u.side == side and u.status == "fleeing" and u.flag("rally_failed")
