@@ -67,7 +67,7 @@ def test_exact_shooting_odds_agree_with_sampled_ones_old_world():
     est = OddsEstimator(at_shooting(ow_case(rules=["Ward Save (6+)"])), SHOOT, seed=3)
     exact = est.exact()
     assert exact is not None
-    agree(exact, est.run(5000))
+    agree(exact, est.run(3000))
 
 
 def test_exact_shooting_odds_agree_with_sampled_ones_ninth_age():
@@ -77,7 +77,7 @@ def test_exact_shooting_odds_agree_with_sampled_ones_ninth_age():
     est = OddsEstimator(eng, SHOOT, seed=4)
     exact = est.exact()
     assert exact is not None
-    agree(exact, est.run(5000))
+    agree(exact, est.run(3000))
 
 
 def test_odds_are_sampled_when_a_combat_is_near_or_a_flight_would_cross_a_unit():

@@ -264,19 +264,16 @@ def cover(s: GameState, r: Reading, f: int) -> tuple[int, float, list[str]]:
     hard_mask = r.blocks[f] | (r.hides[f] >= 2)
     any_mask = r.blocks[f] | (r.hides[f] >= 1)
 
-    def over(count: int) -> bool:
-        return 2 * count > n if K.COVER_MORE_THAN_HALF else 2 * count >= n
+    def over(count: np.ndarray) -> np.ndarray:
+        got: np.ndarray = 2 * count > n if K.COVER_MORE_THAN_HALF else 2 * count >= n
+        return got
 
-    best: tuple[int, int, int] | None = None
-    for e in range(3):
-        cr = pic.crossed[f, e][js]
-        hard = int(np.any(cr & hard_mask[js], axis=1).sum())
-        some = int(np.any(cr & any_mask[js], axis=1).sum())
-        value = 2 if over(hard) else 1 if over(some) else 0
-        if best is None or (value, some) < (best[0], best[1]):
-            best = (value, some, e)
-    assert best is not None
-    value, some, e = best
+    cr = pic.crossed[f][:, js]  # (eyes, points, screens)
+    hard = np.any(cr & hard_mask[js][None], axis=2).sum(axis=1)
+    somes = np.any(cr & any_mask[js][None], axis=2).sum(axis=1)
+    values = np.where(over(hard), 2, np.where(over(somes), 1, 0))
+    e = min(range(3), key=lambda i: (int(values[i]), int(somes[i])))
+    value, some = int(values[e]), int(somes[e])
     what = []
     if value:
         hid = [int(j) for j in js if np.any(pic.crossed[f, e, j] & any_mask[j])]
@@ -463,6 +460,12 @@ def check(s: GameState, cmd: Order) -> tuple[str, str, Missile | None]:
     """Refuse a ``shoot`` order that cannot be carried out; (unit, target, weapon or None for
     the Breath Attack). A unit that shot may still breathe, and one that breathed may still
     shoot, but only at the same target."""
+    unit, target, weapon, _ = checked(s, cmd)
+    return unit, target, weapon
+
+
+def checked(s: GameState, cmd: Order) -> tuple[str, str, Missile | None, FirePlan | None]:
+    """:func:`check`, with the plan of a shooting weapon."""
     unit, target = RS.check_order(s, cmd)
     weapon = weapon_for(s, unit, cmd.arg("weapon"))
     check_may_shoot(s, unit, weapon)
@@ -479,22 +482,20 @@ def check(s: GameState, cmd: Order) -> tuple[str, str, Missile | None]:
                               f'the {reach(attacks):g}" a Breath Attack reaches')
             raise Refused("no_line_of_sight", f"{U.name(s, unit)} cannot breathe at "
                           f"{U.name(s, target)}: it is not in its front arc and sight")
-        return unit, target, None
-    plan(s, unit, target, weapon)
-    return unit, target, weapon
+        return unit, target, None, None
+    return unit, target, weapon, plan(s, unit, target, weapon)
 
 
 def shoot(ctx: Any, cmd: Order) -> Step:
     s = ctx.state
-    unit, target, weapon = check(s, cmd)
+    unit, target, weapon, p = checked(s, cmd)
     yield ev.ActionTaken(unit, "shoot", target)
     yield ev.UnitFlagSet(unit, "shot", "phase", target)
     used = tuple(s.units[unit].flag("shot_with") or ())
     yield ev.UnitFlagSet(unit, "shot_with", "phase", (*used, BREATH if weapon is None else "weapon"))
-    if weapon is None:
+    if p is None:
         yield from breathe(ctx, unit, target, ranged_attacks(ctx.state, unit))
         return
-    p = plan(s, unit, target, weapon)
     for note in p.notes:
         yield ev.RuleApplied("Shooting", unit, note, target)
     where = panic.where_it_stood(ctx.state, target)

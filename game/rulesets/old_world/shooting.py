@@ -398,12 +398,13 @@ def default_plan(s: GameState, unit: str, target: str, weapon: Missile) -> FireP
     return both if both is not None and default else single
 
 
-def choose_plan(ctx: Any, unit: str, target: str, weapon: Missile, reaction: bool = False) -> Step:
+def choose_plan(ctx: Any, unit: str, target: str, weapon: Missile, reaction: bool = False,
+                options: tuple[FirePlan, FirePlan | None, bool] | None = None) -> Step:
     """The plan, after the Multiple Shots decision when the weapon has them (``multiple_shots``:
-    true fires every shot at -1 each, false one shot; default: see :func:`plans`). Returns the
-    plan."""
+    true fires every shot at -1 each, false one shot; default: see :func:`plans`, or the
+    ``options`` worked out already). Returns the plan."""
     s = ctx.state
-    single, both, default = plans(s, unit, target, weapon, reaction)
+    single, both, default = options or plans(s, unit, target, weapon, reaction)
     if both is None:
         return single
     extra = weapon.value("multiple shots")
@@ -427,10 +428,13 @@ def check(s: GameState, cmd: Order) -> tuple[str, str, Missile]:
 
 def shoot(ctx: Any, cmd: Order) -> Step:
     s = ctx.state
-    unit, target, weapon = check(s, cmd)
+    unit, target = RS.check_order(s, cmd)
+    weapon = weapon_for(s, unit, cmd.arg("weapon"))
+    check_may_shoot(s, unit, weapon)
+    options = plans(s, unit, target, weapon)  # (refused here as by check)
     yield ev.ActionTaken(unit, "shoot", target)
     yield ev.UnitFlagSet(unit, "shot", "phase", target)
-    p = yield from choose_plan(ctx, unit, target, weapon)
+    p = yield from choose_plan(ctx, unit, target, weapon, options=options)
     for note in p.notes:
         yield ev.RuleApplied("Shooting", unit, note, target)
     s = ctx.state
