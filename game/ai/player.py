@@ -362,8 +362,11 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
             return made
         unit = rs.acting_unit(s)
         if unit is None:
-            # player turns of phases: end the side's turn (charges move, combats are fought)
+            # player turns of phases: the ruleset's look-ahead orders (each unit that may
+            # shoots), then the side's turn ends (charges move, combats are fought)
             if rs.flow.kind == PHASES and rs.active_side(s) == side:
+                if _shoot_once(e, side):
+                    continue
                 closing = rs.closing_order(s)
                 if closing is not None:
                     e.execute(closing)
@@ -389,6 +392,17 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
             e.answer_default()
         return made
     return made
+
+
+def _shoot_once(e: Engine, side: int) -> bool:
+    """One more order of the ruleset's look-ahead (:meth:`~game.core.ruleset.Ruleset.lookahead`:
+    a shot), its decisions taking their defaults. Returns whether one was made."""
+    cmd = e.ruleset.lookahead(e.state, side)
+    if cmd is None or not e.execute(cmd).ok:
+        return False
+    while e.pending_ask is not None and not e.state.game_over:
+        e.answer_default()
+    return True
 
 
 def _charge_target(e: Engine, unit: str) -> str | None:
@@ -575,12 +589,13 @@ def _pct(p: float) -> str:
 
 
 def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int) -> str:
-    """One line in players' words: what the AI does and, for a fight or charge, the odds it
-    saw ("Orc Brute charges Elf Blademaster: 64% to destroy it, 9% to be destroyed")."""
+    """One line in players' words: what the AI does and, for a fight, a charge or a shot, the
+    odds it saw ("Orc Brute charges Elf Blademaster: 64% to destroy it, 9% to be
+    destroyed")."""
     who = _name(s, c.unit)
     target = _name(s, c.target)
-    if c.kind in ("fight", "charge", "diving charge"):
-        verb = {"fight": "fights", "charge": "charges",
+    if c.kind in ("fight", "charge", "diving charge", "shoot"):
+        verb = {"fight": "fights", "charge": "charges", "shoot": "shoots at",
                 "diving charge": "makes a Diving Charge at"}[c.kind]
         line = f"{who} {verb} {target}"
         if odds and odds.get("samples"):

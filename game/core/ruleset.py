@@ -23,6 +23,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -254,6 +255,23 @@ class ChargeZone:
     likely: float
 
 
+@dataclass(frozen=True, slots=True)
+class ShotView:
+    """What a unit could shoot, for the window to show before a shot is given: its range bands
+    (each a label and a polygon clipped to the table, the farthest first: "range 24\"", "half
+    range 12\""); and, toward an enemy unit, the sight lines of its files (from, to, clear),
+    what a shot there would be or why it cannot be made (``note``, ``ok``), and the chance that
+    the shot makes the target fail a Panic test (None when it cannot be worked out exactly)."""
+
+    unit: str
+    bands: tuple[tuple[str, tuple[Point, ...]], ...]
+    target: str | None = None
+    lines: tuple[tuple[Point, Point, bool], ...] = ()
+    note: str = ""
+    ok: bool = False
+    panic: float | None = None
+
+
 # --- what the AI and the odds are given ------------------------------------------------------
 
 
@@ -281,13 +299,16 @@ def answer_candidates(pending: ev.DecisionRequested) -> list[Candidate]:
 @dataclass(frozen=True, slots=True)
 class DicePool:
     """``dice`` dice of ``sides`` sides thrown at once; each die showing a face in
-    ``hit_faces`` does ``damage`` to ``victim`` (a unit)."""
+    ``hit_faces`` does ``damage`` to ``victim`` (a unit). A die that is only the first of a
+    chain of rolls (a shot: to hit, to wound, a save) gives instead the ``chance`` that the
+    whole chain ends in ``damage`` (``hit_faces`` is then not used)."""
 
     dice: int
     sides: int
     hit_faces: tuple[int, ...]
     victim: str
     damage: int = 1
+    chance: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -628,6 +649,12 @@ class Ruleset(ABC):
         """The front arc and reach of the unit of model ``actor``, when it could charge."""
         return None
 
+    def shot_view(self, state: GameState, actor: str, target: str | None = None) -> ShotView | None:
+        """The range bands of the unit of model ``actor`` when it may shoot in this player
+        turn, and toward ``target`` (a model or unit) its sight, cover and odds (see
+        :class:`ShotView`); None when it cannot shoot."""
+        return None
+
     def charge_end(self, state: GameState, actor: str, target: str) -> Outline | None:
         """Where the unit of ``actor`` would stand if its charge at ``target`` reached (for a
         ruleset whose charges move later than they are declared), or None."""
@@ -659,6 +686,12 @@ class Ruleset(ABC):
             return answer_candidates(pending)
         closing = self.closing_order(state)
         return [Candidate(closing or Order("end_turn"), "end")]
+
+    def lookahead(self, state: GameState, side: int) -> Command | None:
+        """The next order the AI's look-ahead gives for ``side`` before it closes a player turn
+        of phases (a shot each unit could still make, at a target worth trying), or None when
+        there is none. The default: none."""
+        return None
 
     def unit_worth(self, state: GameState, unit: str) -> float:
         """What ``unit`` is worth to its side as it stands now, in rough points (0 when it has

@@ -7,6 +7,7 @@ through the interior of a blocker.  Grazing a blocker's edge or corner does not 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -14,9 +15,9 @@ import shapely
 from shapely import Polygon
 
 from .bases import CONTACT_TOL
-from .contact import overlaps
+from .contact import convex_parts, overlaps
 
-__all__ = ["between", "line_of_sight", "sample_points", "touching"]
+__all__ = ["between", "crossings", "front_arc_mask", "line_of_sight", "sample_points", "touching"]
 
 _MAX_OUTLINE_SAMPLES = 16
 
@@ -94,3 +95,72 @@ def between(a: Polygon, b: Polygon, obstacle: Polygon) -> bool:
 def touching(a: Polygon, obstacle: Polygon, tol: float = CONTACT_TOL) -> bool:
     """True when the outline of ``a`` is within ``tol`` of ``obstacle`` (or overlaps it)."""
     return bool(shapely.dwithin(a, obstacle, tol))
+
+
+def crossings(starts: np.ndarray, ends: np.ndarray, screens: Sequence[Polygon]) -> np.ndarray:
+    """Which screens each sight line crosses: a bool array of shape (lines, screens).
+
+    Line ``i`` runs from ``starts[i]`` to ``ends[i]`` (two (n, 2) arrays); it crosses a screen
+    when its inside meets the screen's inside, as for :func:`line_of_sight` (grazing an outline
+    or a corner does not count; a line that starts or ends inside a screen crosses it).  Worked
+    out on the screens' convex parts (:func:`~game.geometry.contact.convex_parts`) by
+    separating axes, all lines at once.
+    """
+    a = np.asarray(starts, dtype=float).reshape(-1, 2)
+    b = np.asarray(ends, dtype=float).reshape(-1, 2)
+    out = np.zeros((len(a), len(screens)), dtype=bool)
+    if not len(a) or not screens:
+        return out
+    d = b - a
+    length = np.hypot(d[:, 0], d[:, 1])
+    point = length < 1e-12
+    safe = np.where(point, 1.0, length)
+    normal = np.stack([-d[:, 1] / safe, d[:, 0] / safe], axis=1)  # (lines, 2), unit
+    lo_x, hi_x = np.minimum(a[:, 0], b[:, 0]), np.maximum(a[:, 0], b[:, 0])
+    lo_y, hi_y = np.minimum(a[:, 1], b[:, 1]), np.maximum(a[:, 1], b[:, 1])
+    eps = 1e-9
+    for k, poly in enumerate(screens):
+        for ring in convex_parts(poly):
+            minx, miny = ring.min(axis=0)
+            maxx, maxy = ring.max(axis=0)
+            near = ~((hi_x <= minx + eps) | (lo_x >= maxx - eps)
+                     | (hi_y <= miny + eps) | (lo_y >= maxy - eps) | out[:, k])
+            idx = np.nonzero(near)[0]
+            if not idx.size:
+                continue
+            pa, pb = a[idx], b[idx]
+            apart = np.zeros(idx.size, dtype=bool)
+            edges = np.roll(ring, -1, axis=0) - ring
+            for ex, ey in edges:
+                size = math.hypot(ex, ey)
+                if size <= 0.0:
+                    continue
+                nx, ny = -ey / size, ex / size
+                proj = ring[:, 0] * nx + ring[:, 1] * ny
+                lo, hi = proj.min(), proj.max()
+                sa, sb = pa[:, 0] * nx + pa[:, 1] * ny, pb[:, 0] * nx + pb[:, 1] * ny
+                apart |= (np.maximum(sa, sb) <= lo + eps) | (np.minimum(sa, sb) >= hi - eps)
+            n = normal[idx]
+            across = ring @ n.T  # (vertices, lines)
+            mid = np.einsum("ij,ij->i", pa, n)
+            line_apart = (across.max(axis=0) <= mid + eps) | (across.min(axis=0) >= mid - eps)
+            apart |= line_apart & ~point[idx]
+            out[idx[~apart], k] = True
+    return out
+
+
+def front_arc_mask(
+    centre: Sequence[float], facing: float, width: float, depth: float, points: np.ndarray
+) -> np.ndarray:
+    """Which ``points`` ((n, 2) array) lie in the front arc of a rectangle ``width`` x
+    ``depth`` centred on ``centre`` and facing ``facing``: ahead of its front edge and within
+    the lines drawn from its front corners at 45 degrees (see
+    :func:`game.geometry.formation.arc_of_point`; a point on those lines counts)."""
+    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    rad = np.radians(facing)
+    fx, fy = np.sin(rad), -np.cos(rad)
+    dx, dy = pts[:, 0] - centre[0], pts[:, 1] - centre[1]
+    along = dx * fx + dy * fy
+    across = -dx * fy + dy * fx
+    out: np.ndarray = (along >= 0.0) & (along - depth / 2.0 >= np.abs(across) - width / 2.0 - 1e-9)
+    return out

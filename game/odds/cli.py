@@ -68,6 +68,7 @@ def odds_command(args: Any, extra: list[str]) -> int:
         raise BadInput(f"{args.file}: the game is over once its orders are carried out")
     try:
         engine.prepare_order(cmd)
+        engine = in_its_phase(engine, cmd)
         est = OddsEstimator(engine, cmd, seed=args.seed)
     except DiceExhausted as exc:
         raise BadInput(f"{args.file}: dice: {exc}") from None
@@ -88,6 +89,42 @@ def odds_command(args: Any, extra: list[str]) -> int:
         for line in describe(engine, cmd, odds):
             print(line)
     return 0
+
+
+def in_its_phase(engine: Any, cmd: Order) -> Any:
+    """For a game of phases: when the order belongs to a later phase of the player turn, and
+    getting there (what the phases before do as they end) rolls no dice and asks nothing, a
+    copy of the game in that phase, where the odds may be exact; otherwise the game as it is
+    (the odds then play the way there out, sample by sample)."""
+    from game.core import events as ev
+    from game.core.ruleset import PHASES
+
+    if engine.ruleset.flow.kind != PHASES:
+        return engine
+    trial = engine.fork()
+    try:
+        out = trial.execute(cmd)
+    except Exception:  # noqa: BLE001 - scripted dice run out: the estimator says so
+        return engine
+    if not out.ok:
+        return engine
+    steps = 0
+    for _, e in out.events:
+        if isinstance(e, ev.ActionTaken):
+            break
+        if isinstance(e, (ev.DiceRolled, ev.DecisionRequested)):
+            return engine
+        if isinstance(e, ev.PhaseStarted):
+            steps += 1
+    else:
+        return engine
+    if not steps:
+        return engine
+    moved = engine.fork()
+    for _ in range(steps):
+        if not moved.execute(Order("next_phase")).ok:
+            return engine
+    return moved
 
 
 def show_order(cmd: Order) -> str:

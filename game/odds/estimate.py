@@ -351,8 +351,13 @@ def exact_odds(p: PoolOdds, seconds: float = 0.0) -> Odds:
         for pool in p.pools:
             if pool.victim != victim or pool.dice <= 0:
                 continue
-            die = icepool.Die([pool.damage if f in pool.hit_faces else 0
-                               for f in range(1, pool.sides + 1)])
+            if pool.chance is not None:
+                p_num, p_den = pool.chance.numerator, pool.chance.denominator
+                die = icepool.Die({pool.damage: p_num, 0: p_den - p_num}) if p_num else \
+                    icepool.Die([0])
+            else:
+                die = icepool.Die([pool.damage if f in pool.hit_faces else 0
+                                   for f in range(1, pool.sides + 1)])
             total = total + pool.dice @ die
         room = p.room.get(victim, 10**9)
         capped = total.map(lambda d, room=room: min(d, room))

@@ -287,7 +287,10 @@ def _combat(study: Study, combat: Combat,
             sides: dict[int, tuple[str, tuple[int, int, int]]]) -> str:
     lines = [(n, study.line(n)) for n in combat.events]
     shown = [(n, text) for n, text in lines if text]
-    title = shown[0][1] if shown else "A combat"
+    # its title: its first line that is not a question or an answer
+    titles = [text for n, text in shown if not isinstance(
+        study.events[n - 1], ev.DecisionRequested | ev.DecisionAnswered)]
+    title = titles[0] if titles else shown[0][1] if shown else "A combat"
     dice = []
     for side, (_, colour) in sides.items():
         t = combat.luck.get(side)

@@ -417,7 +417,7 @@ class App:
                        acting=acting, ghost=self.previews.ghost, target=self.previews.target,
                        ruler=ruler, show_names=self.show_names, picks=picks, picked=picked,
                        unit_ghost=self.previews.unit_ghost, zone=self.previews.zone,
-                       extra={"positions": self.slides.positions()})
+                       extra={"positions": self.slides.positions(), "shot": self.previews.shot})
 
     def draw(self) -> None:
         surf = self.screen

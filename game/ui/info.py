@@ -143,8 +143,9 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Ctrl+P", "players: Human or AI (easy, normal, hard) for each side, and the AI's pace; "
                    "take a side over at any moment"),
         ("(banner)", "says when the computer is thinking; its reasons and odds go in the log"),
-        ("Charge or Fight armed, hover an enemy", "the odds panel: the chance to destroy it and "
-                                                  "to be destroyed, and the damage each way"),
+        ("Charge, Fight or Shoot armed, hover an enemy", "the odds panel: the chance to destroy "
+                                                         "it and to be destroyed, and the damage "
+                                                         "each way"),
         ("Ctrl+Z", "against the computer: takes back its moves and your last order"),
         ("F3", "chances of winning from here on or off: quick games to the end with the AI on "
                "both sides, each side's share of them with its margin"),

@@ -1,4 +1,4 @@
-"""The odds panel: with Charge or Fight armed (its button or key) and one of your models
+"""The odds panel: with Charge, Fight or Shoot armed (its button or key) and one of your models
 selected, hovering an enemy shows what the action is likely to do before you commit it: the
 chance the enemy is destroyed and the chance yours is, the average damage each way, the
 chance of each amount of damage to the enemy as a small bar chart ("at least N" under it),

@@ -1,6 +1,7 @@
 """What a click would do, shown before it is made: a ghost of the model where a move, a turn
 or a charge would put it (green when the engine accepts the order, red with the reason when
-it refuses it), the enemy a click would attack, and the ruler's measure.
+it refuses it), the enemy a click would attack, what the selected unit could shoot
+(:mod:`game.ui.shots`), and the ruler's measure.
 
 Every preview is the engine's own answer to the order, tried on a copy of the game
 (:meth:`game.ui.session.GameSession.preview`). An order refused because the action is not open
@@ -20,11 +21,12 @@ from game.core.commands import Order
 from game.core.engine import Outcome
 from game.core.errors import NOT_NOW
 from game.core.log import player_text
-from game.core.ruleset import ENEMY, FACING, POINT, ChargeZone, Outline
+from game.core.ruleset import ENEMY, FACING, POINT, ChargeZone, Outline, ShotView
 from game.core.state import Model
 from game.ui.panels import BAD_TEXT, OK_TEXT, QUIET
 from game.ui.play import sentence
 from game.ui.render import Ghost
+from game.ui.shots import ShotLayer
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -36,6 +38,8 @@ class Previews:
         self.ghost: Ghost | None = None
         self.unit_ghost: tuple[Outline, bool, str] | None = None
         self.zone: ChargeZone | None = None
+        self.shots = ShotLayer()
+        self.shot: ShotView | None = None  # what the selected unit could shoot
         self.target: str | None = None
         self.status: tuple[str, tuple[int, int, int]] | None = None
         self._key: Any = None
@@ -44,6 +48,7 @@ class Previews:
         self.ghost = None
         self.unit_ghost = None
         self.zone = None
+        self.shot = None
         self.target = None
         self.status = None
         self._key = None
@@ -61,14 +66,16 @@ class Previews:
         if key == self._key:
             return False
         self._key = key
-        old = (self.ghost, self.unit_ghost, self.zone, self.target, self.status, app.hovered)
+        old = (self.ghost, self.unit_ghost, self.zone, self.target, self.status, app.hovered,
+               self.shot)
         self.ghost, self.unit_ghost, self.zone, self.target, self.status = None, None, None, None, None
         point = app.camera.to_table(app.mouse)
         app.hovered = app.renderer.pick(app.state, point) if in_view else None
         if in_view and app.mode == "play" and not app.input.ruler_on:
             self._play_preview(point, dragging)
+        self.shot = self.shots.wanted(app)
         return old != (self.ghost, self.unit_ghost, self.zone, self.target, self.status,
-                       app.hovered)
+                       app.hovered, self.shot)
 
     def _play_preview(self, point: tuple[float, float], dragging: bool) -> None:
         app = self.app

@@ -20,6 +20,7 @@ from game.core.ruleset import ChargeZone, Outline, Ruleset
 from game.core.state import GameState, Model
 from game.geometry.bases import footprint
 from game.rulesets.common.table import Table
+from game.ui import shots
 from game.ui.camera import Camera
 from game.ui.formations import FormationLayer
 from game.ui.labels import place_labels, place_terrain_labels
@@ -168,11 +169,16 @@ class TableRenderer:
             self._draw_ground(surf, cam, state)
             if ov.zone is not None:
                 self.formations.draw_zone(surf, cam, ov.zone)
+            shot = ov.extra.get("shot")
+            if shot is not None:
+                shots.draw_bands(self, surf, cam, shot)
             self._draw_models(surf, cam, state, ov)
             sel = state.models.get(ov.selected) if ov.selected else None
             if not ov.extra.get("positions"):  # (no outlines while units slide into place)
                 self.formations.draw_units(surf, cam, state, sel.unit if sel else None)
             self._draw_terrain_labels(surf, cam, state)
+            if shot is not None:
+                shots.draw_sight(self, surf, cam, shot, state)
             self._draw_overlay(surf, cam, state, ov)
         finally:
             surf.set_clip(old_clip)

@@ -402,3 +402,28 @@ def test_the_threat_is_what_a_strong_enemy_in_reach_could_take() -> None:
     e = after_a(16, STRONG)
     wa, wb = e.ruleset.unit_worth(e.state, "a"), e.ruleset.unit_worth(e.state, "b")
     assert near_strong == pytest.approx(wa * wb / (wa + wb))
+
+
+def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too() -> None:
+    from game.ai.player import settle
+    from tests.old_world.helpers import block, ow
+
+    # a (bows) 10" from b; c (no missile weapon) has nothing to shoot with
+    a = block("a", 1, 24, 40, models=10, weapons=["hand weapon", "bow"])
+    c = block("c", 1, 8, 40, models=10)
+    b = block("b", 2, 24, 26, facing=180, models=10)
+    e = Engine(check_scenario(ow([a, b, c], orders=[]), "test"), seed=2)
+    for _ in range(3):  # strategy, movement, into the shooting phase
+        e.execute(Order("next_phase") if e.state.flow.phase else Order("begin_turn"))
+    assert e.state.flow.phase == "shooting"
+    got = e.ruleset.candidates(e.state, 1, random.Random(0), 0)
+    shots = [c for c in got if c.kind == "shoot"]
+    assert [(c.unit, c.target) for c in shots] == [("a", "b")]
+    choice = choose(e, 1, "normal")
+    assert choice.command == Order("shoot", "a", (("target", "b"),))
+    # the look-ahead of a try made in the movement phase shoots before the turn ends
+    e2 = Engine(check_scenario(ow([a, b, c], orders=[]), "test"), seed=2)
+    e2.execute(Order("begin_turn"))
+    assert e2.ruleset.lookahead(e2.state, 1) == Order("shoot", "a", (("target", "b"),))
+    settle(e2, 1)
+    assert any(isinstance(x, ev.ActionTaken) and x.action == "shoot" for x in e2.log)

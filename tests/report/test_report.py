@@ -66,10 +66,12 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 @pytest.fixture(scope="module")
 def old_world(tmp_path_factory) -> Path:
+    """A random game on the shipped old-world map with rounds of combat in it (seed 4: random
+    play does not always bring the armies together)."""
     d = tmp_path_factory.mktemp("ow")
     save = d / "ow.jsonl"
     assert main(["play", str(MAPS / "old-world.toml"), "--headless", "--ai", "both=random",
-                 "--seed", "3", "--save", str(save)]) == 0
+                 "--seed", "4", "--save", str(save)]) == 0
     return save
 
 
@@ -114,10 +116,13 @@ def test_combats_are_given_in_the_log_words(old_world, capsys) -> None:
     assert main(["replay", str(old_world), "--log"]) == 0
     log = capsys.readouterr().out.splitlines()
     rounds = [ln for ln in log if "fight a round of combat" in ln]
-    assert rounds
+    shots = [ln for ln in log if "Shooting: " in ln and " shoots at " in ln]
+    assert rounds and shots
     summaries = re.findall(r"<summary>(.*?)</summary>", text)
-    # a combat of the rank-and-flank rules begins with its round's line
-    assert len(summaries) == len(rounds)
+    # a combat of the rank-and-flank rules begins with its round's line, a unit's shooting
+    # with its order
+    assert len(summaries) == len(rounds) + len(shots)
+    assert sum(1 for x in summaries if x.startswith("Shooting: ")) == len(shots)
     for line in rounds:
         n, words = line.strip().split("  ", 1)
         assert f'<li value="{n}">{escape(words)}</li>' in text

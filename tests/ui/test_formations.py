@@ -69,3 +69,40 @@ def test_the_flow_buttons_are_next_phase_and_end_turn(make_app, tmp_path):
     app.play.do_action("next_phase")
     assert phases(app.state).phase == "movement"
     assert "Movement phase" in app.ruleset.status_text(app.state)
+
+
+def test_a_unit_that_may_shoot_shows_its_range_and_its_sight_of_an_enemy(make_app, tmp_path):
+    # a (bows, 24") 10" from b, behind a low wall: the bands are its front arc to 24" and 12";
+    # pointing at b shows a sight line per file, and the words say partial cover and the odds
+    a = block("a", 1, 24, 30, name="Archers", weapons=["hand weapon", "bow"])
+    b = block("b", 2, 24, 0, name="Skeletons")
+    wall = {"id": "wall", "name": "Low Wall", "kind": "obstacle", "height": 1.0,
+            "polygon": [[16.0, 23.0], [32.0, 23.0], [32.0, 23.3], [16.0, 23.3]]}
+    data = ow(facing_off(a, b, gap=10.0), seed=3, terrain=[wall])
+    p = tmp_path / "shoot.json"
+    p.write_text(json.dumps(data))
+    app = make_app(p)
+    app.play.do_action("next_phase")
+    app.play.do_action("next_phase")
+    assert phases(app.state).phase == "shooting"
+    app.select("a.3")
+    move_mouse(app, screen_of(app, 5.0, 40.0))  # nowhere in particular
+    shot = app.previews.shot
+    assert shot is not None and [label for label, _ in shot.bands] == ['range 24"', 'half range 12"']
+    assert shot.target is None
+    app.play.do_action("shoot")
+    target = app.state.models["b.3"]
+    move_mouse(app, screen_of(app, target.x, target.y))
+    shot = app.previews.shot
+    assert shot is not None and shot.target == "b" and shot.ok
+    assert len(shot.lines) == 5 and all(clear for _, _, clear in shot.lines)
+    assert "partial cover" in shot.note and "Low Wall" in shot.note
+    assert shot.panic is not None and 0.0 <= shot.panic < 1.0
+    app.run_frames(1)  # drawn without trouble
+    click(app, screen_of(app, target.x, target.y))
+    assert any(isinstance(e, ev.ActionTaken) and e.action == "shoot"
+               for e in app.session.engine.log)
+    # once it has shot, the unit shows no bands
+    app.select("a.3")
+    move_mouse(app, screen_of(app, 5.0, 40.0))
+    assert app.previews.shot is None

@@ -1,12 +1,14 @@
 """What ninth-age offers the AI: the shared rank-and-flank candidates
 (:mod:`game.rulesets.rank_and_flank.ai`), with charges declared in the Charge Phase (and moves
 offered there too: a move ends the declarations) and moves in the Movement Phase (Advance
-Rate, March Rate; a Reform is the whole move), and what a unit is worth by its own profile."""
+Rate, March Rate; a Reform is the whole move), shots from then until the Shooting Phase ends,
+and what a unit is worth by its own profile."""
 
 from __future__ import annotations
 
 import random
 
+from game.core.commands import Order
 from game.core.ruleset import Candidate
 from game.core.state import GameState
 from game.rulesets.ninth_age import units as U
@@ -20,8 +22,16 @@ def _rates(state: GameState, unit: str) -> tuple[float, float]:
     return float(adv), float(mar)
 
 
+def _check_shoot(state: GameState, order: Order) -> object:
+    from game.rulesets.ninth_age.shooting import check
+
+    return check(state, order)
+
+
 OFFER = RA.Offer(charge_phases=("charge",), move_phases=("charge", "movement"),
-                 rates=_rates, check_charge=check_charge, turn_alone=True)
+                 rates=_rates, check_charge=check_charge, turn_alone=True,
+                 shoot_phases=("charge", "movement", "magic", "shooting"),
+                 check_shoot=_check_shoot)
 
 
 def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) -> list[Candidate]:

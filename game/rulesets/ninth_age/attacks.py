@@ -11,6 +11,7 @@ brackets (Breath Attack, Sweeping Attack), with the attributes written there.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,9 +143,11 @@ def in_range(s: GameState, unit: str, target: str, inches: float) -> bool:
     return RC.gap(s, unit, target) <= inches + 1e-9
 
 
-def targets(s: GameState, unit: str, inches: float | None) -> list[str]:
+def targets(s: GameState, unit: str, inches: float | None,
+            sees: Callable[[GameState, str, str], bool] = RC.line_of_sight) -> list[str]:
     """Enemy units the unit may shoot: on the table, not in combat, (partly) in its front arc,
-    in its line of sight and within ``inches`` (None: any distance); nearest first."""
+    in its line of sight (``sees``) and within ``inches`` (None: any distance); nearest
+    first."""
     side = s.units[unit].side
     out = []
     for uid, rec in s.units.items():
@@ -154,7 +157,7 @@ def targets(s: GameState, unit: str, inches: float | None) -> list[str]:
             continue
         if inches is not None and not in_range(s, unit, uid, inches):
             continue
-        if not RC.in_front_arc(s, unit, uid) or not RC.line_of_sight(s, unit, uid):
+        if not RC.in_front_arc(s, unit, uid) or not sees(s, unit, uid):
             continue
         out.append(uid)
     return sorted(out, key=lambda u: (RC.gap(s, unit, u), list(s.units).index(u)))

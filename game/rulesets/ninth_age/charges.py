@@ -80,7 +80,9 @@ def _furthest(s: GameState, unit: str) -> tuple[int, str]:
 def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
     """Refuse a charge that may not be declared (the target in the front arc and in sight,
     no further than Adv + 12"); returns (charger, target)."""
-    return RC.check_declaration(s, cmd, _furthest, _may_charge)
+    from game.rulesets.ninth_age.shooting import sees
+
+    return RC.check_declaration(s, cmd, _furthest, _may_charge, sees=sees)
 
 
 def declare(ctx: Any, cmd: Order) -> Step:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rulesets.rank_and_flank.shooting import Missile
+
 RULESET_ID = "ninth-age"
 TITLE = "The 9th Age: Fantasy Battles (2nd edition)"
 DIE = 6
@@ -126,13 +128,51 @@ WEAPONS = {w.name: w for w in (
     Weapon("lance", charge=(2, 2), infantry=False),
     Weapon("light lance", charge=(1, 1), infantry=False),
     Weapon("shield", melee=False),
-    Weapon("bow", melee=False),
-    Weapon("longbow", melee=False),
-    Weapon("crossbow", melee=False),
-    Weapon("handgun", melee=False),
-    Weapon("javelins", melee=False),
-    Weapon("throwing weapons", melee=False),
 )}
+
+# --- shooting weapons (docs/rules/ninth-age.md, "Shooting") ------------------------------------
+
+#: the attributes a shooting weapon may carry, and whether each takes a value in brackets
+MISSILE_RULES = {"accurate": False, "quick to fire": False, "unwieldy": False,
+                 "volley fire": False, "reload": False, "move or fire": False,
+                 "march and shoot": False, "steady aim": False, "shoot in extra rank": False}
+#: the Aim of a listed weapon given by name only (the profile's bracket: "Bow (4+)")
+DEFAULT_AIM = 4
+
+
+def _missile(name: str, rng: float, shots: int, strength: int | None, ap: int | None,
+             *rules: str) -> Missile:
+    from game.rulesets.rank_and_flank.shooting import weapon_rules
+
+    return Missile(name, rng, strength, ap, weapon_rules(rules, MISSILE_RULES, name), shots,
+                   DEFAULT_AIM)
+
+
+#: the shooting weapons by name: range, shots, Str and AP (None: the wielder's), attributes
+MISSILES = {m.name: m for m in (
+    _missile("bow", 24, 1, 3, 0, "Volley Fire"),
+    _missile("longbow", 30, 1, 3, 0, "Volley Fire"),
+    _missile("crossbow", 30, 1, 4, 1, "Unwieldy"),
+    _missile("handgun", 24, 1, 4, 2, "Unwieldy"),
+    _missile("pistol", 12, 1, 4, 2, "Quick to Fire"),
+    _missile("throwing weapons", 8, 2, None, None, "Quick to Fire", "Accurate"),
+    _missile("javelins", 12, 1, None, None, "Quick to Fire"),
+)}
+
+WEAPONS.update({name: Weapon(name, melee=False) for name in MISSILES})
+
+#: a score of 7 needed to hit (a Hopeless Shot): a 6, then a second die needing this; 8 or more
+#: cannot hit
+HOPELESS = {7: 4}
+LONG_RANGE = -1  # beyond half the weapon's range (Accurate: none)
+MOVING = -1  # the unit moved this player turn (Quick to Fire: none; Unwieldy: -2)
+STAND_AND_SHOOT = -1  # a Stand and Shoot reaction (Steady Aim: none)
+SOFT_COVER = -1
+HARD_COVER = -2
+SHOOTING_RANKS = 2  # the first and second ranks shoot
+# Cover when more than half of the target's facing is hidden (off: half or more; the 2nd
+# edition's texts say both, see the "Readings chosen" of docs/rules/ninth-age.md)
+COVER_MORE_THAN_HALF = True
 
 #: what the contract's ``command`` list may hold
 COMMAND = ("champion", "standard", "musician", "battle standard")

@@ -35,14 +35,14 @@ ROLLS = {
     "charge_range": "charge", "flee": "flee", "pursuit": "pursuit", "break_test": "Break Test",
     "discipline": "Discipline test", "impact_hits": "Impact Hits", "grind_attacks": "Grind Attacks",
     "stomp_attacks": "Stomp Attacks", "breath_attack": "Breath Attack",
-    "sweeping_attack": "Sweeping Attack",
+    "sweeping_attack": "Sweeping Attack", "hopeless_shot": "Hopeless Shot",
 }
 ITEMS = (("wounds", "Health Points"), ("overkill", "overkill"), ("charge", "charge"),
          ("ranks", "ranks"), ("standard", "standard"), ("battle_standard", "battle standard"),
          ("flank", "flank"))
 #: rolls that count dice reaching a target (their total is how many did), and what they count
 COUNTED = {"to_hit": HITS, "to_wound": WOUNDS, "reroll_to_wound": WOUNDS, "armour_save": SAVES,
-           "ward_save": SAVES, "fortitude_save": SAVES}
+           "ward_save": SAVES, "fortitude_save": SAVES, "hopeless_shot": HITS}
 #: Discipline tests (2D6 at or under the Discipline), and what they count
 TESTS = {"break_test": BREAK_TESTS, "discipline": OTHER_TESTS}
 
@@ -58,7 +58,8 @@ def roll_line(state: GameState, e: ev.DiceRolled) -> str:
         return (f"{who}: {what} (Armour {arm}, AP {ap}){against}, {e.target}+ needed: {faces} — "
                 f"{e.outcome}")
     if e.purpose in COUNTED:
-        return f"{who}: {what}{against}, {e.target}+ needed: {faces} — {e.outcome}"
+        mods = "".join(f", {src} {v:+d}" for src, v in e.modifiers)
+        return f"{who}: {what}{against}, {e.target}+ needed{mods}: {faces} — {e.outcome}"
     if e.purpose == "charge_range":
         adv = dict(e.modifiers).get("Adv", 0)
         dice = "+".join(str(k) for k in e.kept)
@@ -86,6 +87,8 @@ def describe(state: GameState, e: ev.Event) -> str | None:
 
 
 def _hits(face: int, target: int) -> bool:
+    """To hit, the modifiers already in ``target``: a 6 always hits (a shot's 6 that needed 7
+    or more goes on to a Hopeless Shot), a 1 always misses."""
     return face == 6 or (face != 1 and face >= target)
 
 
@@ -97,7 +100,8 @@ def _special(face: int, target: int) -> bool:
     return face >= target
 
 
-SUCCESS = {"to_hit": _hits, "ward_save": _special, "fortitude_save": _special}
+SUCCESS = {"to_hit": _hits, "ward_save": _special, "fortitude_save": _special,
+           "hopeless_shot": _special}
 
 
 def _passes(faces: tuple[int, ...], discipline: int) -> bool:
@@ -112,7 +116,9 @@ def roll_count(roll: Mapping[str, Any]) -> RollCount | None:
         return None
     if purpose in COUNTED:
         rule = SUCCESS.get(purpose, _reaches)
-        return count_each(COUNTED[purpose], faces, 6, lambda f: rule(f, target))
+        # a shot's to-hit modifiers are written beside its Aim: the face needs Aim less them
+        need = target - sum(v for _, v in roll["modifiers"]) if purpose == "to_hit" else target
+        return count_each(COUNTED[purpose], faces, 6, lambda f: rule(f, need))
     if purpose in TESTS:
         return count_together(TESTS[purpose], faces, 6, _passes, target)
     return None

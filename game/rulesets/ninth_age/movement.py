@@ -116,13 +116,14 @@ def move(ctx: Any, cmd: Order) -> Step:
                 "March Test")
             if not ok:
                 if cost > adv + 1e-6:
-                    yield ev.UnitFlagSet(unit, "moved", "player_turn", True)
+                    yield ev.UnitFlagSet(unit, "moved", "player_turn", "stayed")
                     yield ev.RuleApplied("March", unit, "fails to march: it stays where it is")
                     return
                 yield ev.RuleApplied("March", unit, "fails to march: it makes the move as an "
                                      "Advance move")
                 kind = "advance"
-    yield ev.UnitFlagSet(unit, "moved", "player_turn", True)
+    # (the flag says how: a March or a Reform stops the unit shooting, an Advance costs -1)
+    yield ev.UnitFlagSet(unit, "moved", "player_turn", kind)
     yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, round(cost, 4), kind)
     if kind in ("advance", "march"):
         for _, r in U.hooked(ctx.state, unit, "after_move"):

@@ -118,7 +118,7 @@ def flee(ctx: Any, flee_from: dict[str, str | None]) -> Step:
     """The units that failed a Panic Test roll to flee, then flee, away from the unit given
     (or the closest enemy unit)."""
     from game.rulesets.ninth_age.charges import roll_distance
-    from game.rulesets.ninth_age.result import closest_enemy
+    from game.rulesets.rank_and_flank.moves import closest_enemy
 
     rolls = {}
     points = {}

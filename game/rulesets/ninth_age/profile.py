@@ -10,7 +10,7 @@ and weapons. A part that appears twice on the model is listed twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.scenario import UnitSpec
@@ -19,6 +19,13 @@ from game.rulesets.common.rules import parse_rule
 from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age.rules import RULES
 from game.rulesets.rank_and_flank.setup import check_formation_keys, show, whole
+from game.rulesets.rank_and_flank.shooting import (
+    Missile,
+    listed_missiles,
+    read_table,
+    table_missile,
+    table_value,
+)
 
 PART_KEYS = ("name", "stats", "rules", "weapons")
 
@@ -37,6 +44,7 @@ class Part:
     agi: int
     rules: tuple[str, ...]
     weapons: tuple[str, ...]
+    missiles: tuple[Missile, ...] = ()  # its shooting weapons, in the order listed
 
     def stats(self) -> tuple[tuple[str, int], ...]:
         return (("Att", self.att), ("Off", self.off), ("Str", self.str_), ("AP", self.ap),
@@ -80,9 +88,43 @@ def _check_weapons(weapons: Any, where: str) -> None:
     if not isinstance(weapons, list):
         raise ValueError(f"{where} must be a list, got {show(weapons)}")
     for j, w in enumerate(weapons):
-        if not isinstance(w, str) or weapon_name(w) not in K.WEAPONS:
+        if isinstance(w, dict):
+            missile_of(w, f"{where}[{j}]")
+        elif not isinstance(w, str) or weapon_name(w) not in K.WEAPONS:
             raise ValueError(f"{where}[{j}]: unknown weapon {show(w)} "
-                             f"(known: {', '.join(K.WEAPONS)})")
+                             f"(known: {', '.join(K.WEAPONS)}; a shooting weapon of other "
+                             "numbers is a table: { name = \"bow\", range = 24, Str = 3, "
+                             "AP = 0, aim = 4, shots = 1 })")
+
+
+MISSILE_KEYS = ("name", "range", "Str", "AP", "aim", "shots", "rules")
+
+
+def missile_of(table: dict[str, Any], where: str) -> Missile:
+    """A shooting weapon given as a table: ``name`` (a listed weapon's other numbers, or a
+    weapon of its own, which then needs its ``range``), ``range``, ``Str`` and ``AP`` (left
+    out: the listed one's, or the wielder's), ``aim`` (the roll it hits on, 4 when left out),
+    ``shots`` (per model) and ``rules`` (its attributes). Raises ValueError naming the key."""
+    name, base, rng, rules = read_table(
+        table, MISSILE_KEYS, where, K.MISSILES,
+        lambda n: n == "shield" or (n in K.WEAPONS and K.WEAPONS[n].melee), K.MISSILE_RULES,
+        "shooting")
+    aim = table_value(table, "aim", 2, 6, where)
+    ap = table_value(table, "AP", 0, 10, where)
+    got = table_missile(name, base, rng, rules, strength=table_value(table, "Str", 0, 10, where),
+                        ap=ap, aim=aim if aim is not None or base is not None else K.DEFAULT_AIM,
+                        shots=table_value(table, "shots", 1, 10, where))
+    # (a weapon of its own without an AP has the wielder's, as without a Str)
+    return replace(got, ap=None) if base is None and ap is None else got
+
+
+def missiles_of(weapons: Any) -> tuple[Missile, ...]:
+    """The shooting weapons of a ``weapons`` list (names and tables)."""
+    return listed_missiles(weapons, K.MISSILES, missile_of)
+
+
+def _names(weapons: Any) -> tuple[str, ...]:
+    return tuple(weapon_name(w) for w in weapons or () if isinstance(w, str))
 
 
 def _check_rules(rules: Any, where: str) -> None:
@@ -177,21 +219,23 @@ def profile_of(unit: UnitSpec) -> UnitProfile:
     troop = str(raw.get("troop_type", "")).strip().lower()
     if K.TYPE_RULES and troop in SWIFT_TYPES and "swiftstride" not in listed:
         model_rules = (*model_rules, "Swiftstride")  # (shown on the card like a listed rule)
-    weapons = tuple(weapon_name(w) for w in raw.get("weapons", []))
+    listed = raw.get("weapons", [])
+    weapons = _names(listed)
     parts: list[Part] = []
     raw_parts = raw.get("parts")
     if raw_parts is None:
         parts.append(Part(0, unit.name, stats["Att"], stats["Off"], stats["Str"], stats["AP"],
-                          stats["Agi"], model_rules, weapons))
+                          stats["Agi"], model_rules, weapons, missiles_of(listed)))
     else:
         for i, p in enumerate(raw_parts):
             ps = p["stats"]
-            own_w = tuple(weapon_name(w) for w in p.get("weapons", []))
-            if not own_w and i == 0:  # the unit's weapons are its first part's (rider, crew)
-                own_w = weapons
+            own = p.get("weapons", [])
+            if not own and i == 0:  # the unit's weapons are its first part's (rider, crew)
+                own = listed
             parts.append(Part(i, str(p.get("name", f"part {i + 1}")).strip(), ps["Att"], ps["Off"],
                               ps["Str"], ps["AP"], ps["Agi"],
-                              merged_rules(model_rules, tuple(p.get("rules", []))), own_w))
+                              merged_rules(model_rules, tuple(p.get("rules", []))), _names(own),
+                              missiles_of(own)))
     return UnitProfile(
         troop=raw["troop_type"].strip().lower(),
         height=K.HEIGHTS[height],

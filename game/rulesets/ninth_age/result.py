@@ -100,19 +100,6 @@ def break_test(ctx: Any, combat: Combat, unit: str, diff: int) -> Step:
     return ok
 
 
-def closest_enemy(s: GameState, unit: str) -> str | None:
-    side = s.units[unit].side
-    mine = space.boundary(s, unit).centroid
-    best = None
-    for uid, rec in s.units.items():
-        if rec.side == side or not U.on_table(s, uid) or U.host(s, uid) != uid:
-            continue
-        d = space.boundary(s, uid).centroid.distance(mine)
-        if best is None or d < best[0]:
-            best = (d, uid)
-    return best[1] if best else None
-
-
 def away_point(s: GameState, unit: str, enemy: str) -> tuple[float, float]:
     """A point behind the facing of ``enemy`` that ``unit`` was engaged with, so that fleeing
     "away" from it turns the unit's rear to that facing."""
@@ -184,7 +171,7 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
     flee_rolls: dict[str, moves.Roll] = {}
     panic_from: dict[str, tuple[str | None, tuple[float, float] | None]] = {}
     for u in [*broken, *panicked]:
-        against = away.get(u) or closest_enemy(ctx.state, u)
+        against = away.get(u) or moves.closest_enemy(ctx.state, u)
         if u in panicked:  # away from the closest enemy as things stood when it failed
             at = space.block_of(ctx.state, against).centre if against is not None else None
             panic_from[u] = (against, at)

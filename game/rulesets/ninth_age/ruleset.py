@@ -7,7 +7,8 @@ phase does by itself. See docs/rules/ninth-age.md.
 - Movement: at its start fleeing units test to rally (a failure flees on); then ``move``
   orders (Advance, March, Reform), with Sweeping Attacks after the moves.
 - Magic: nothing.
-- Shooting: at its start, ranged Breath Attacks (each unit that can, at its first chance).
+- Shooting: ``shoot`` orders (shooting weapons, the ranged Breath Attack); as it ends, the
+  Breath Attacks not used yet (each unit that can, at its first chance).
 - Melee: at its start every combat is fought, in the order the combats began: one Round of
   Combat, the Combat Score, Break Tests, Panic Tests, flight and pursuit.
 """
@@ -21,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Order
+from game.core.commands import Command, Order
 from game.core.errors import Refused
 from game.core.ruleset import (
     BAD,
@@ -39,8 +40,10 @@ from game.core.ruleset import (
     LadderRung,
     Mark,
     PartInfo,
+    PoolOdds,
     RollCount,
     RuleInfo,
+    ShotView,
     Step,
     TableNote,
     UIAction,
@@ -64,6 +67,7 @@ from game.rulesets.rank_and_flank.victory import army_points
 ACTIONS = {
     "charge": F.PhasedAction("charge", "charge", charges.declare, ("target",), "Charge"),
     "move": F.PhasedAction("move", "movement", movement.move, ("path", "march"), "Move"),
+    "shoot": F.PhasedAction("shoot", "shooting", shooting.shoot, ("target", "weapon"), "Shoot"),
 }
 
 UI_ACTIONS = (
@@ -73,6 +77,8 @@ UI_ACTIONS = (
              "advance, behind to step back, beside to move sideways"),
     UIAction("reform", "Reform", "r", FACING, "Reform the selected unit to face where you click "
              "(its whole move)", order="move"),
+    UIAction("shoot", "Shoot", "s", ENEMY, "Shoot with the selected unit's shooting weapon: "
+             "click an enemy unit it sees and has in range"),
 )
 
 CONDITIONS = {
@@ -116,9 +122,17 @@ class NinthAge(F.PhasedRuleset):
     base_sizes: Mapping[str, tuple[float, float]] = {}
     default_base = "25x25"
     die_sides = K.DIE
+    damage_unit = "Health Points"
     unit_keys = frozenset({"troop_type", "command", "joins", "parts", "height", "points"})
     phase_names = K.PHASES
     actions = ACTIONS
+
+    # -- the odds --------------------------------------------------------------------------
+    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
+        """A ``shoot`` order in the Shooting phase comes down to one pool of shots per group
+        of shooters when nothing else in the turn can touch the two units."""
+        got: PoolOdds | None = shooting.pool_odds(state, cmd)
+        return got
 
     # -- for the AI ------------------------------------------------------------------------
     def candidates(self, state: GameState, side: int, rng: random.Random,
@@ -126,6 +140,16 @@ class NinthAge(F.PhasedRuleset):
         from game.rulesets.ninth_age import ai
 
         return ai.candidates(state, side, rng, widen)
+
+    def unit_shot_view(self, state: GameState, unit: str, target: str | None) -> ShotView | None:
+        got: ShotView | None = shooting.shot_view(state, unit, target)
+        return got
+
+    def lookahead(self, state: GameState, side: int) -> Command | None:
+        from game.rulesets.ninth_age import ai
+        from game.rulesets.rank_and_flank.ai import first_shot
+
+        return first_shot(ai.OFFER, state, side)
 
     def unit_worth(self, state: GameState, unit: str) -> float:
         from game.rulesets.ninth_age import ai
@@ -185,8 +209,6 @@ class NinthAge(F.PhasedRuleset):
             yield F.PhaseStep(side, phase, "declare")
         elif phase == "movement":
             yield from self.rally_fleeing(ctx)
-        elif phase == "shooting":
-            yield from shooting.shooting_phase(ctx)
         elif phase == "melee":
             yield from self.fight_combats(ctx)
 
@@ -195,6 +217,8 @@ class NinthAge(F.PhasedRuleset):
             yield F.PhaseStep(F.phases(ctx.state).side, "charge", "moves")
             yield from charges.move_chargers(ctx)
             yield from self.check_winner(ctx)
+        elif phase == "shooting":
+            yield from shooting.breaths_left(ctx)
 
     def rally_fleeing(self, ctx: Any) -> Step:
         """Each fleeing unit of the side takes a Rally Test (Discipline): a pass stops it
@@ -287,6 +311,8 @@ class NinthAge(F.PhasedRuleset):
         unit = window.unit_of(state, actor)
         if state.units[unit].status != "active" or is_engaged(state, unit):
             return None
+        if F.phases(state).phase not in (None, "charge"):
+            return None  # (no more charges this player turn)
         adv = charges.advance_of(state, unit)
         zone = window.charge_zone(state, unit, adv + charges.MAX_DICE - 6, state.table)
         return dataclasses.replace(zone, likely=adv + 7.0)

@@ -1,11 +1,13 @@
 """What old-world offers the AI: the shared rank-and-flank candidates
 (:mod:`game.rulesets.rank_and_flank.ai`), with charges declared and moves made in the Movement
-phase (a unit moves M, marches 2M), and what a unit is worth."""
+phase (a unit moves M, marches 2M), shots from then until the Shooting phase ends, and what a
+unit is worth."""
 
 from __future__ import annotations
 
 import random
 
+from game.core.commands import Order
 from game.core.ruleset import Candidate
 from game.core.state import GameState
 from game.rulesets.old_world.charges import check_charge, movement_of
@@ -17,9 +19,16 @@ def _rates(state: GameState, unit: str) -> tuple[float, float]:
     return mov, 2 * mov
 
 
+def _check_shoot(state: GameState, order: Order) -> object:
+    from game.rulesets.old_world.shooting import check
+
+    return check(state, order)
+
+
 OFFER = RA.Offer(charge_phases=("strategy", "movement"),
                  move_phases=("strategy", "movement"), rates=_rates,
-                 check_charge=check_charge)
+                 check_charge=check_charge,
+                 shoot_phases=("strategy", "movement", "shooting"), check_shoot=_check_shoot)
 
 
 def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) -> list[Candidate]:

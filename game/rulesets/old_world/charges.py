@@ -19,8 +19,8 @@ from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
+from game.rulesets.old_world.shooting import can_stand_and_shoot, stand_and_shoot
 from game.rulesets.rank_and_flank import charges as RC
-from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.combat import is_engaged
 from game.rulesets.rank_and_flank.moves import flee
 
@@ -61,7 +61,9 @@ def _furthest(s: GameState, unit: str) -> tuple[int, str]:
 
 def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
     """Refuse a charge that may not be declared; returns (charger, target)."""
-    return RC.check_declaration(s, cmd, _furthest, _may_charge, flies)
+    from game.rulesets.old_world.shooting import sees
+
+    return RC.check_declaration(s, cmd, _furthest, _may_charge, flies, sees)
 
 
 def declare(ctx: Any, cmd: Order) -> Step:
@@ -106,63 +108,16 @@ def reaction(ctx: Any, unit: str, target: str) -> Step:
     options: tuple[str, ...] = ("hold", "flee") if may_flee else ("hold",)
     if forced is None and can_stand_and_shoot(s, target, unit):
         options = (*options, "stand_and_shoot")
-    yield from RC.react(ctx, unit, target, forced, options, stand_and_shoot, _flee_reaction)
+    yield from RC.react(ctx, unit, target, forced, options, _stand_and_shoot, _flee_reaction)
+
+
+def _stand_and_shoot(ctx: Any, target: str, charger: str) -> Step:
+    yield from stand_and_shoot(ctx, target, charger)
+    yield from ctx.ruleset.check_winner(ctx)
 
 
 def _flee_reaction(ctx: Any, target: str, charger: str) -> Step:
     yield from flee(ctx, target, charger, "reaction")
-
-
-def missile_weapon(s: GameState, unit: str) -> K.Weapon | None:
-    for w in U.profile(s, unit).weapons:
-        if K.WEAPONS[w].missile:
-            return K.WEAPONS[w]
-    return None
-
-
-def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
-    """A unit with a missile weapon, not in combat or fleeing, that sees the charger and is at
-    least the charger's Movement away may stand and shoot."""
-    if missile_weapon(s, unit) is None or s.units[unit].status != "active":
-        return False
-    if s.units[unit].flag("stood_and_shot"):  # once a turn, at one of the chargers
-        return False
-    gap = space.rects_distance(space.unit_key(s, unit), space.unit_key(s, charger))
-    if gap < movement_of(s, charger) - 1e-9:
-        return False
-    return RC.line_of_sight(s, unit, charger)
-
-
-def stand_and_shoot(ctx: Any, unit: str, charger: str) -> Step:
-    """The front rank shoots at the charger once, at -1 to hit whatever the range (to hit:
-    7 - BS; a 1 always misses, a 6 always hits); its Wounds count toward the combat result of
-    the turn. Then the unit holds."""
-    from game.rulesets.old_world.combat import remove_casualties, resolve_hits
-    from game.rulesets.rank_and_flank.combat import Combat, Losses
-
-    s = ctx.state
-    weapon = missile_weapon(s, unit)
-    assert weapon is not None
-    yield ev.UnitFlagSet(unit, "stood_and_shot", "player_turn", True)
-    shots = U.rank_sizes(s, unit)[0]
-    bs = U.stat(s, unit, "BS")
-    needed = max(2, 7 - bs)
-    mods = (("Stand and Shoot", K.STAND_AND_SHOOT),)
-    faces = tuple(ctx.roll(K.DIE, "to_hit") for _ in range(shots))
-    hits = sum(1 for f in faces if f == 6 or (f != 1 and f + K.STAND_AND_SHOOT >= needed))
-    yield ev.DiceRolled("to_hit", unit, f"{len(faces)}d6", faces, faces, mods, hits, needed,
-                        f"{hits} hit{'s' if hits != 1 else ''}", charger)
-    if not hits:
-        return
-    tally = Combat([unit, charger])
-    losses: dict[str, Losses] = {}
-    strength = weapon.shot_strength or U.stat(s, unit, "S")
-    yield from resolve_hits(ctx, tally, unit, charger, hits, losses, source="Stand and Shoot",
-                            strength=strength, ap=weapon.shot_ap, bane=0)
-    yield from remove_casualties(ctx, losses, "Stand and Shoot")
-    counted = tally.inflicted[s.units[unit].side]
-    if counted:
-        yield ev.UnitFlagSet(unit, "shot_wounds", "player_turn", (charger, counted))
 
 
 def roll_charge(ctx: Any, unit: str) -> RC.ChargeRoll:

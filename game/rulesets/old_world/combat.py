@@ -59,15 +59,18 @@ def bonuses_count(s: GameState, unit: str, weapon: K.Weapon) -> bool:
     return not weapon.charge_only or charged_this_turn(s, unit)
 
 
-def armour_save(s: GameState, unit: str) -> tuple[int, list[tuple[str, int]]]:
-    """The unit's armour save in close combat (7: none) and what changed it."""
+def armour_save(s: GameState, unit: str, shooting: bool = False) -> tuple[int, list[tuple[str, int]]]:
+    """The unit's armour save in close combat (7: none) and what changed it; against shooting
+    (``shooting``) its whole armour counts, shield included, and Parry does not."""
     p = U.profile(s, unit)
     save = p.armour
     why: list[tuple[str, int]] = []
     if save >= 7:
         return 7, why
     weapon = weapon_in_use(s, unit)
-    if p.has("shield") and weapon.two_handed:
+    if shooting:
+        pass
+    elif p.has("shield") and weapon.two_handed:
         save += 1
         why.append(("shield unusable with a two-handed weapon", 1))
     elif p.has("shield") and p.troop.infantry and save > 3:
@@ -335,12 +338,40 @@ def own_hooked(s: GameState, member: str, hook: str) -> tuple[Any, ...]:
     return RULES.hooked(U.lead(s, member).rules, hook)
 
 
+def wounds(face: int, needed: int) -> bool:
+    """A to-wound die against the score ``needed`` (a 1 always fails)."""
+    return face != 1 and face >= needed
+
+
+def save_possible(save: int, ap: int) -> bool:
+    """Whether an armour save of ``save``+ can be rolled at all against ``ap``."""
+    return save < 7 and save - ap <= 6
+
+
+def saves(face: int, save: int, ap: int) -> bool:
+    """An armour save die: the face plus the AP must reach the save; a 1 always fails."""
+    return face != 1 and face + ap >= save
+
+
+def ward_of(s: GameState, victim: str) -> int | None:
+    """The best ward save of the victim's models (X of X+), or None."""
+    return min((w for r in own_hooked(s, victim, "ward") if (w := r.ward()) is not None),
+               default=None)
+
+
+def regeneration_of(s: GameState, victim: str) -> int | None:
+    return min((v for r in own_hooked(s, victim, "regeneration")
+                if (v := r.regeneration()) is not None), default=None)
+
+
 def resolve_hits(ctx: Any, combat: Combat, member: str, target: str, hits: int,
                  losses: dict[str, Losses], source: str = "attacks", strength: int | None = None,
-                 ap: int | None = None, bane: int | None = None, magical: bool | None = None) -> Step:
+                 ap: int | None = None, bane: int | None = None, magical: bool | None = None,
+                 shooting: bool = False) -> Step:
     """Hits on ``target``: to wound, armour saves, ward saves, Wounds lost and Regeneration;
     the Wounds that count toward the combat result go to the striking side's tally. Unless
-    given, the hits use the member's close combat profile."""
+    given, the hits use the member's close combat profile; ``shooting`` hits meet the target's
+    whole armour (:func:`armour_save`)."""
     s = ctx.state
     s_, ap_, bane_, magic_ = wound_profile(s, member)
     strength = s_ if strength is None else strength
@@ -359,17 +390,17 @@ def resolve_hits(ctx: Any, combat: Combat, member: str, target: str, hits: int,
                              f"{toughness}: {hits} hit(s) do nothing", target)
         return
     faces = _roll(ctx, hits, "to_wound")
-    wounds = [f for f in faces if f != 1 and f >= needed]
-    yield ev.DiceRolled("to_wound", member, f"{len(faces)}d6", faces, faces, (), len(wounds), needed,
-                        f"{len(wounds)} wound{'s' if len(wounds) != 1 else ''}", target)
-    if not wounds:
+    good = [f for f in faces if wounds(f, needed)]
+    yield ev.DiceRolled("to_wound", member, f"{len(faces)}d6", faces, faces, (), len(good), needed,
+                        f"{len(good)} wound{'s' if len(good) != 1 else ''}", target)
+    if not good:
         return
-    save, _ = armour_save(s, victim)
+    save, _ = armour_save(s, victim, shooting)
     unsaved = 0
     runs: list[tuple[int, list[int]]] = []  # (AP, dice) of consecutive saves with the same AP
-    for f in wounds:
+    for f in good:
         this_ap = ap - (bane if f == 6 else 0)
-        if save - this_ap > 6 or save >= 7:
+        if not save_possible(save, this_ap):
             unsaved += 1
             continue
         d = ctx.roll(K.DIE, "armour_save")
@@ -377,19 +408,18 @@ def resolve_hits(ctx: Any, combat: Combat, member: str, target: str, hits: int,
             runs[-1][1].append(d)
         else:
             runs.append((this_ap, [d]))
-        if d == 1 or d + this_ap < save:
+        if not saves(d, save, this_ap):
             unsaved += 1
     for this_ap, dice in runs:
-        saved = sum(1 for d in dice if d != 1 and d + this_ap >= save)
+        saved = sum(1 for d in dice if saves(d, save, this_ap))
         mods = []
         if this_ap:
             mods.append(("AP", this_ap))
         yield ev.DiceRolled("armour_save", victim, f"{len(dice)}d6", tuple(dice), tuple(dice),
                             tuple(mods), saved, save, f"{saved} saved", member)
-    if unsaved and save - ap > 6 and save < 7:
+    if unsaved and not save_possible(save, ap) and save < 7:
         yield ev.RuleApplied("Armour", victim, f"no armour save is possible against AP {ap}", member)
-    ward = min((w for r in own_hooked(s, victim, "ward") if (w := r.ward()) is not None),
-               default=None)
+    ward = ward_of(s, victim)
     if unsaved and ward is not None and ward <= 6:
         dice = _roll(ctx, unsaved, "ward_save")
         saved = sum(1 for d in dice if d >= ward)
@@ -411,8 +441,7 @@ def lose_wounds(ctx: Any, victim: str, n: int, losses: dict[str, Losses], by: st
     counted = min(n, max(0, have))
     regen = None
     if regenerate:
-        regen = min((v for r in own_hooked(s, victim, "regeneration")
-                     if (v := r.regeneration()) is not None), default=None)
+        regen = regeneration_of(s, victim)
     kept = n
     if regen is not None and regen <= 6:
         dice = _roll(ctx, n, "regeneration")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rulesets.rank_and_flank.shooting import Missile
+
 RULESET_ID = "old-world"
 TITLE = "Warhammer: The Old World"
 DIE = 6
@@ -118,9 +120,7 @@ class Weapon:
     no_support_when_charging: bool = False
     charge_only: bool = False
     armour: int = 0  # improvement to the armour save (a shield: 1)
-    missile: bool = False
-    shot_strength: int = 0  # a missile weapon's Strength (0: the wielder's)
-    shot_ap: int = 0
+    missile: bool = False  # a missile weapon (its profile is in MISSILES)
 
 
 WEAPONS = {
@@ -137,16 +137,60 @@ WEAPONS = {
         Weapon("flail", strength=2, ap=-2, armour_bane=1, charge_only=True, two_handed=True),
         Weapon("morning star", strength=1, ap=-1, armour_bane=1, charge_only=True),
         Weapon("shield", armour=1),
-        Weapon("bow", missile=True, shot_strength=3),
-        Weapon("longbow", missile=True, shot_strength=3),
-        Weapon("shortbow", missile=True, shot_strength=3),
-        Weapon("crossbow", missile=True, shot_strength=4),
-        Weapon("repeater crossbow", missile=True, shot_strength=3),
-        Weapon("handgun", missile=True, shot_strength=4, shot_ap=-1),
-        Weapon("javelin", missile=True),
-        Weapon("throwing weapons", missile=True),
     )
 }
+
+# --- missile weapons (docs/rules/old-world.md, "Shooting") -------------------------------------
+
+#: the rules a missile weapon may carry, and whether each takes a value in brackets
+MISSILE_RULES = {"armour bane": True, "multiple shots": True, "quick shot": False,
+                 "volley fire": False, "move and shoot": False, "move or shoot": False,
+                 "ponderous": False, "cumbersome": False, "ignores cover": False}
+
+
+def _missile(name: str, rng: float, s: int | None, ap: int = 0, *rules: str,
+             bonus: int = 0) -> Missile:
+    from game.rulesets.rank_and_flank.shooting import weapon_rules
+
+    return Missile(name, rng, s, ap, weapon_rules(rules, MISSILE_RULES, name), strength_bonus=bonus)
+
+
+#: the missile weapons by name: range, Strength (None: the wielder's), AP, rules
+MISSILES = {m.name: m for m in (
+    _missile("shortbow", 18, 3, 0, "Quick Shot", "Volley Fire"),
+    _missile("bow", 24, None, 0, "Volley Fire"),
+    _missile("warbow", 24, None, 0, "Volley Fire"),
+    _missile("longbow", 30, 3, 0, "Armour Bane (1)", "Volley Fire"),
+    _missile("crossbow", 30, 4, 0, "Armour Bane (2)", "Ponderous"),
+    _missile("repeater crossbow", 24, 3, 0, "Armour Bane (1)", "Multiple Shots (2)"),
+    _missile("repeater handbow", 12, 3, 0, "Multiple Shots (2)", "Quick Shot"),
+    _missile("handgun", 24, 4, -1, "Armour Bane (1)", "Ponderous"),
+    _missile("repeater handgun", 24, 4, -1, "Armour Bane (1)", "Multiple Shots (3)", "Ponderous"),
+    _missile("pistol", 12, 4, -1, "Armour Bane (1)", "Quick Shot"),
+    _missile("brace of pistols", 12, 4, -1, "Armour Bane (1)", "Multiple Shots (2)",
+             "Quick Shot"),
+    _missile("repeater pistol", 12, 4, -1, "Armour Bane (1)", "Multiple Shots (3)", "Quick Shot"),
+    _missile("javelin", 12, None, 0, "Move and Shoot", "Quick Shot"),
+    _missile("throwing weapons", 9, None, 0, "Move and Shoot", "Multiple Shots (2)", "Quick Shot"),
+    _missile("throwing axe", 9, None, 0, "Quick Shot", bonus=1),
+    _missile("sling", 18, 3, 0, "Multiple Shots (2)"),
+)}
+
+WEAPONS.update({name: Weapon(name, missile=True) for name in MISSILES})
+
+#: BS 1 to 5 hit on 7 - BS; BS 6 and more hit on 2+ and roll a miss again needing 12 - BS
+TO_HIT_BS_LIMIT = 5
+#: a score of 7, 8 or 9 needed to hit: a 6, then a second die needing this
+SEVEN_PLUS = {7: 4, 8: 5, 9: 6}
+LONG_RANGE = -1  # beyond half the weapon's range
+MOVING = -1  # the unit moved this turn (Quick Shot: none; Ponderous: -2)
+PARTIAL_COVER = -1  # up to half of the target's models hidden from the shooter
+FULL_COVER = -2  # more than half
+MULTIPLE_SHOTS = -1  # each shot when a Multiple Shots weapon fires its extra shots
+PANIC_LOSSES = 0.25  # a unit losing more than this share of its models in a phase tests Panic
+PANIC_FRIEND_RANGE = 6.0  # friends this close to a unit destroyed test Panic
+PANIC_FRIEND_US = 5  # ... when the destroyed unit had at least this Unit Strength
+PANIC_FALL_BACK = 0.5  # a panicked unit with more than this share of its models falls back
 
 #: what the contract's ``command`` list may hold
 COMMAND = ("champion", "standard", "musician", "battle standard")

@@ -33,7 +33,7 @@ ROLLS = {
     "charge_range": "charge", "flee": "flee", "pursuit": "pursuit", "break_test": "Break test",
     "leadership": "Leadership test", "fear": "Fear test", "terror": "Terror test",
     "stupidity": "Stupidity test", "rally": "Rally test", "march": "march test",
-    "impact_hits": "Impact Hits", "peril": "Peril test",
+    "impact_hits": "Impact Hits", "peril": "Peril test", "to_hit_7_plus": "second roll to hit",
 }
 OUTCOMES = {"give_ground": "gives ground", "fall_back": "falls back in good order",
             "break": "breaks"}
@@ -49,8 +49,7 @@ def roll_line(state: GameState, e: ev.DiceRolled) -> str:
     what = ROLLS.get(e.purpose, e.purpose.replace("_", " "))
     faces = " ".join(str(f) for f in e.faces)
     against = f" against {name(state, e.against)}" if e.against else ""
-    if e.purpose in ("to_hit", "reroll_to_hit", "to_wound", "armour_save", "ward_save",
-                     "regeneration", "peril"):
+    if e.purpose in COUNTED:
         mods = "".join(f", {src} {v:+d}" for src, v in e.modifiers)
         return f"{who}: {what}{against}, {e.target}+ needed{mods}: {faces} — {e.outcome}"
     if e.purpose == "charge_range":
@@ -80,7 +79,9 @@ def describe(state: GameState, e: ev.Event) -> str | None:
 
 #: rolls that count dice reaching a target (their total is how many did), and what they count
 COUNTED = {"to_hit": HITS, "reroll_to_hit": HITS, "to_wound": WOUNDS, "armour_save": SAVES,
-           "ward_save": SAVES, "regeneration": SAVES, "peril": TESTS}
+           "ward_save": SAVES, "regeneration": SAVES, "peril": TESTS,
+           # a shot needing 7 or more: its 6 then this roll
+           "to_hit_7_plus": HITS}
 
 
 def _hits(face: int, target: int, mod: int) -> bool:

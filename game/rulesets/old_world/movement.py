@@ -96,9 +96,10 @@ def move(ctx: Any, cmd: Order) -> Step:
             ok = yield from U.leadership_test(ctx, unit, "march",
                                               f"to march with {U.name(s, near[0])} within 8\"")
             if not ok and cost > m + 1e-6:
-                yield ev.UnitFlagSet(unit, "moved", "player_turn", True)
+                yield ev.UnitFlagSet(unit, "moved", "player_turn", "stayed")
                 yield ev.RuleApplied("March", unit, "fails to march: it stays where it is")
                 return
-    yield ev.UnitFlagSet(unit, "moved", "player_turn", True)
     reason = "reform" if path[0][0] == "reform" else "march" if march else "move"
+    # (the flag says how: a unit that marched may not shoot, one that moved shoots at -1)
+    yield ev.UnitFlagSet(unit, "moved", "player_turn", reason)
     yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, round(cost, 4), reason)

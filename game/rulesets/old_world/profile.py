@@ -13,6 +13,13 @@ from game.rulesets.old_world import constants as K
 from game.rulesets.old_world.rules import RULES
 from game.rulesets.rank_and_flank import setup
 from game.rulesets.rank_and_flank.setup import check_formation_keys, show, whole
+from game.rulesets.rank_and_flank.shooting import (
+    Missile,
+    listed_missiles,
+    read_table,
+    table_missile,
+    table_value,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +32,7 @@ class UnitProfile:
     command: frozenset[str]
     start_models: int
     wounds: int  # per model
+    missiles: tuple[Missile, ...] = ()  # its missile weapons, in the order listed
 
     def has(self, weapon: str) -> bool:
         return weapon in self.weapons
@@ -61,15 +69,37 @@ def check_unit(unit: dict[str, Any]) -> None:
         raise ValueError(f"armour must be the armour save, a whole number from 2 (2+) to 7 "
                          f"(none), got {show(armour)}")
     for j, w in enumerate(unit.get("weapons", [])):
-        if not isinstance(w, str) or weapon_name(w) not in K.WEAPONS:
+        if isinstance(w, dict):
+            missile_of(w, f"weapons[{j}]")
+        elif not isinstance(w, str) or weapon_name(w) not in K.WEAPONS:
             raise ValueError(f"weapons[{j}]: unknown weapon {show(w)} "
-                             f"(known: {', '.join(K.WEAPONS)})")
+                             f"(known: {', '.join(K.WEAPONS)}; a missile weapon of other "
+                             "numbers is a table: { name = \"bow\", range = 24, S = 3, AP = 0 })")
     for r in unit.get("rules", []):
         RULES.check(r)
     for key in ("parts", "height"):
         if key in unit:
             raise ValueError(f"{key} is a ninth-age key; old-world units do not take it")
     check_formation_keys(unit, K.COMMAND)
+
+
+MISSILE_KEYS = ("name", "range", "S", "AP", "rules")
+
+
+def missile_of(table: dict[str, Any], where: str) -> Missile:
+    """A missile weapon given as a table: ``name`` (a listed weapon's other numbers, or a weapon
+    of its own, which then needs its ``range``), ``range``, ``S`` (left out: the listed one's, or
+    the wielder's), ``AP`` (0 or less) and ``rules``. Raises ValueError naming the key."""
+    name, base, rng, rules = read_table(
+        table, MISSILE_KEYS, where, K.MISSILES,
+        lambda n: n in K.WEAPONS and not K.WEAPONS[n].missile, K.MISSILE_RULES, "missile")
+    return table_missile(name, base, rng, rules, strength=table_value(table, "S", 0, 10, where),
+                         ap=table_value(table, "AP", -10, 0, where))
+
+
+def missiles_of(weapons: list[Any]) -> tuple[Missile, ...]:
+    """The missile weapons of a unit's ``weapons`` list (names and tables)."""
+    return listed_missiles(weapons, K.MISSILES, missile_of)
 
 
 def placements(unit: dict[str, Any], x: float, y: float,
@@ -80,7 +110,8 @@ def placements(unit: dict[str, Any], x: float, y: float,
 
 def profile_of(unit: UnitSpec) -> UnitProfile:
     raw = unit.raw
-    weapons = tuple(weapon_name(w) for w in raw.get("weapons", [])) or ("hand weapon",)
+    listed = raw.get("weapons", [])
+    weapons = tuple(weapon_name(w) for w in listed if isinstance(w, str)) or ("hand weapon",)
     if "hand weapon" not in weapons:
         weapons = ("hand weapon", *weapons)
     return UnitProfile(
@@ -90,6 +121,7 @@ def profile_of(unit: UnitSpec) -> UnitProfile:
         command=frozenset(c.strip().lower() for c in raw.get("command", [])),
         start_models=len(unit.placements),
         wounds=int(unit.stats["W"]),
+        missiles=missiles_of(listed),
     )
 
 

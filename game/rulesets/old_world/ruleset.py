@@ -6,7 +6,8 @@ itself. See docs/rules/old-world.md.
 - Movement: charges are declared first (``charge`` orders, each target reacting at once);
   the first other order (or the end of the phase) moves the chargers in the order declared,
   then the fleeing units that failed to rally flee on; then ``move`` orders.
-- Shooting: nothing yet.
+- Shooting: ``shoot`` orders, one per unit (see ``shooting.py``), each followed by the Panic
+  tests it causes.
 - Combat: at its start every combat is fought, in the order the combats began: a round, the
   combat result, Break tests, flee and pursuit. As it ends, Disrupted from First Charge ends.
 """
@@ -18,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Order
+from game.core.commands import Command, Order
 from game.core.ruleset import (
     CHOICE,
     CHOICES,
@@ -31,8 +32,10 @@ from game.core.ruleset import (
     ChargeZone,
     ConditionInfo,
     Mark,
+    PoolOdds,
     RollCount,
     RuleInfo,
+    ShotView,
     Step,
     TableNote,
     UIAction,
@@ -40,7 +43,7 @@ from game.core.ruleset import (
 )
 from game.core.scenario import Scenario
 from game.core.state import GameState, Handler, Model
-from game.rulesets.old_world import charges, combat, movement, result
+from game.rulesets.old_world import charges, combat, movement, panic, result, shooting
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.profile import check_unit, placements, profile_of
@@ -55,6 +58,7 @@ from game.rulesets.rank_and_flank.victory import VictoryRules
 ACTIONS = {
     "charge": F.PhasedAction("charge", "movement", charges.declare, ("target",), "Charge"),
     "move": F.PhasedAction("move", "movement", movement.move, ("path", "march"), "Move"),
+    "shoot": F.PhasedAction("shoot", "shooting", shooting.shoot, ("target", "weapon"), "Shoot"),
 }
 
 UI_ACTIONS = (
@@ -64,6 +68,8 @@ UI_ACTIONS = (
              "advance, behind to step back, beside to move sideways"),
     UIAction("reform", "Reform", "r", FACING, "Reform the selected unit to face where you click "
              "(its whole move)", order="move"),
+    UIAction("shoot", "Shoot", "s", ENEMY, "Shoot with the selected unit's missile weapon: "
+             "click an enemy unit it sees and has in range"),
 )
 
 CONDITIONS = {
@@ -108,6 +114,7 @@ class OldWorld(F.PhasedRuleset):
     base_sizes: Mapping[str, tuple[float, float]] = {}
     default_base = "25x25"
     die_sides = K.DIE
+    damage_unit = "Wounds"
     unit_keys = frozenset({"troop_type", "armour", "command", "joins", "points"})
     phase_names = K.PHASES
     actions = ACTIONS
@@ -132,12 +139,29 @@ class OldWorld(F.PhasedRuleset):
         loser = scored[2 if winner == 1 else 1]
         return "a crushing victory" if scored[winner] >= 2 * loser else ""
 
+    # -- the odds --------------------------------------------------------------------------
+    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
+        """A ``shoot`` order in the Shooting phase comes down to one pool of shots per group
+        of shooters when nothing else in the turn can touch the two units."""
+        got: PoolOdds | None = shooting.pool_odds(state, cmd)
+        return got
+
     # -- for the AI ------------------------------------------------------------------------
     def candidates(self, state: GameState, side: int, rng: random.Random,
                    widen: int = 0) -> list[Candidate]:
         from game.rulesets.old_world import ai
 
         return ai.candidates(state, side, rng, widen)
+
+    def unit_shot_view(self, state: GameState, unit: str, target: str | None) -> ShotView | None:
+        got: ShotView | None = shooting.shot_view(state, unit, target)
+        return got
+
+    def lookahead(self, state: GameState, side: int) -> Command | None:
+        from game.rulesets.old_world import ai
+        from game.rulesets.rank_and_flank.ai import first_shot
+
+        return first_shot(ai.OFFER, state, side)
 
     def unit_worth(self, state: GameState, unit: str) -> float:
         from game.rulesets.old_world import ai
@@ -223,7 +247,10 @@ class OldWorld(F.PhasedRuleset):
         flee on; then the phase's remaining moves may begin."""
         side = F.phases(ctx.state).side
         yield F.PhaseStep(side, "movement", "charges")
+        before = panic.standing(ctx.state, [u for u, rec in ctx.state.units.items()
+                                            if rec.status == "fleeing"])
         yield from charges.move_chargers(ctx)
+        yield from panic.destroyed_since(ctx, before)  # (fleeing units run down)
         for uid, u in list(ctx.state.units.items()):
             u = ctx.state.units[uid]  # (as things stand after the flights before it)
             if (u.side == side and u.status == "fleeing" and u.flag("rally_failed")
@@ -283,11 +310,13 @@ class OldWorld(F.PhasedRuleset):
     def fled_through(self, ctx: Any, unit: str, start: Any, end: Any,
                      crossed: Sequence[str]) -> Step:
         """Each model of a fleeing unit that moved through an enemy unit takes a Peril test
-        (a D6 per model and enemy unit: 1 to 3 loses a Wound, taken off as casualties)."""
+        (a D6 per model and enemy unit: 1 to 3 loses a Wound, taken off as casualties); each
+        friendly unit it moved through takes a Panic test."""
         from game.geometry.formation_actions import models_passing_through
         from game.rulesets.rank_and_flank import space
 
         side = ctx.state.units[unit].side
+        friends = [k for k in crossed if k in ctx.state.units and ctx.state.units[k].side == side]
         for k in crossed:
             s = ctx.state
             if k not in s.units or s.units[k].side == side or not U.on_table(s, k):
@@ -304,15 +333,20 @@ class OldWorld(F.PhasedRuleset):
                                 K.PERIL_SAFE, f"{lost} Wound{'s' if lost != 1 else ''} lost", k)
             if lost:
                 yield from combat.take_wounds(ctx, unit, lost, f"fled through {U.name(s, k)}")
+        yield from panic.fled_through(ctx, unit, friends)
 
     def fight_combats(self, ctx: Any) -> Step:
         yield from fight_all(ctx, self.fight_one)
 
     def fight_one(self, ctx: Any, fight: Any) -> Step:
-        """A round, the combat result, Break tests and what follows."""
+        """A round, the combat result, Break tests and what follows; then the Panic tests of
+        the friends of units it destroyed."""
+        before = panic.standing(ctx.state, fight.units)
         yield from combat.fight_round(ctx, fight)
         winner, diff = yield from result.work_out(ctx, fight)
         yield from result.after_result(ctx, fight, winner, diff)
+        if not ctx.state.game_over:
+            yield from panic.destroyed_since(ctx, before)
 
     # -- results -------------------------------------------------------------------------
     def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:
@@ -356,6 +390,9 @@ class OldWorld(F.PhasedRuleset):
         unit = window.unit_of(state, actor)
         if state.units[unit].status != "active" or is_engaged(state, unit):
             return None
+        f = F.phases(state)
+        if f.phase in ("shooting", "combat") or (f.phase == "movement" and f.step != "declare"):
+            return None  # (no more charges this player turn)
         return window.charge_zone(state, unit, charges.movement_of(state, unit), state.table)
 
     def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:

@@ -131,7 +131,8 @@ def fleeing(s: GameState, unit: str) -> bool:
 
 #: the names of the Leadership tests (their roll's purpose is always ``leadership``)
 TESTS = {"fear": "Fear test", "terror": "Terror test", "stupidity": "Stupidity test",
-         "rally": "Rally test", "march": "March test", "restraint": "Restraint test"}
+         "rally": "Rally test", "march": "March test", "restraint": "Restraint test",
+         "panic": "Panic test"}
 
 
 def leadership_test(ctx: Any, unit: str, test: str, why: str, mods: Iterable[tuple[str, int]] = (),

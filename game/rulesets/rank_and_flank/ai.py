@@ -1,7 +1,8 @@
 """What a rank-and-flank ruleset offers the AI (see
 :meth:`game.core.ruleset.Ruleset.candidates`), shared by old-world and ninth-age: in its
 player turn a side may charge each enemy unit the rules let it charge, move each free unit
-toward the nearest enemy (straight on, after a wheel or a turn, or marching), or end its turn.
+toward the nearest enemy (straight on, after a wheel or a turn, or marching), shoot with each
+unit that may at each enemy unit it may shoot at, or end its turn.
 
 Each ruleset says where its charges and moves belong and how far its units move
 (:class:`Offer`). Whether a charge is likely to land is not worked out here: the AI plays each
@@ -13,11 +14,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from game.core.commands import Order
-from game.core.errors import Refused
+from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Candidate, answer_candidates
 from game.core.state import Formation, GameState
 from game.geometry.bases import facing_toward
@@ -45,6 +46,8 @@ class Offer:
     rates: Callable[[GameState, str], tuple[float, float]]
     check_charge: Callable[[GameState, Order], object]
     turn_alone: bool = False
+    shoot_phases: tuple[str, ...] = ()
+    check_shoot: Callable[[GameState, Order], object] | None = None
 
 
 def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
@@ -62,11 +65,13 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
         return [BEGIN]
     out = [END]
     charging = f.phase in offer.charge_phases
-    if not charging and f.phase not in offer.move_phases:
-        return out
     foes = [(uid, u.formation) for uid, u in state.units.items()
             if u.side != side and u.on_table and u.formation is not None]
     if not foes:
+        return out
+    if f.phase in offer.shoot_phases:
+        out += shots(offer, state, side)
+    if not charging and f.phase not in offer.move_phases:
         return out
     for uid, u in state.units.items():
         form = u.formation
@@ -86,6 +91,47 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
                 out.append(Candidate(order, "charge", uid, t))
         out += _moves(offer, state, uid, foes)
     return out
+
+
+def _shots(offer: Offer, state: GameState, side: int) -> Iterator[tuple[str, str, Order]]:
+    """(unit, target, order) for each unit of the side that may shoot, at each enemy unit it
+    may shoot at, the nearest first."""
+    if offer.check_shoot is None or state.game_over or state.pending is not None:
+        return
+    foes = [uid for uid, u in state.units.items()
+            if u.side != side and u.on_table and u.formation is not None]
+    for uid, u in state.units.items():
+        if u.side != side or not u.on_table or u.formation is None or u.status != "active":
+            continue
+        if host(state, uid) != uid or u.flag("shot") or is_engaged(state, uid):
+            continue
+        for t in sorted(foes, key=lambda t: _gap(state, uid, t)):
+            order = Order("shoot", uid, (("target", t),))
+            try:
+                offer.check_shoot(state, order)
+            except Refused as exc:
+                if exc.refusal.kind == NOT_NOW:
+                    break  # the unit cannot shoot now, whatever the target
+                continue
+            yield uid, t, order
+
+
+def shots(offer: Offer, state: GameState, side: int) -> list[Candidate]:
+    """A shoot candidate for each unit of the side that may shoot, at each enemy unit it may
+    shoot at."""
+    return [Candidate(order, "shoot", uid, t) for uid, t, order in _shots(offer, state, side)]
+
+
+def first_shot(offer: Offer, state: GameState, side: int) -> Order | None:
+    """The look-ahead's next shot: the first unit of the side that may still shoot, at the
+    nearest enemy unit it may shoot at; None when no unit can."""
+    return next((order for _, _, order in _shots(offer, state, side)), None)
+
+
+def _gap(state: GameState, unit: str, other: str) -> float:
+    from game.rulesets.rank_and_flank import space
+
+    return space.rects_distance(space.unit_key(state, unit), space.unit_key(state, other))
 
 
 def _moves(offer: Offer, state: GameState, uid: str, foes: list[tuple[str, Formation]]) -> list[Candidate]:
@@ -117,4 +163,4 @@ def _moves(offer: Offer, state: GameState, uid: str, foes: list[tuple[str, Forma
     return out
 
 
-__all__ = ["END", "Offer", "candidates"]
+__all__ = ["END", "Offer", "candidates", "first_shot", "shots"]

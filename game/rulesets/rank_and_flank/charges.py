@@ -83,29 +83,41 @@ def _never(s: GameState, unit: str) -> bool:
 Flies = Callable[[GameState, str], bool]
 
 
+Sees = Callable[[GameState, str, str], bool]
+
+
+def unit_and_enemy(s: GameState, cmd: Order, verb: str, to_verb: str, joined: str) -> tuple[str, str]:
+    """The unit an order of ``verb`` (``charge``, ``shoot``) is for and its ``target``, an enemy
+    unit on the table (a character's unit when the target names one); refused when the unit is
+    a character in a unit (``joined`` says what to do instead) or the target is no such
+    enemy."""
+    unit = cmd.unit
+    assert unit is not None
+    if host(s, unit) != unit:
+        raise Refused("joined", f"{name(s, unit)} is with {name(s, host(s, unit))}: {joined}")
+    target = cmd.arg("target")
+    if not isinstance(target, str) or target not in s.units:
+        raise Refused("unknown_unit", f'there is no unit "{target}" {to_verb}' if isinstance(target, str)
+                      else f'"{verb}" needs the id of an enemy unit as "target", got {target!r}')
+    target = host(s, target)
+    trec = s.units[target]
+    if trec.side == s.units[unit].side:
+        raise Refused("friendly_target", f"{name(s, target)} is on your side")
+    if not on_table(s, target) or trec.formation is None:
+        raise Refused("target_gone", f"{name(s, target)} is {trec.status}")
+    return unit, target
+
+
 def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, str], tuple[int, str]],
                       may_charge: Callable[[GameState, str], None],
-                      flies: Flies = _never) -> tuple[str, str]:
+                      flies: Flies = _never, sees: Sees = line_of_sight) -> tuple[str, str]:
     """Refuse a charge that may not be declared (``Refused`` with the reason); returns
     (charger, target). ``may_charge`` refuses what the ruleset's own states forbid (a unit
     that rallied, is Stupid, has moved...); ``furthest`` gives the farthest a charge of the
     unit can reach and how that is made up ("M 4 + 6"); a unit that does not fly (``flies``)
     may not charge a target that terrain leaves no way to reach."""
-    unit = cmd.unit
-    assert unit is not None
-    if host(s, unit) != unit:
-        raise Refused("joined", f'{name(s, unit)} is with {name(s, host(s, unit))}: '
-                      "order the unit to charge")
-    target = cmd.arg("target")
-    if not isinstance(target, str) or target not in s.units:
-        raise Refused("unknown_unit", f'there is no unit "{target}" to charge' if isinstance(target, str)
-                      else f'"charge" needs the id of an enemy unit as "target", got {target!r}')
-    target = host(s, target)
-    rec, trec = s.units[unit], s.units[target]
-    if trec.side == rec.side:
-        raise Refused("friendly_target", f"{name(s, target)} is on your side")
-    if not on_table(s, target):
-        raise Refused("target_gone", f"{name(s, target)} is {trec.status}")
+    unit, target = unit_and_enemy(s, cmd, "charge", "to charge", "order the unit to charge")
+    rec = s.units[unit]
     if rec.status != "active":
         raise Refused("fleeing", f"{name(s, unit)} is {rec.status} and cannot charge")
     may_charge(s, unit)
@@ -116,7 +128,7 @@ def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, s
     if distance > reach + 1e-9:
         raise Refused("out_of_range", f'{name(s, target)} is {distance:.1f}" away: beyond the '
                       f'{reach}" a charge of {name(s, unit)} can reach ({how})')
-    if not line_of_sight(s, unit, target):
+    if not sees(s, unit, target):
         raise Refused("no_line_of_sight", f"{name(s, unit)} cannot see {name(s, target)}")
     if not flies(s, unit):  # terrain that leaves no way in makes the charge impossible
         terrain = Surroundings(impassable=space.blocking_terrain(s, ("impassable", "obstacle")),
@@ -343,5 +355,5 @@ def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = 
     yield from resolved(ctx, unit, target, got.caught)
 
 
-__all__ = ["CLOSE_ENOUGH", "MOVED", "stopped_why", "REACTION_WORDS", "ChargeRoll", "announce", "charge_facing", "check_declaration", "declared", "failed_charge", "gap", "in_front_arc",
+__all__ = ["unit_and_enemy", "CLOSE_ENOUGH", "MOVED", "stopped_why", "REACTION_WORDS", "ChargeRoll", "announce", "charge_facing", "check_declaration", "declared", "failed_charge", "gap", "in_front_arc",
            "line_of_sight", "move_charger", "move_chargers", "react", "run_down"]

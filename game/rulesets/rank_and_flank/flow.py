@@ -27,7 +27,7 @@ from typing import Any
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
 from game.core.errors import Refused
-from game.core.ruleset import PHASES, FlowInfo, Outline, Ruleset, Step, UIAction
+from game.core.ruleset import PHASES, FlowInfo, Outline, Ruleset, ShotView, Step, UIAction
 from game.core.state import FlowState, GameState, Handler, clear_scope
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank import victory as V
@@ -147,9 +147,12 @@ class PhasedRuleset(Ruleset):
         return FLOW_REDUCERS
 
     def combat_begins(self, event: ev.Event) -> bool:
-        """A round of a combat (in the Combat phase, or a pursuit's) opens with its line."""
+        """A round of a combat (in the Combat phase, or a pursuit's) opens with its line, and a
+        unit's shooting with its order (a battle report lists the shots as it lists combats)."""
         from game.rulesets.rank_and_flank.combat import ROUND_OF_COMBAT
 
+        if isinstance(event, ev.ActionTaken):
+            return event.action == "shoot"
         return isinstance(event, ev.RuleApplied) and event.rule == ROUND_OF_COMBAT
 
     # -- headless play ---------------------------------------------------------------------
@@ -212,6 +215,19 @@ class PhasedRuleset(Ruleset):
 
     def order_outline(self, state: GameState, order: Order) -> Outline | None:
         return window.order_outline(state, order)
+
+    def shot_view(self, state: GameState, actor: str, target: str | None = None) -> ShotView | None:
+        unit = window.unit_of(state, actor)
+        foe = window.unit_of(state, target) if target is not None else None
+        if state.units[unit].formation is None or (
+                foe is not None and state.units[foe].side == state.units[unit].side):
+            return None
+        return self.unit_shot_view(state, unit, foe)
+
+    def unit_shot_view(self, state: GameState, unit: str, target: str | None) -> ShotView | None:
+        """The shot view of a unit in formation toward an enemy unit (or none): the ruleset's
+        own (default: none)."""
+        return None
 
     # -- orders ----------------------------------------------------------------------------
     def start(self, ctx: Any) -> Step:

@@ -99,6 +99,23 @@ def flee(ctx: Any, unit: str, away_from: str | None, kind: str, roll: Roll | Non
     return end.x - here.x, end.y - here.y
 
 
+def closest_enemy(s: Any, unit: str, active_only: bool = False) -> str | None:
+    """The enemy unit on the table whose centre is closest to ``unit``'s (``active_only``: not
+    fleeing), or None."""
+    side = s.units[unit].side
+    mine = space.boundary(s, unit).centroid
+    best = None
+    for uid, rec in s.units.items():
+        if rec.side == side or not on_table(s, uid) or rec.formation is None:
+            continue
+        if active_only and rec.status != "active":
+            continue
+        d = space.boundary(s, uid).centroid.distance(mine)
+        if best is None or d < best[0]:
+            best = (d, uid)
+    return best[1] if best else None
+
+
 def _listed(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -236,5 +253,5 @@ def pursue(ctx: Any, winner: str, target: str) -> Step:
                              (target, round(got.moved, 6), facing, False))
 
 
-__all__ = ["FLEE_WORDS", "GIVE_GROUND", "Roll", "TURN_TO_FACE", "caught_fleeing", "flee",
+__all__ = ["FLEE_WORDS", "GIVE_GROUND", "Roll", "TURN_TO_FACE", "caught_fleeing", "closest_enemy", "flee",
            "follow_up", "give_ground", "last_facing", "pursue", "pursuit_move"]

@@ -18,6 +18,7 @@ from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import layout
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank import victory as V
+from game.rulesets.rank_and_flank.shooting import weapon_label
 
 DEFAULT_FILES = 5
 #: game turns of a battle whose scenario gives no ``turns``: both games are played over six
@@ -99,7 +100,7 @@ def build_state(ruleset: Any, scenario: Scenario, seed: int,
             models[n] = Model(name=n, unit=u.id, side=u.side, x=x, y=y, facing=f % 360,
                               base=u.raw.get("base", ruleset.default_base), stats=stats,
                               rules=rules, keywords=keywords, display=display,
-                              weapons=tuple(u.raw.get("weapons", [])))
+                              weapons=tuple(weapon_label(w) for w in u.raw.get("weapons", [])))
         files = min(u.files or min(len(names), default_files), len(names))
         raw = u.raw
         formation = None
