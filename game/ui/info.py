@@ -120,7 +120,7 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Arrow keys", "pan the table"),
         ("+ / -", "zoom in / out at the centre (in a game)"),
         ("0 (zero)", "show the whole table"),
-        ("N", "names on every base on or off (by default they show when zoomed in)"),
+        ("L", "labels: names on every base on or off (by default they show when zoomed in)"),
         ("M", "ruler: drag from a base or point to another; edge to edge, in inches"),
         ("F12", "save a picture of the window in saves/screenshots/"),
     ]),

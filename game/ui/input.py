@@ -104,7 +104,7 @@ class InputHandler:
             app.camera.pan(dx * PAN_STEP, dy * PAN_STEP)
         elif k in (pygame.K_0, pygame.K_KP0):
             app.camera.fit()
-        elif k == pygame.K_n:
+        elif k == pygame.K_l:
             app.show_names = {None: True, True: False, False: None}[app.show_names]
             app.say({True: "Names on every base.", False: "Names hidden.",
                      None: "Names when zoomed in."}[app.show_names])

@@ -91,7 +91,7 @@ def test_names_cover_no_other_name_nor_another_base(make_app):
     assert spots[0] == (80.0, 120.0) and spots[1] == (100.0, 86.0)  # under, then above
     for scenario in (TRENCH, STUDY):
         app = make_app(scenario)
-        key(app, pygame.K_n)  # names on every base
+        key(app, pygame.K_l)  # names on every base
         app.step([])
         rects, s = _name_rects(app)
         assert set(rects) == {m.name for m in app.state.models.values() if m.on_table}
