@@ -69,11 +69,23 @@ class Files:
 
     # -- opening -----------------------------------------------------------------------------
     def ask_open(self) -> None:
+        """Choose a scenario or a save; it is read first, so a file that cannot be played is
+        said so at once, before any question about the game open."""
         app = self.app
+
+        def picked(p: Path) -> None:
+            session = self.load(p)
+            if session is None:
+                return
+
+            def go() -> None:
+                self.start(session, p)
+
+            self.guard_unsaved(go, "open another game", on_cancel=session.close)
+
         app.open_dialog(FileDialog(
             app, "Open a scenario, or a save to play on", MAPS, (".toml", ".json", ".jsonl"),
-            lambda p: self.guard_unsaved(lambda: self.open_path(p), "open another game"),
-            places=self.places()))
+            picked, places=self.places()))
 
     def ask_replay(self) -> None:
         app = self.app
@@ -104,19 +116,36 @@ class Files:
                                    picked, places=self.places()))
 
     def open_path(self, path: str | Path) -> bool:
+        session = self.load(Path(path))
+        if session is None:
+            return False
+        self.start(session, Path(path))
+        return True
+
+    def load(self, p: Path) -> GameSession | None:
+        """The game of a scenario or a save, or None when it cannot be played (the reason
+        shown whole in a message)."""
         app = self.app
-        p = Path(path)
         try:
             if p.suffix == ".jsonl" or is_save(p):
-                session = GameSession.from_save(p, app.saves_dir, app.autosave)
-            else:
-                session = GameSession.from_scenario_file(p, None, app.saves_dir, app.autosave)
+                return GameSession.from_save(p, app.saves_dir, app.autosave)
+            return GameSession.from_scenario_file(p, None, app.saves_dir, app.autosave)
         except (ReplayError, ScenarioError, OSError) as exc:
-            app.say(f"Cannot open {p.name}: {exc}", BAD_TEXT)
-            return False
+            self.cannot(f"Cannot open {p.name}", str(exc))
+            return None
+
+    def start(self, session: GameSession, p: Path) -> None:
         moves = len(session.commands())
-        app.start_session(session, f"Opened {p.name}" + (f": {moves} moves played so far." if moves else "."))
-        return True
+        self.app.start_session(session, f"Opened {p.name}" + (f": {moves} moves played so far."
+                                                              if moves else "."))
+
+    def cannot(self, head: str, why: str) -> None:
+        """A file that could not be used: the status line says so, a message gives the whole
+        reason (a status line would cut a long one off)."""
+        app = self.app
+        app.say(f"{head}: {why}", BAD_TEXT)
+        app.open_dialog(ChoiceDialog(app, head, message_html(head + ".", [why]), [("ok", "OK")],
+                                     lambda _key: None, default="ok", cancel="ok"))
 
     # -- leaving a game ----------------------------------------------------------------------
     def guard_unsaved(self, action: Callable[[], None], what: str,
