@@ -42,6 +42,7 @@ from game.ui.input import ARROWS, InputHandler
 from game.ui.odds_view import OddsView
 from game.ui.opponent import Opponent
 from game.ui.panels import NEUTRAL, Panels
+from game.ui.places import DEFAULT_MAP, ROOT, SAVES
 from game.ui.play import PlayController
 from game.ui.previews import Previews
 from game.ui.render import Overlay, TableRenderer
@@ -50,8 +51,6 @@ from game.ui.replay_view import ReplayView
 from game.ui.session import GameSession
 from game.ui.tooltip import Tooltips
 
-ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_MAP = ROOT / "maps" / "default.toml"
 THEME = ROOT / "assets" / "theme.json"
 PAN_SPEED = 700  # px per second while an arrow key is held
 LINGER = 1.2  # seconds of drawing after the last input (hover colours, tooltips settle)
@@ -89,7 +88,7 @@ class App:
             {"name": "fira_code", "point_size": 12, "style": "regular"},
             {"name": "fira_code", "point_size": 12, "style": "bold"},
         ])
-        self.saves_dir = Path(saves_dir) if saves_dir is not None else ROOT / "saves"
+        self.saves_dir = Path(saves_dir) if saves_dir is not None else SAVES
         self.autosave = autosave
         self.handover_on = handover
         self.strict = strict

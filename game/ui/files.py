@@ -16,14 +16,12 @@ from game.ui.dialogs import ChoiceDialog, message_html
 from game.ui.filedialog import FileDialog
 from game.ui.info import side_label
 from game.ui.panels import BAD_TEXT
+from game.ui.places import MAPS, writable
 from game.ui.replay_model import ReplayModel
 from game.ui.session import GameSession, autosave_folder, autosaves, file_time, save_summary, slug
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-ROOT = Path(__file__).resolve().parents[2]
-MAPS = ROOT / "maps"
 
 
 class Files:
@@ -58,6 +56,10 @@ class Files:
     def save_to(self, path: str | Path) -> Path | None:
         app = self.app
         if app.session is None:
+            return None
+        why = writable(path, app.saves_dir)
+        if why is not None:
+            app.say(f"Not saved: {why}.", BAD_TEXT)
             return None
         try:
             p = app.session.save_as(path)
