@@ -273,7 +273,7 @@ class PlayController:
                 continue
             m = s.models[sel]
             if a.needs in (POINT, FACING):
-                order = (Order(a.do, sel, (("to", (m.x, m.y)), *a.args)) if a.needs == POINT
+                order = (app.ruleset.ui_order(s, a, sel, point=(m.x, m.y)) if a.needs == POINT
                          else self.turn_order(m, (m.x, m.y - 1) if m.facing != 0 else (m.x + 1, m.y)))
                 pv = session.preview(order)
                 out[name] = pv is not None and (pv.ok or pv.refusal.kind != NOT_NOW)

@@ -30,6 +30,16 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
+def inches(d: float, limit: float | None = None) -> str:
+    """A distance in inches, to a tenth, or as many places as it takes (up to three) to show
+    on which side of ``limit`` it falls (8.04 of 8 is not "8.0")."""
+    for places in (1, 2, 3):
+        text = f"{d:.{places}f}"
+        if limit is None or (float(text) > limit) == (d > limit):
+            return text
+    return text
+
+
 class Previews:
     def __init__(self, app: App) -> None:
         self.app = app
@@ -103,18 +113,33 @@ class Previews:
             return
         self._move_preview(sel, point)
 
-    def _refused(self, pv: Outcome | None) -> bool:
-        """A refusal that is about the model, not the place: said quietly, no ghost."""
-        if pv is not None and not pv.ok and pv.refusal.kind == NOT_NOW:
+    def _refused(self, cmd: Order, pv: Outcome | None) -> bool:
+        """A refusal that is about the model, not the place (said quietly, no ghost), or one
+        that came after dice the game has not rolled yet (the window does not tell it: that
+        would tell the future)."""
+        if pv is None or pv.ok:
+            return False
+        if self.app.session.blind(cmd):
+            self.status = (self.blind_words(), QUIET)
+            return True
+        if pv.refusal.kind == NOT_NOW:
             self.status = (sentence(player_text(self.app.state, str(pv.refusal))) + ".", QUIET)
             return True
         return False
+
+    def blind_words(self) -> str:
+        """What the window says of an order whose verdict waits on dice not rolled yet."""
+        flow = next(iter(self.app.play.flow.values()), None)
+        first = (f"{flow.label} ({flow.hotkey.upper()}) first: " if flow is not None and flow.hotkey
+                 else "First ")
+        return (first + "dice are rolled as the game moves on (tests), and they decide whether "
+                "this can be done.")
 
     def _move_preview(self, sel: Model, point: tuple[float, float]) -> None:
         app = self.app
         cmd = app.play.move_order(sel.name, point, app.input.shift())
         pv = app.session.preview(cmd)
-        if self._refused(pv):
+        if self._refused(cmd, pv):
             return
         to = cmd.arg("to")
         facing = cmd.arg("facing", sel.facing)
@@ -131,12 +156,13 @@ class Previews:
         if to is None:  # an order that names no place: a unit in formation moving its block
             self._unit_move_preview(cmd, pv)
             return
-        self.ghost = Ghost(sel, to[0], to[1], facing, ok, f'{dist:.1f}"{of}', path)
+        far = inches(dist, allowance)
+        self.ghost = Ghost(sel, to[0], to[1], facing, ok, f'{far}"{of}', path)
         if pv is not None and not pv.ok:
             self.status = (sentence(player_text(app.state, str(pv.refusal))) + ".", BAD_TEXT)
         elif ok:
             face = " and turn to face that way" if cmd.arg("facing") is not None else ""
-            self.status = (f'Click to move {dist:.1f}"{of}{face}. Shift: face the way it moves; '
+            self.status = (f'Click to move {far}"{of}{face}. Shift: face the way it moves; '
                            "drag the model to move it too.", OK_TEXT)
 
     def _unit_move_preview(self, cmd: Order, pv: Outcome | None) -> None:
@@ -164,7 +190,7 @@ class Previews:
         app = self.app
         cmd = app.play.turn_order(sel, point)
         pv = app.session.preview(cmd)
-        if self._refused(pv):
+        if self._refused(cmd, pv):
             return
         if cmd.arg("to") is None:
             self._unit_move_preview(cmd, pv)
@@ -186,10 +212,11 @@ class Previews:
         chain = [mode] if mode is not None and mode.needs == ENEMY else app.play.click_chain()
         grouped = hov.unit in app.renderer.formations.in_formation(app.state)
         name = app.state.units[hov.unit].display if grouped else (hov.display or hov.name)
-        last_refusal = None
+        last_refusal: tuple[Order, Outcome] | None = None
         for a in chain:
             verb = a.label.lower()
-            pv = app.session.preview(app.play.enemy_order(a, sel.name, hov.name))
+            order = app.play.enemy_order(a, sel.name, hov.name)
+            pv = app.session.preview(order)
             if pv is None:
                 continue
             if pv.ok:
@@ -202,13 +229,14 @@ class Previews:
                     self.unit_ghost = (end, True, f"if the charge reaches: {verb} {name}")
                 self.status = (f"Click to {verb} {name}.", OK_TEXT)
                 return
-            last_refusal = pv
+            last_refusal = (order, pv)
         if last_refusal is None:
             return
-        if self._refused(last_refusal):
+        if self._refused(*last_refusal):
             self.target = None
             return
-        self.status = (sentence(player_text(app.state, str(last_refusal.refusal))) + ".", BAD_TEXT)
+        self.status = (sentence(player_text(app.state, str(last_refusal[1].refusal))) + ".",
+                       BAD_TEXT)
 
     # -- the ruler ---------------------------------------------------------------------------
     def measure(self, a: tuple[float, float], b: tuple[float, float], anchor: str | None) -> str:

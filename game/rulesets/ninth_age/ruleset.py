@@ -21,7 +21,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.errors import Refused
+from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import (
     BAD,
     CHOICE,
@@ -206,7 +206,7 @@ class NinthAge(F.PhasedRuleset):
     def before_action(self, ctx: Any, action: F.PhasedAction, cmd: Order) -> Step:
         if action.name == "charge" and F.phases(ctx.state).step != "declare":
             raise Refused("too_late", "charges are declared in the Charge Phase, before the "
-                          "chargers move")
+                          "chargers move", NOT_NOW)
         yield from ()
 
     def fight_combats(self, ctx: Any) -> Step:

@@ -189,10 +189,10 @@ class OldWorld(F.PhasedRuleset):
         if action.phase != "movement":
             return
         if action.name == "charge" and f.step != "declare":
-            from game.core.errors import Refused
+            from game.core.errors import NOT_NOW, Refused
 
             raise Refused("too_late", "charges are declared at the start of the Movement phase, "
-                          "before any other move")
+                          "before any other move", NOT_NOW)
         if action.name != "charge" and f.step == "declare":
             yield from self.close_declarations(ctx)
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
-from game.core.errors import Refused
+from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import PHASES, FlowInfo, Outline, Ruleset, Step, UIAction
 from game.core.state import FlowState, GameState, Handler, clear_scope
 from game.rulesets.rank_and_flank import window
@@ -252,12 +252,12 @@ class PhasedRuleset(Ruleset):
             raise Refused("unknown_unit", f'there is no unit "{cmd.unit}"')
         if unit.side != f.side:
             raise Refused("not_your_turn",
-                          f'"{unit.display}" is on side {unit.side}; it is side {f.side}\'s turn')
+                          f'"{unit.display}" is on side {unit.side}; it is side {f.side}\'s turn', NOT_NOW)
         if f.phase is not None:
             now = self.phase_names.index(f.phase)
             if self.phase_names.index(action.phase) < now:
                 raise Refused("phase_over", f'a "{cmd.do}" belongs to the {action.phase} phase, '
-                              f"which is over: it is the {f.phase} phase")
+                              f"which is over: it is the {f.phase} phase", NOT_NOW)
         for key, _ in cmd.args:
             if key not in action.keys:
                 takes = ", ".join(action.keys) or "no keys"
