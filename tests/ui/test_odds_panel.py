@@ -83,3 +83,12 @@ def test_a_test_not_rolled_yet_is_not_told(make_app, tmp_path):
     app.play.do_action("charge")
     move_mouse(app, screen_of(app, target.x + 0.5, target.y))
     assert app.panels.status_line()[0] == "Swordsmen is Stupid this turn and cannot charge."
+
+
+def test_a_distance_is_shown_to_the_places_that_tell_it_from_the_limit():
+    from game.ui.previews import inches
+
+    assert inches(8.04, 8.0) == "8.04"  # not "8.0" of 8" in red
+    assert inches(8.004, 8.0) == "8.004"
+    assert inches(7.96, 8.0) == "8.0"  # (within it: a tenth says enough)
+    assert inches(5.25) == "5.2" or inches(5.25) == "5.3"
