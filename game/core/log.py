@@ -82,10 +82,21 @@ def show_value(state: GameState | None, value: Any) -> str:
             return f"({value[0]:g}, {value[1]:g})"
         return ", ".join(show_value(state, v) for v in value) or "nothing"
     if isinstance(value, str):
-        return name_of(state, value) if state is not None else value
+        named = name_of(state, value) if state is not None else value
+        return words(named) if named == value else named  # ("stand_and_shoot": words)
     if value is None:
         return "nothing"
     return str(value)
+
+
+def possessive(name: str) -> str:
+    """A name's possessive: "Orc Brute's", "Skeleton Warriors'" (not "Warriors's")."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def plural(n: int, word: str) -> str:
+    """"1 game turn", "2 game turns": a count with its word, plural when it is not one."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def words(name: str) -> str:

@@ -28,12 +28,13 @@ def name(state: GameState, unit: str | None) -> str:
 
 
 def combat_result_line(e: CombatResult, items: Sequence[tuple[str, str]]) -> str:
-    """"Combat result: side 1 5 (wounds 3, ranks 2); side 2 1 (wounds 1) — side 1 wins"."""
+    """"Combat result: side 1 scores 5 (wounds 3, ranks 2); side 2 scores 1 (wounds 1) — side 1
+    wins"."""
     parts = []
     for side in ("1", "2"):
         sc = e.scores[side]
         shown = ", ".join(f"{label} {sc[k]}" for k, label in items if sc.get(k))
-        parts.append(f"side {side} {sc['total']}" + (f" ({shown})" if shown else ""))
+        parts.append(f"side {side} scores {sc['total']}" + (f" ({shown})" if shown else ""))
     won = f"side {e.winner} wins" if e.winner else "a draw"
     return "Combat result: " + "; ".join(parts) + f" — {won}"
 
