@@ -33,6 +33,16 @@ def _translucent(surf: pygame.Surface, pts: list[tuple[float, float]],
         surf.blit(layer, (bx, by))
 
 
+def _inside(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
+    x, y = p
+    inside = False
+    for i in range(len(poly)):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % len(poly)]
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return inside
+
+
 class FormationLayer:
     """Draws the units in formation for a :class:`~game.ui.render.TableRenderer`."""
 
@@ -52,6 +62,35 @@ class FormationLayer:
     def in_formation(self, state: GameState) -> set[str]:
         return {o.unit for o in self.outlines(state)}
 
+    def block_at(self, state: GameState, name: str | None) -> Outline | None:
+        """The block a model stands in (its own unit's, or the one a character joined), so
+        selecting, hovering or targeting any model of it rings the whole unit."""
+        m = state.models.get(name) if name else None
+        if m is None or not m.on_table:
+            return None
+        for o in self.outlines(state):
+            if o.unit == m.unit or _inside((m.x, m.y), o.corners):
+                return o
+        return None
+
+    def draw_blocks(self, surf: pygame.Surface, cam: Camera, state: GameState,
+                    slid: dict[str, tuple[float, float]]) -> None:
+        """The models of units in formation, each base its exact outline on the screen, so a
+        wheeled block stays one straight-edged block at any angle (sprites, each rounded to
+        the pixel, would stagger into steps)."""
+        r = self.renderer
+        for o in self.outlines(state):
+            col = side_colour(o.side)
+            edge = shade(col, -0.45)
+            for name in state.units[o.unit].models:
+                m = state.models[name]
+                if not m.on_table:
+                    continue
+                x, y = slid.get(name, (m.x, m.y))
+                pts = r.outline(m, cam, x, y)
+                pygame.draw.polygon(surf, col if m.status == "active" else shade(col, -0.5), pts)
+                pygame.draw.polygon(surf, edge, pts, 1)
+
     def draw_units(self, surf: pygame.Surface, cam: Camera, state: GameState,
                    selected_unit: str | None) -> None:
         r = self.renderer
@@ -60,8 +99,7 @@ class FormationLayer:
             col = side_colour(o.side)
             edge = (255, 236, 150) if o.unit == selected_unit else shade(col, 0.45)
             pygame.draw.polygon(surf, edge, pts, 2 if o.unit == selected_unit else 1)
-            pygame.draw.line(surf, (255, 255, 255) if o.unit == selected_unit else shade(col, 0.7),
-                             pts[0], pts[1], 3)
+            self._front(surf, pts, (255, 255, 255) if o.unit == selected_unit else shade(col, 0.75))
             # the name, just behind the rear edge, in the middle
             rx = (pts[2][0] + pts[3][0]) / 2
             ry = (pts[2][1] + pts[3][1]) / 2
@@ -81,6 +119,31 @@ class FormationLayer:
                     badge = make_badge(mk, 11 if cam.scale < 40 else 13)
                     surf.blit(badge, (bx, by))
                     by += badge.get_height() + 1
+
+    @staticmethod
+    def _front(surf: pygame.Surface, pts: list[tuple[float, float]],
+               colour: tuple[int, int, int]) -> None:
+        """The front of a block, unmistakable at any angle: its front edge drawn thick and a
+        pointer from inside the block to the middle of it."""
+        (ax, ay), (bx, by) = pts[0], pts[1]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        cx, cy = sum(p[0] for p in pts) / 4, sum(p[1] for p in pts) / 4
+        fx, fy = mx - cx, my - cy
+        depth = max(1.0, (fx * fx + fy * fy) ** 0.5)
+        fx, fy = fx / depth, fy / depth
+        width = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+        pygame.draw.polygon(surf, colour, [(ax, ay), (bx, by), (bx - 3 * fx, by - 3 * fy),
+                                           (ax - 3 * fx, ay - 3 * fy)])
+        length = min(2 * depth * 0.6, width * 0.35, 40.0)
+        if length >= 6:
+            half = length * 0.3
+            base = (mx - fx * length, my - fy * length)
+            pygame.draw.polygon(surf, colour, [
+                (mx - fx * 2, my - fy * 2),
+                (base[0] - fy * half, base[1] + fx * half), (base[0] + fy * half, base[1] - fx * half)])
+            pygame.draw.polygon(surf, shade(colour, -0.6), [
+                (mx - fx * 2, my - fy * 2),
+                (base[0] - fy * half, base[1] + fx * half), (base[0] + fy * half, base[1] - fx * half)], 1)
 
     def draw_ghost(self, surf: pygame.Surface, cam: Camera, outline: Outline, ok: bool,
                    label: str) -> None:

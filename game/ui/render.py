@@ -169,9 +169,9 @@ class TableRenderer:
             if ov.zone is not None:
                 self.formations.draw_zone(surf, cam, ov.zone)
             self._draw_models(surf, cam, state, ov)
-            sel = state.models.get(ov.selected) if ov.selected else None
+            block = self.formations.block_at(state, ov.selected)
             if not ov.extra.get("positions"):  # (no outlines while units slide into place)
-                self.formations.draw_units(surf, cam, state, sel.unit if sel else None)
+                self.formations.draw_units(surf, cam, state, block.unit if block else None)
             self._draw_terrain_labels(surf, cam, state)
             self._draw_overlay(surf, cam, state, ov)
         finally:
@@ -290,6 +290,7 @@ class TableRenderer:
         living: list[Model] = []
         names: list[tuple[pygame.Surface, float, str]] = []
         ranked = {u for u, rec in state.units.items() if rec.formation is not None}
+        blocks = self.formations.in_formation(state)  # (drawn as whole blocks, not sprites)
         slid = ov.extra.get("positions") or {}
         for live in (False, True):  # the fallen first, underneath the living
             for m in state.models.values():
@@ -299,6 +300,8 @@ class TableRenderer:
                 _, _, _, spr, hw, hh, lab, badges, pips = entry
                 if live:
                     living.append(m)
+                    if m.unit in blocks:
+                        continue
                 mx, my = slid.get(m.name, (m.x, m.y))
                 sx, sy = ox + mx * s, oy + my * s
                 if sx + hw < vl or sx - hw > vr or sy + hh < vt or sy - hh > vb:
@@ -318,6 +321,8 @@ class TableRenderer:
             spots = self._name_spots(state, living, show_names, focus, s, zoom_key, name_size)
             extras[:0] = [(lab, (ox + spots[name][0], oy + spots[name][1])) for lab, _, name in names]
         surf.fblits(blits)
+        if blocks:
+            self.formations.draw_blocks(surf, cam, state, slid)
         surf.fblits(extras)
 
     def _entry(self, m: Model, scale: float, zoom_key: Any, name_size: int) -> tuple[Any, ...]:
@@ -419,18 +424,20 @@ class TableRenderer:
                 bg.center = (int(sx), int(sy))
                 pygame.draw.rect(surf, PICK_COLOUR, bg, border_radius=7)
                 surf.blit(lab, (bg.x + 3, bg.y + 1))
-        if ov.hovered and ov.hovered != ov.selected:
-            m = state.models.get(ov.hovered)
-            if m is not None and m.on_table:
-                pygame.draw.polygon(surf, (230, 230, 230), self.outline(m, cam), 2)
-        if ov.selected:
-            m = state.models.get(ov.selected)
-            if m is not None:
-                pygame.draw.polygon(surf, HIGHLIGHT, self.outline(m, cam), 3)
-        if ov.target:
-            m = state.models.get(ov.target)
-            if m is not None:
-                pygame.draw.polygon(surf, BAD, self.outline(m, cam), 3)
+        # (a model of a block rings its whole unit: the block's outline)
+        for name, colour, width in ((ov.hovered if ov.hovered != ov.selected else None,
+                                     (230, 230, 230), 2), (ov.selected, HIGHLIGHT, 3),
+                                    (ov.target, BAD, 3)):
+            m = state.models.get(name) if name else None
+            if m is None or (not m.on_table and name != ov.selected):
+                continue
+            block = self.formations.block_at(state, name)
+            if block is not None:
+                if name != ov.selected:  # (the selected block's outline is drawn yellow)
+                    pygame.draw.polygon(surf, colour, [cam.to_screen(*p) for p in block.corners],
+                                        width)
+            else:
+                pygame.draw.polygon(surf, colour, self.outline(m, cam), width)
         if ov.ghost is not None:
             self.formations.draw_model_ghost(surf, cam, ov.ghost)
         if ov.unit_ghost is not None:
