@@ -229,11 +229,12 @@ def table_note(state: GameState, e: ev.Event,
         tone = GOOD if e.outcome in GOOD_OUTCOMES else BAD if e.outcome in BAD_OUTCOMES else INFO
         return TableNote(e.model, f"{e.total} {words(e.outcome)}", tone)
     if isinstance(e, ev.DamageTaken):
-        return TableNote(e.model, f"-{e.amount}", BAD)
+        return TableNote(e.model, f"-{e.amount}", BAD, result=True)
     if isinstance(e, ev.Healed):
         return TableNote(e.model, f"+{e.amount}", GOOD)
     if isinstance(e, ev.StatusChanged):
-        return TableNote(e.model, label(e.status), GOOD if e.status == "active" else BAD)
+        return TableNote(e.model, label(e.status), GOOD if e.status == "active" else BAD,
+                         result=e.status != "active")
     if isinstance(e, ev.ConditionAdded):
         info = (conditions or {}).get(e.condition)
         return TableNote(e.model, label(e.condition), info.tone if info is not None else BAD)

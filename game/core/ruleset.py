@@ -134,6 +134,9 @@ class TableNote:
     model: str
     text: str
     tone: str = INFO
+    #: what came of it (damage, a model down or destroyed, a combat's result): the window
+    #: shows it first and longest, the rolls that led to it after it
+    result: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,7 @@ from game.ui.previews import Previews
 from game.ui.render import Overlay, TableRenderer
 from game.ui.replay_model import ReplayModel
 from game.ui.replay_view import ReplayView
+from game.ui.running import display_problem, main_loop
 from game.ui.session import GameSession
 from game.ui.tooltip import Tooltips
 
@@ -381,6 +382,7 @@ class App:
         changed = self.replay_view.update(dt)
         if self.notes.active:
             self.notes.update(dt)
+            changed = True  # (they fade in and out)
         if self.slides.active:
             self.slides.update(dt)
             changed = True
@@ -395,6 +397,14 @@ class App:
             self.dirty = True
 
     # ------------------------------------------------------------------------------ drawing
+    def covered(self) -> list[pygame.Rect]:
+        """What notes on the table keep off: its words, and the panels over it."""
+        out = self.renderer.words.rects() if self.renderer is not None else []
+        odds = self.odds.rect() if self.mode == "play" else None
+        out += [odds] if odds is not None else []
+        out += [d.window.rect for d in self.dialogs if d.alive()]
+        return out
+
     def overlay(self) -> Overlay:
         s = self.state
         acting: tuple[str, ...] = ()
@@ -425,7 +435,9 @@ class App:
         self.renderer.draw(surf, self.camera, self.state, self.overlay())
         if self.mode == "edit" and self.editor is not None:
             self.editor.draw(surf)
-        self.notes.draw(surf, self.camera, self.state)
+        self.notes.draw(surf, self.camera, self.state, self.covered(),
+                        lambda name: self.renderer.extent(self.state, self.camera, name),
+                        self.renderer.words.bases)
         if self.mode == "play":
             self.odds.draw(surf)
         self.panels.draw_banner(surf)
@@ -437,19 +449,6 @@ class App:
             self.panels.draw_handover(surf)
         if self.flip:
             pygame.display.flip()
-
-def display_problem() -> str | None:
-    """Why no window can open here, or None: no desktop session to draw in (SDL would fall
-    back to an invisible offscreen window and the program would seem to hang)."""
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return None  # asked for explicitly (tests use the dummy driver)
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
-                                                 or os.environ.get("WAYLAND_DISPLAY")):
-        return ("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
-                "run it from a desktop session, or play without a window: "
-                "python run.py play FILE --headless")
-    return None
-
 
 def run_app(scenario: str | Path | None = None, seed: int | None = None,
             replay: str | Path | None = None, edit: str | Path | bool | None = None,
@@ -480,19 +479,3 @@ def run_app(scenario: str | Path | None = None, seed: int | None = None,
             app.session.close()
         pygame.quit()
     return 0
-
-
-def main_loop(app: App) -> None:
-    """Frames at up to 60 a second while something moves; asleep in ``pygame.event.wait``
-    while nothing does (idle, the window costs next to nothing)."""
-    last = time.perf_counter()
-    while app.running:
-        if app.busy():
-            app.clock.tick(60)
-            events = pygame.event.get()
-        else:
-            first = pygame.event.wait(1000)  # asleep until something happens
-            events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
-        now = time.perf_counter()
-        app.step(events, min(now - last, 0.1))
-        last = now

@@ -16,6 +16,7 @@ from game.core.ruleset import ChargeZone, Outline
 from game.core.state import GameState
 from game.geometry.bases import facing_vector
 from game.ui.camera import Camera
+from game.ui.labels import inside
 from game.ui.sprites import BAD, GOOD, make_badge, shade, side_colour
 
 if TYPE_CHECKING:
@@ -33,16 +34,6 @@ def _translucent(surf: pygame.Surface, pts: list[tuple[float, float]],
         surf.blit(layer, (bx, by))
 
 
-def _inside(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
-    x, y = p
-    inside = False
-    for i in range(len(poly)):
-        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % len(poly)]
-        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
-            inside = not inside
-    return inside
-
-
 class FormationLayer:
     """Draws the units in formation for a :class:`~game.ui.render.TableRenderer`."""
 
@@ -50,6 +41,8 @@ class FormationLayer:
         self.renderer = renderer
         self._key: Any = None
         self._outlines: tuple[Outline, ...] = ()
+        self._badges: dict[Any, pygame.Surface] = {}
+        self.ghost_labels: list[pygame.Rect] = []  # where the ghosts' words were drawn last
 
     def outlines(self, state: GameState) -> tuple[Outline, ...]:
         """The ruleset's unit outlines for ``state`` (worked out once per state change)."""
@@ -69,7 +62,7 @@ class FormationLayer:
         if m is None or not m.on_table:
             return None
         for o in self.outlines(state):
-            if o.unit == m.unit or _inside((m.x, m.y), o.corners):
+            if o.unit == m.unit or inside((m.x, m.y), o.corners):
                 return o
         return None
 
@@ -93,32 +86,30 @@ class FormationLayer:
 
     def draw_units(self, surf: pygame.Surface, cam: Camera, state: GameState,
                    selected_unit: str | None) -> None:
-        r = self.renderer
         for o in self.outlines(state):
             pts = [cam.to_screen(x, y) for x, y in o.corners]
             col = side_colour(o.side)
             edge = (255, 236, 150) if o.unit == selected_unit else shade(col, 0.45)
             pygame.draw.polygon(surf, edge, pts, 2 if o.unit == selected_unit else 1)
             self._front(surf, pts, (255, 255, 255) if o.unit == selected_unit else shade(col, 0.75))
-            # the name, just behind the rear edge, in the middle
-            rx = (pts[2][0] + pts[3][0]) / 2
-            ry = (pts[2][1] + pts[3][1]) / 2
-            cx = sum(p[0] for p in pts) / 4
-            cy = sum(p[1] for p in pts) / 4
-            dx, dy = rx - cx, ry - cy
-            n = max(1.0, (dx * dx + dy * dy) ** 0.5)
-            lab = r.label(o.label, 12 if cam.scale < 30 else 14)
-            lx = rx + dx / n * (lab.get_height() * 0.9) - lab.get_width() / 2
-            ly = ry + dy / n * (lab.get_height() * 0.9) - lab.get_height() / 2
-            surf.blit(lab, (lx, ly))
-            models = [state.models[m] for m in state.units[o.unit].models
-                      if state.models[m].on_table]
-            if models:
-                bx, by = pts[1][0] + 3, pts[1][1] - 2
-                for mk in r.ruleset.marks(state, models[0]):
-                    badge = make_badge(mk, 11 if cam.scale < 40 else 13)
-                    surf.blit(badge, (bx, by))
-                    by += badge.get_height() + 1
+            surf.fblits(self.badges(state, o, pts, cam.scale))
+
+    def badges(self, state: GameState, o: Outline, pts: list[tuple[float, float]],
+               scale: float) -> list[tuple[pygame.Surface, tuple[float, float]]]:
+        """The unit's badges (Engaged, Stupid...) down from its front right corner."""
+        models = [state.models[m] for m in state.units[o.unit].models if state.models[m].on_table]
+        if not models:
+            return []
+        out = []
+        bx, by = pts[1][0] + 3, pts[1][1] - 2
+        for mk in self.renderer.ruleset.marks(state, models[0]):
+            key = (mk, 11 if scale < 40 else 13)
+            badge = self._badges.get(key)
+            if badge is None:
+                badge = self._badges[key] = make_badge(*key)
+            out.append((badge, (bx, by)))
+            by += badge.get_height() + 1
+        return out
 
     @staticmethod
     def _front(surf: pygame.Surface, pts: list[tuple[float, float]],
@@ -152,9 +143,13 @@ class FormationLayer:
         _translucent(surf, pts, col, 80)
         pygame.draw.polygon(surf, col, pts, 2)
         pygame.draw.line(surf, (255, 255, 255), pts[0], pts[1], 3)
-        if label:
+        if label:  # (beside the ghost, pulled into the view: never under the side panel)
             lab = self.renderer.label(label, 14, col, 160)
-            surf.blit(lab, (max(p[0] for p in pts) + 6, min(p[1] for p in pts) - 4))
+            at = lab.get_rect(topleft=(max(p[0] for p in pts) + 6, min(p[1] for p in pts) - 4))
+            if not cam.view.contains(at):
+                at.topright = (min(p[0] for p in pts) - 6, at.y)
+            self.ghost_labels.append(at.clamp(cam.view))
+            surf.blit(lab, self.ghost_labels[-1])
 
     def draw_zone(self, surf: pygame.Surface, cam: Camera, zone: ChargeZone) -> None:
         if len(zone.arc) < 3:
@@ -193,4 +188,8 @@ class FormationLayer:
             pygame.draw.lines(surf, col, False, route, 2)
         if g.label:
             lab = r.label(g.label, 14, col, 160)
-            surf.blit(lab, (c[0] + d + 6, c[1] - lab.get_height() - 4))
+            at = lab.get_rect(bottomleft=(c[0] + d + 6, c[1] - 4))
+            if not cam.view.contains(at):
+                at.bottomright = (c[0] - d - 6, c[1] - 4)
+            self.ghost_labels.append(at.clamp(cam.view))
+            surf.blit(lab, self.ghost_labels[-1])

@@ -203,13 +203,22 @@ class Panels:
         self._log_lines += 1
         assert self.log is not None
         f = font(13)
-        parts = wrap(f"{self._log_lines}. {text}", self.log.rect.w - 34, f)
-        for k, p in enumerate(parts):
-            p = ("\u00a0" * 5 + p) if k else p
+        width = self.log_width()
+        indent = "\u00a0" * 5
+        first, *rest = wrap(f"{self._log_lines}. {text}", width, f)
+        # (the lines after the first are indented: wrapped the narrower by the indent)
+        rest = wrap(" ".join(rest), width - f.size(indent)[0], f) if rest else []
+        for k, p in enumerate([first, *rest]):
+            p = (indent + p) if k else p
             while p in self.log_items:  # every line of the list must read differently
                 p += "\u00a0"
             self.log_items.append(p)
             self.log_events.append(index)
+
+    def log_width(self) -> int:
+        """How wide a line of the log may be: the list less its scroll bar and margins."""
+        assert self.log is not None
+        return self.log.rect.w - 34
 
     def log_clicked(self) -> None:
         app = self.app

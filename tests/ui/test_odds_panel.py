@@ -24,6 +24,8 @@ def test_each_figure_has_its_own_margin(make_app):
     app.play.do_action("charge")
     elf = app.state.models["elf"]
     move_mouse(app, screen_of(app, elf.x, elf.y))
+    assert run_until(app, lambda a: a.odds.work.odds is not None and a.odds.work.odds.samples >= 2000)
+    app.odds.work.cancel()  # (what it has so far: the figures hold still to be read)
     assert run_until(app, lambda a: a.odds.work.done)
     odds = app.odds.work.odds
     assert not odds.exact and odds.samples >= 1000

@@ -109,14 +109,14 @@ def unit_note(state: GameState, e: ev.Event, rolls: Mapping[str, str],
         spot = unit_spot(state, unit)
         text = f"wins {one} : {two}" if e.winner == 1 else f"wins {two} : {one}" if e.winner else (
             f"a draw, {one} : {two}")
-        return TableNote(spot, text, GOOD) if spot else None
+        return TableNote(spot, text, GOOD, result=True) if spot else None
     if isinstance(e, ev.CasualtiesRemoved):
         spot = unit_spot(state, e.unit)
         n = len(e.models)
-        return TableNote(spot, f"-{n} model{'s' if n != 1 else ''}", BAD) if spot else None
+        return TableNote(spot, f"-{n} model{'s' if n != 1 else ''}", BAD, result=True) if spot else None
     if isinstance(e, ev.UnitStatusChanged) and e.status != "active":
         spot = unit_spot(state, e.unit)
-        return TableNote(spot, e.status.capitalize(), BAD) if spot else None
+        return TableNote(spot, e.status.capitalize(), BAD, result=True) if spot else None
     if isinstance(e, ev.UnitConditionAdded):
         spot = unit_spot(state, e.unit)
         return TableNote(spot, e.condition.capitalize(), BAD) if spot else None
