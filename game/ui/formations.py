@@ -14,10 +14,10 @@ import pygame
 
 from game.core.ruleset import ChargeZone, Outline
 from game.core.state import GameState
-from game.geometry.bases import facing_vector
+from game.geometry.bases import facing_vector, footprint
 from game.ui.camera import Camera
 from game.ui.labels import inside
-from game.ui.sprites import BAD, GOOD, make_badge, shade, side_colour
+from game.ui.sprites import BAD, GOOD, fast, make_badge, shade, side_colour
 
 if TYPE_CHECKING:
     from game.ui.render import Ghost, TableRenderer
@@ -43,6 +43,8 @@ class FormationLayer:
         self._outlines: tuple[Outline, ...] = ()
         self._badges: dict[Any, pygame.Surface] = {}
         self.ghost_labels: list[pygame.Rect] = []  # where the ghosts' words were drawn last
+        self._blocks_key: Any = None
+        self._blocks: list[tuple[pygame.Surface, tuple[float, float]]] = []
 
     def outlines(self, state: GameState) -> tuple[Outline, ...]:
         """The ruleset's unit outlines for ``state`` (worked out once per state change)."""
@@ -70,19 +72,53 @@ class FormationLayer:
                     slid: dict[str, tuple[float, float]]) -> None:
         """The models of units in formation, each base its exact outline on the screen, so a
         wheeled block stays one straight-edged block at any angle (sprites, each rounded to
-        the pixel, would stagger into steps)."""
-        r = self.renderer
-        for o in self.outlines(state):
-            col = side_colour(o.side)
-            edge = shade(col, -0.45)
-            for name in state.units[o.unit].models:
-                m = state.models[name]
-                if not m.on_table:
-                    continue
-                x, y = slid.get(name, (m.x, m.y))
-                pts = r.outline(m, cam, x, y)
-                pygame.draw.polygon(surf, col if m.status == "active" else shade(col, -0.5), pts)
-                pygame.draw.polygon(surf, edge, pts, 1)
+        the pixel, would stagger into steps). Each block is drawn once per state and zoom into
+        a picture of its own (a pan only moves the pictures); while units slide into place
+        the sliding ones are drawn where they are."""
+        if slid:
+            for o in self.outlines(state):
+                for pts, fill, edge in self._bases(state, o, cam.scale, slid):
+                    pts = [(cam.ox + x, cam.oy + y) for x, y in pts]
+                    pygame.draw.polygon(surf, fill, pts)
+                    pygame.draw.polygon(surf, edge, pts, 1)
+            return
+        key = (id(state), state.events_applied, cam.step, round(cam.base, 6))
+        if self._blocks_key != key:
+            self._blocks = [self._picture(self._bases(state, o, cam.scale, {}))
+                            for o in self.outlines(state)]
+            self._blocks_key = key
+        surf.fblits([(img, (cam.ox + dx, cam.oy + dy)) for img, (dx, dy) in self._blocks])
+
+    def _bases(self, state: GameState, o: Outline, scale: float,
+               slid: dict[str, tuple[float, float]]) -> list[tuple[list[tuple[float, float]],
+                                                                    tuple[int, int, int],
+                                                                    tuple[int, int, int]]]:
+        """Each base of the unit: its outline in pixels from the table's corner, fill, edge."""
+        col = side_colour(o.side)
+        edge = shade(col, -0.45)
+        out = []
+        for name in state.units[o.unit].models:
+            m = state.models[name]
+            if not m.on_table:
+                continue
+            x, y = slid.get(name, (m.x, m.y))
+            poly = footprint(self.renderer.table.shape(m), x, y, m.facing)
+            pts = [(px * scale, py * scale) for px, py in list(poly.exterior.coords)[:-1]]
+            out.append((pts, col if m.status == "active" else shade(col, -0.5), edge))
+        return out
+
+    @staticmethod
+    def _picture(bases: list[Any]) -> tuple[pygame.Surface, tuple[float, float]]:
+        """The bases drawn into one picture, and where its corner stands."""
+        xs = [x for pts, _, _ in bases for x, _ in pts] or [0.0]
+        ys = [y for pts, _, _ in bases for _, y in pts] or [0.0]
+        x0, y0 = int(min(xs)) - 1, int(min(ys)) - 1
+        img = pygame.Surface((int(max(xs)) - x0 + 2, int(max(ys)) - y0 + 2), pygame.SRCALPHA)
+        for pts, fill, edge in bases:
+            local = [(x - x0, y - y0) for x, y in pts]
+            pygame.draw.polygon(img, fill, local)
+            pygame.draw.polygon(img, edge, local, 1)
+        return fast(img), (x0, y0)
 
     def draw_units(self, surf: pygame.Surface, cam: Camera, state: GameState,
                    selected_unit: str | None) -> None:

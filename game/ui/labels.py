@@ -11,7 +11,7 @@ under the pointer), rather than written over another.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -39,17 +39,34 @@ def place_words(words: Sequence[Word], view: pygame.Rect, bases: Sequence[pygame
     placed: list[pygame.Rect] = list(taken)
     out: list[pygame.Rect | None] = []
     for word in words:
-        rects = [pygame.Rect(int(x), int(y), word.w, word.h) for x, y in word.spots]
-        rects += [r.clamp(view) for r in rects]  # (a place past the view's edge, pulled in)
-        inside = [r for r in rects if view.contains(r)]
-        free = [r for r in inside if r.collidelist(placed) < 0]
-        clear = [r for r in free if all(i in word.own for i in r.collidelistall(bases))]
-        best = (next((r for r in clear if r.collidelist(word.avoid) < 0), None)
-                or (clear[0] if clear else free[0] if free else None))
+        best = free = clear = None
+        for r in _rects(word, view):  # (tried one by one: most words take their first place)
+            if not view.contains(r) or r.collidelist(placed) >= 0:
+                continue
+            free = free or r
+            if any(i not in word.own for i in r.collidelistall(bases)):
+                continue
+            clear = clear or r
+            if r.collidelist(word.avoid) < 0:
+                best = r
+                break
+        best = best or clear or free
         if best is not None:
             placed.append(best)
         out.append(best)
     return out
+
+
+def _rects(word: Word, view: pygame.Rect) -> Iterator[pygame.Rect]:
+    """The word's places as rectangles, then those past the view's edge pulled into it."""
+    past = []
+    for x, y in word.spots:
+        r = pygame.Rect(int(x), int(y), word.w, word.h)
+        yield r
+        if not view.contains(r):
+            past.append(r)
+    for r in past:
+        yield r.clamp(view)
 
 
 def overlaps(rects: Sequence[pygame.Rect]) -> list[tuple[int, int]]:

@@ -47,8 +47,10 @@ class TableWords:
                                                                               pygame.Rect]]:
         s = cam.scale
         show_names = ov.show_names if ov.show_names is not None else s >= 20
+        # (with every name shown, the pointer moving changes nothing: no new layout for it)
+        focus = (ov.selected,) if show_names else (ov.selected, ov.hovered)
         key = (cam.step, round(cam.base, 6), round(cam.ox, 1), round(cam.oy, 1), tuple(cam.view),
-               id(state), state.events_applied, show_names, ov.selected, ov.hovered)
+               id(state), state.events_applied, show_names, focus)
         if key == self._key:
             return self.placed
         self._key = key
@@ -80,9 +82,9 @@ class TableWords:
                 names[m.name] = (lab, Word(w, h, name_spots(w, h, sx, sy, hh, top),
                                            frozenset({len(bases) - 1}), walls))
         words: list[tuple[pygame.Surface, Word]] = []
-        for focus in dict.fromkeys((ov.selected, ov.hovered)):
-            if focus in names:
-                words.append(names.pop(focus))
+        for first in dict.fromkeys(focus):
+            if first in names:
+                words.append(names.pop(first))
         for o in r.formations.outlines(state):
             pts = [cam.to_screen(x, y) for x, y in o.corners]
             if not any(near.collidepoint(p) for p in pts):
