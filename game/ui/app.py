@@ -353,6 +353,7 @@ class App:
         """Whether the window is animating (it must keep drawing at full rate)."""
         return bool(self._linger > 0 or self.dirty or self.notes.active or self.slides.active
                     or self.replay_view.playing or self.opponent.busy() or self.odds.busy()
+                    or self.play.pending is not None
                     or self.input.keys_held or self.tooltips.waiting or self.text_focus())
 
     def run_frames(self, n: int, dt: float = 1 / 60) -> None:
@@ -386,6 +387,7 @@ class App:
         if self.slides.active:
             self.slides.update(dt)
             changed = True
+        changed |= self.play.tick(dt)
         changed |= self.previews.update()
         changed |= self.safe(self.opponent.tick) or False
         changed |= self.odds.update()

@@ -58,6 +58,13 @@ class InputHandler:
             if t == pygame.MOUSEBUTTONUP or (t == pygame.KEYDOWN and e.key not in SHIFT_KEYS):
                 app.play.take_seat()
             return
+        if app.play.pending is not None and not app.modal_open() and (
+                t == pygame.MOUSEBUTTONUP and getattr(e, "button", 0) == 1 and app.in_view(e.pos)
+                or t == pygame.KEYDOWN and e.key not in (*SHIFT_KEYS, pygame.K_F1, pygame.K_F12)
+                and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
+            self.press = None
+            app.play.hand_over()  # (the player has seen enough: the next one's turn)
+            return
         consumed = app.manager.process_events(e)
         if t >= pygame.USEREVENT or not consumed and t == pygame.KEYDOWN:
             for d in reversed(app.dialogs):
