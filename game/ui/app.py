@@ -33,7 +33,7 @@ from game.core.errors import ReplayError, ScenarioError
 from game.core.replay import is_save
 from game.core.ruleset import Ruleset
 from game.core.state import GameState
-from game.ui import info, layout
+from game.ui import drags, info, layout
 from game.ui.camera import Camera
 from game.ui.dialogs import ChoiceDialog, Dialog, HelpWindow, message_html
 from game.ui.effects import Notes, Slides
@@ -401,7 +401,8 @@ class App:
     # ------------------------------------------------------------------------------ drawing
     def covered(self) -> list[pygame.Rect]:
         """What notes on the table keep off: its words, and the panels over it."""
-        out = self.renderer.words.rects() if self.renderer is not None else []
+        out = ([*self.renderer.words.rects(), *self.renderer.formations.ghost_labels]
+               if self.renderer is not None else [])
         odds = self.odds.rect() if self.mode == "play" else None
         out += [odds] if odds is not None else []
         out += [d.window.rect for d in self.dialogs if d.alive()]
@@ -427,7 +428,8 @@ class App:
                        acting=acting, ghost=self.previews.ghost, target=self.previews.target,
                        ruler=ruler, show_names=self.show_names, picks=picks, picked=picked,
                        unit_ghost=self.previews.unit_ghost, zone=self.previews.zone,
-                       extra={"positions": self.slides.positions()})
+                       handles=tuple((h.x, h.y) for h in drags.handles(self)),
+                       bumps=self.previews.bumps, extra={"positions": self.slides.positions()})
 
     def draw(self) -> None:
         surf = self.screen

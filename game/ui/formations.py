@@ -16,7 +16,7 @@ from game.core.ruleset import ChargeZone, Outline
 from game.core.state import GameState
 from game.geometry.bases import facing_vector, footprint
 from game.ui.camera import Camera
-from game.ui.labels import inside
+from game.ui.labels import Word, inside, place_words
 from game.ui.sprites import BAD, GOOD, fast, make_badge, shade, side_colour
 
 if TYPE_CHECKING:
@@ -179,13 +179,14 @@ class FormationLayer:
         _translucent(surf, pts, col, 80)
         pygame.draw.polygon(surf, col, pts, 2)
         pygame.draw.line(surf, (255, 255, 255), pts[0], pts[1], 3)
-        if label:  # (beside the ghost, pulled into the view: never under the side panel)
+        if label:  # (beside the ghost, off the table's words, in the view)
             lab = self.renderer.label(label, 14, col, 160)
-            at = lab.get_rect(topleft=(max(p[0] for p in pts) + 6, min(p[1] for p in pts) - 4))
-            if not cam.view.contains(at):
-                at.topright = (min(p[0] for p in pts) - 6, at.y)
-            self.ghost_labels.append(at.clamp(cam.view))
-            surf.blit(lab, self.ghost_labels[-1])
+            w, h = lab.get_size()
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            self._ghost_label(surf, cam, lab, [
+                (max(xs) + 6, min(ys) - 4), (min(xs) - 6 - w, min(ys) - 4),
+                ((min(xs) + max(xs) - w) / 2, min(ys) - h - 6),
+                ((min(xs) + max(xs) - w) / 2, max(ys) + 6)])
 
     def draw_zone(self, surf: pygame.Surface, cam: Camera, zone: ChargeZone) -> None:
         if len(zone.arc) < 3:
@@ -224,8 +225,18 @@ class FormationLayer:
             pygame.draw.lines(surf, col, False, route, 2)
         if g.label:
             lab = r.label(g.label, 14, col, 160)
-            at = lab.get_rect(bottomleft=(c[0] + d + 6, c[1] - 4))
-            if not cam.view.contains(at):
-                at.bottomright = (c[0] - d - 6, c[1] - 4)
-            self.ghost_labels.append(at.clamp(cam.view))
-            surf.blit(lab, self.ghost_labels[-1])
+            w, h = lab.get_size()
+            self._ghost_label(surf, cam, lab, [
+                (c[0] + d + 6, c[1] - h - 4), (c[0] - d - 6 - w, c[1] - h - 4),
+                (c[0] - w / 2, c[1] - d - h - 6), (c[0] - w / 2, c[1] + d + 6)])
+
+    def _ghost_label(self, surf: pygame.Surface, cam: Camera, lab: pygame.Surface,
+                     spots: list[tuple[float, float]]) -> None:
+        """A ghost's words at the first of ``spots`` that covers no word on the table and
+        lies in the view (never under the side panel), else over them, pulled into the view."""
+        taken = [*self.renderer.words.rects(), *self.ghost_labels]
+        (at,) = place_words([Word(*lab.get_size(), spots)], cam.view, taken=taken)
+        if at is None:
+            at = lab.get_rect(topleft=spots[0]).clamp(cam.view)
+        self.ghost_labels.append(at)
+        surf.blit(lab, at)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui import drags
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -184,7 +186,11 @@ class InputHandler:
             return
         picked = app.renderer.pick(app.state, point)
         self.press = {"pos": e.pos, "model": picked, "drag": False}
-        if (picked is not None and picked == app.selected and app.mode == "play"
+        grab = drags.handle_at(app, e.pos)
+        if grab is not None or drags.drags_body(app, picked):  # a unit in formation: its block
+            self.press.update(model=None, drag=True, start=point,
+                              handle=grab.name if grab is not None else drags.BODY)
+        elif (picked is not None and picked == app.selected and app.mode == "play"
                 and app.play.may_order(picked) and app.decision is None):
             self.press["drag"] = True
 
@@ -219,6 +225,11 @@ class InputHandler:
             return
         point = app.camera.to_table(e.pos)
         moved = abs(e.pos[0] - press["pos"][0]) + abs(e.pos[1] - press["pos"][1])
+        if press.get("handle") and moved > DRAG_PIXELS:
+            got = drags.order(app, press, point)
+            if got is not None:
+                app.play.execute(got)
+            return
         if press["drag"] and moved > DRAG_PIXELS:
             app.play.execute(app.play.move_order(app.selected, point, self.shift()))
             return

@@ -22,6 +22,7 @@ from game.core.errors import NOT_NOW
 from game.core.log import player_text
 from game.core.ruleset import ENEMY, FACING, POINT, ChargeZone, Outline
 from game.core.state import Model
+from game.ui import drags
 from game.ui.panels import BAD_TEXT, OK_TEXT, QUIET
 from game.ui.play import sentence
 from game.ui.render import Ghost
@@ -48,6 +49,7 @@ class Previews:
         self.zone: ChargeZone | None = None
         self.target: str | None = None
         self.status: tuple[str, tuple[int, int, int]] | None = None
+        self.bumps: tuple[str, ...] = ()  # what a dragged unit would run into
         self._key: Any = None
 
     def clear(self) -> None:
@@ -56,6 +58,7 @@ class Previews:
         self.zone = None
         self.target = None
         self.status = None
+        self.bumps = ()
         self._key = None
 
     def update(self) -> bool:
@@ -71,14 +74,16 @@ class Previews:
         if key == self._key:
             return False
         self._key = key
-        old = (self.ghost, self.unit_ghost, self.zone, self.target, self.status, app.hovered)
+        old = (self.ghost, self.unit_ghost, self.zone, self.target, self.status, app.hovered,
+               self.bumps)
         self.ghost, self.unit_ghost, self.zone, self.target, self.status = None, None, None, None, None
+        self.bumps = ()
         point = app.camera.to_table(app.mouse)
         app.hovered = app.renderer.pick(app.state, point) if in_view else None
         if in_view and app.mode == "play" and not app.input.ruler_on:
             self._play_preview(point, dragging)
         return old != (self.ghost, self.unit_ghost, self.zone, self.target, self.status,
-                       app.hovered)
+                       app.hovered, self.bumps)
 
     def _play_preview(self, point: tuple[float, float], dragging: bool) -> None:
         app = self.app
@@ -92,6 +97,10 @@ class Previews:
                 self.status = (f"Click to select {app.state.models[app.hovered].display}.", QUIET)
             return
         sel = app.state.models[app.selected]
+        press = app.input.press
+        if dragging and press is not None and press.get("handle"):
+            self._drag_preview(sel, press, point)
+            return
         hov = app.state.models.get(app.hovered) if app.hovered else None
         mode = play.mode_action()
         charging = mode is not None and mode.needs == ENEMY
@@ -185,6 +194,33 @@ class Previews:
                     self.status = (f'Click to {e.reason} {e.distance:.1f}". Ahead: wheel and '
                                    "advance; behind: step back; beside: sideways.", OK_TEXT)
                     return
+
+    def _drag_preview(self, sel: Model, press: dict[str, Any], point: tuple[float, float]) -> None:
+        """A unit dragged by a handle or by its block: its ghost where the move ends, the path
+        in words and what it costs, or in red with what it runs into."""
+        app = self.app
+        cmd = drags.order(app, press, point)
+        if cmd is None:
+            self.status = ("Drag a front corner to wheel, the block to move it ahead, back or "
+                           "sideways; let go to move.", QUIET)
+            return
+        pv = app.session.preview(cmd)
+        if pv is None or self._refused(cmd, pv):
+            return
+        outline = app.ruleset.order_outline(app.state, cmd)
+        words = app.ruleset.order_words(app.state, cmd)
+        allowance = app.ruleset.move_allowance(app.state, sel)
+        of = f' of {allowance:g}"' if allowance is not None else ""
+        if pv.ok:
+            cost = next((e.distance for _, e in pv.events if isinstance(e, ev.UnitMoved)), 0.0)
+            label = f'{words}: {inches(cost, allowance)}"{of}'
+            self.status = (f"Let go to {label}.", OK_TEXT)
+        else:
+            self.bumps = app.ruleset.bumps(app.state, cmd)
+            label = words
+            self.status = (sentence(player_text(app.state, str(pv.refusal))) + ".", BAD_TEXT)
+        if outline is not None:
+            self.unit_ghost = (outline, pv.ok, label)
 
     def _turn_preview(self, sel: Model, point: tuple[float, float]) -> None:
         app = self.app

@@ -104,6 +104,8 @@ class Overlay:
     picked: tuple[str, ...] = ()  # models picked so far, in order (numbered)
     unit_ghost: tuple[Outline, bool, str] | None = None  # where a unit would stand
     zone: ChargeZone | None = None  # what the selected unit could charge
+    handles: tuple[tuple[float, float], ...] = ()  # where the selected unit may be grabbed
+    bumps: tuple[str, ...] = ()  # units and terrain a dragged unit would run into
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -368,6 +370,16 @@ class TableRenderer:
                                         width)
             else:
                 pygame.draw.polygon(surf, colour, self.outline(m, cam), width)
+        for key in ov.bumps:  # what a dragged unit runs into, outlined in red
+            o = next((o for o in self.formations.outlines(state) if o.unit == key), None)
+            t = next((t for t in state.terrain if t.id == key), None)
+            pts = (o.corners if o is not None else t.polygon if t is not None else ())
+            if len(pts) >= 3:
+                pygame.draw.polygon(surf, BAD, [cam.to_screen(*p) for p in pts], 3)
+        for x, y in ov.handles:  # the wheel handles of the selected unit
+            c = cam.to_screen(x, y)
+            pygame.draw.circle(surf, (255, 236, 150), c, 7)
+            pygame.draw.circle(surf, (40, 40, 40), c, 7, 2)
         if ov.ghost is not None:
             self.formations.draw_model_ghost(surf, cam, ov.ghost)
         if ov.unit_ghost is not None:

@@ -257,6 +257,9 @@ class NinthAge(F.PhasedRuleset):
 
         return table_note(state, event)
 
+    def move_allowance(self, state: GameState, model: Model) -> float | None:
+        return float(charges.advance_of(state, window.unit_of(state, model.name)))
+
     def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
         """The front arc and the farthest a charge reaches (Adv + 12; Adv + 7 on an average
         roll)."""

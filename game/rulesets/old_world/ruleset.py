@@ -292,6 +292,11 @@ class OldWorld(F.PhasedRuleset):
         return RULES.infos()
 
     # -- the window ------------------------------------------------------------------------
+    def move_allowance(self, state: GameState, model: Model) -> float | None:
+        from game.rulesets.rank_and_flank import window
+
+        return float(charges.movement_of(state, window.unit_of(state, model.name)))
+
     def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
         from game.rulesets.rank_and_flank import window
 

@@ -27,7 +27,7 @@ from typing import Any
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
 from game.core.errors import NOT_NOW, Refused
-from game.core.ruleset import PHASES, FlowInfo, Outline, Ruleset, Step, UIAction
+from game.core.ruleset import PHASES, FlowInfo, Handle, Outline, Ruleset, Step, UIAction
 from game.core.state import FlowState, GameState, Handler, clear_scope
 from game.rulesets.rank_and_flank import window
 
@@ -198,6 +198,19 @@ class PhasedRuleset(Ruleset):
 
     def order_outline(self, state: GameState, order: Order) -> Outline | None:
         return window.order_outline(state, order)
+
+    def handles(self, state: GameState, actor: str) -> tuple[Handle, ...]:
+        return window.handles(state, actor)
+
+    def drag_order(self, state: GameState, action: UIAction, actor: str, handle: str,
+                   start: tuple[float, float], point: tuple[float, float]) -> Order | None:
+        return window.drag_order(state, action, actor, handle, start, point)
+
+    def bumps(self, state: GameState, order: Order) -> tuple[str, ...]:
+        return window.bumps(state, order)
+
+    def order_words(self, state: GameState, order: Order) -> str:
+        return window.path_words(order)
 
     # -- orders ----------------------------------------------------------------------------
     def start(self, ctx: Any) -> Step:
