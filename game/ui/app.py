@@ -48,7 +48,7 @@ from game.ui.previews import Previews
 from game.ui.render import Overlay, TableRenderer
 from game.ui.replay_model import ReplayModel
 from game.ui.replay_view import ReplayView
-from game.ui.running import display_problem, main_loop
+from game.ui.running import display_problem, listen_for_stop, main_loop
 from game.ui.session import GameSession
 from game.ui.tooltip import Tooltips
 
@@ -458,6 +458,7 @@ def run_app(scenario: str | Path | None = None, seed: int | None = None,
             replay: str | Path | None = None, edit: str | Path | bool | None = None,
             players: dict[int, str] | None = None) -> int:
     """The window's main loop. Returns the exit status."""
+    listen_for_stop()
     problem = display_problem()
     if problem is None:
         try:

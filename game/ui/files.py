@@ -196,6 +196,19 @@ class Files:
 
         self.guard_unsaved(go, "quit", on_cancel=stay)
 
+    def keep_and_stop(self) -> None:
+        """The system asks the window to stop: keep what the player has, ask nothing, end.
+        The game's moves are in its autosave already; a scenario being edited with changes
+        goes to a recovery file the next start offers."""
+        app = self.app
+        if app.editor is not None and app.editor.doc.undo_stack and app.editor.doc.dirty:
+            from game.ui.editor.recovery import keep
+
+            keep(app.saves_dir, app.editor.doc)
+        if app.session is not None:
+            app.session.close()
+        app.running = False
+
     # -- the start screen and the result -----------------------------------------------------
     def show_start(self, default_map: Path) -> None:
         """The first thing `python run.py` shows: continue the last game, or start one."""
@@ -210,6 +223,13 @@ class Files:
             lines.append(f"Last game: {info.get('name', last.stem)} ({info.get('ruleset', '')}), "
                          f"{n} move{'s' if n != 1 else ''}, {file_time(last)}.")
             choices.append(("continue", "Continue last game"))
+        from game.ui.editor import recovery
+
+        kept = recovery.kept(app.saves_dir)
+        if kept is not None:
+            lines.append(f"The battle being edited when the window was last closed, "
+                         f"{kept.name}, was kept: Recover battle opens it in the editor.")
+            choices.append(("recover", "Recover battle"))
         choices += [("new", "New game"), ("open", "Open..."), ("players", "Players..."),
                     ("battle", "New battle"), ("edit", "Edit...")]
         text = message_html("Welcome to Contact Zone.", lines + [
@@ -226,7 +246,9 @@ class Files:
             elif key == "battle":
                 from game.ui.editor import open_editor
 
-                open_editor(app)
+                open_editor(app, recover=False)
+            elif key == "recover":
+                recovery.reopen(app)
             elif key == "edit":
                 self.ask_edit()
             elif key == "players":
