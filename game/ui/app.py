@@ -116,6 +116,7 @@ class App:
         self.log_highlight: tuple[str, ...] = ()
         self.message = ""
         self.message_colour = NEUTRAL
+        self.said_at: tuple[int, int] | None = None  # where the pointer was when it was said
         self.dialogs: list[Dialog] = []
         self.decision: Any = None
         self.help: HelpWindow | None = None
@@ -185,8 +186,11 @@ class App:
         self.play.reset()
         self.enter_mode("play", session.engine.ruleset, session.state)
         due = self.play.due_side()
-        self.say(message or f"{session.state.scenario}: {info.side_label(due)} begins. "
-                            "Press F1 for every control.")
+        text = message or (f"{session.state.scenario}: {info.side_label(due)} begins. "
+                           "Press F1 for every control.")
+        if self.opponent.any_ai():  # (the players chosen before carry over: say so)
+            text += f" Players: {self.opponent.describe()} (Ctrl+P changes them)."
+        self.say(text)
         self.play.after_change()
 
     def enter_mode(self, mode: str, ruleset: Ruleset, state: GameState) -> None:
@@ -230,8 +234,11 @@ class App:
 
     # ------------------------------------------------------------------------------ helpers
     def say(self, text: str, colour: tuple[int, int, int] = NEUTRAL) -> None:
+        """Put ``text`` on the status line: it stands over what the pointer would do until
+        the pointer moves (a key's answer, H or Ctrl+Z, is read, not hidden by a hover)."""
         self.message = text
         self.message_colour = colour
+        self.said_at = self.mouse
         self.dirty = True
 
     def cmd(self, fn: Any, *args: Any) -> Any:

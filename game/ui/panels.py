@@ -284,7 +284,8 @@ class Panels:
             r = app.replay
             last = r.last_event()
             what = (r.ruleset.describe(s, last) or "") if last is not None else "the start"
-            return (f"REPLAY {r.name} · event {r.pos} of {r.length} · game turn {s.turn} · {what}",
+            parts = [f"REPLAY {r.name}", f"event {r.pos} of {r.length}", f"game turn {s.turn}", what]
+            return (" · ".join(p for p in parts if p),
                     (70, 70, 90))
         if s.game_over:
             w = "a draw" if s.winner == "draw" else (f"{info.side_label(s.winner)} wins"
@@ -310,8 +311,10 @@ class Panels:
         return text[:1].upper() + text[1:], col
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
+        """What the status line says: the last message until the pointer moves, then what a
+        click would do (when the pointer is over something to do)."""
         app = self.app
-        if app.previews.status is not None:
+        if app.previews.status is not None and app.said_at != app.mouse:
             return app.previews.status
         return app.message, app.message_colour
 

@@ -162,3 +162,14 @@ def test_play_with_ai_opens_the_window_with_those_players(monkeypatch):
     monkeypatch.setattr(window, "run_app", lambda **kw: got.update(kw) or 0)
     assert main(["play", str(DUEL), "--ai", "2=hard"]) == 0
     assert got["players"] == {2: "hard"} and got["scenario"] == str(DUEL)
+
+
+def test_players_carried_over_to_the_next_game_are_said_at_its_start(make_app, tmp_path):
+    app = make_app(DUEL, players={2: "normal"})
+    assert "Players: Side 1 (Blue): Human · Side 2 (Red): AI normal (Ctrl+P changes them)." in app.message
+    app.opponent.set_seat(1, "easy")  # (chosen with Ctrl+P: remembered for the next games)
+    app.opponent.set_seat(1, "human")
+    again = make_app(DUEL, saves_dir=app.saves_dir)
+    assert again.opponent.plays(2) and "Side 2 (Red): AI normal" in again.message
+    people = make_app(DUEL, saves_dir=tmp_path / "elsewhere")
+    assert "Players:" not in people.message  # (two people, as at first: nothing to say)
