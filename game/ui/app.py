@@ -34,7 +34,7 @@ from game.core.replay import is_save
 from game.core.ruleset import Ruleset
 from game.core.state import GameState
 from game.ui import drags, info, layout
-from game.ui.camera import Camera
+from game.ui.camera import Camera, focus_box
 from game.ui.dialogs import ChoiceDialog, Dialog, HelpWindow, message_html
 from game.ui.effects import Notes, Slides
 from game.ui.files import Files
@@ -213,7 +213,7 @@ class App:
         n = len(self.play.button_actions) if self.mode == "play" else 0
         self.layout = layout.compute(self.size, self.mode, n)
         if self.camera is not None:
-            self.camera.refit(self.layout.view, self.focus_box())
+            self.camera.refit(self.layout.view, focus_box(self.state))
         if self.renderer is not None:
             self.renderer.clear()
         self.panels.build(self.layout, list(self.play.button_actions.values()))
@@ -267,20 +267,6 @@ class App:
             return
         i = names.index(self.selected) + 1 if self.selected in names else 0
         self.select(names[i % len(names)])
-
-    def focus_box(self, margin: float = 5.0) -> tuple[float, float, float, float] | None:
-        """The part of the table where the models are, with ``margin`` inches around, when it
-        is less than half the table each way (the view opens on it: a few models on a big
-        table would show small), else None."""
-        ms = [m for m in self.state.models.values() if m.on_table] or list(self.state.models.values())
-        if not ms:
-            return None
-        tw, th = self.state.table
-        box = (max(0.0, min(m.x for m in ms) - margin), max(0.0, min(m.y for m in ms) - margin),
-               min(tw, max(m.x for m in ms) + margin), min(th, max(m.y for m in ms) + margin))
-        if box[2] - box[0] > tw / 2 or box[3] - box[1] > th / 2:
-            return None  # the battle spreads over the table: show all of it
-        return box
 
     def in_view(self, pos: tuple[int, int]) -> bool:
         return self.camera is not None and self.camera.view.collidepoint(pos)
@@ -406,14 +392,17 @@ class App:
             self.dirty = True
 
     # ------------------------------------------------------------------------------ drawing
+    def panels_over_table(self) -> list[pygame.Rect]:
+        """The odds panel and the dialogs open, where they stand over the table."""
+        odds = self.odds.rect() if self.mode == "play" else None
+        return ([odds] if odds is not None else []) + [d.window.rect for d in self.dialogs
+                                                       if d.alive()]
+
     def covered(self) -> list[pygame.Rect]:
         """What notes on the table keep off: its words, and the panels over it."""
         out = ([*self.renderer.words.rects(), *self.renderer.formations.ghost_labels]
                if self.renderer is not None else [])
-        odds = self.odds.rect() if self.mode == "play" else None
-        out += [odds] if odds is not None else []
-        out += [d.window.rect for d in self.dialogs if d.alive()]
-        return out
+        return out + self.panels_over_table()
 
     def overlay(self) -> Overlay:
         s = self.state
@@ -436,6 +425,7 @@ class App:
                        ruler=ruler, show_names=self.show_names, picks=picks, picked=picked,
                        unit_ghost=self.previews.unit_ghost, zone=self.previews.zone,
                        handles=tuple((h.x, h.y) for h in drags.handles(self)),
+                       covered=tuple(self.panels_over_table()),
                        bumps=self.previews.bumps, extra={"positions": self.slides.positions()})
 
     def draw(self) -> None:
@@ -487,6 +477,8 @@ def run_app(scenario: str | Path | None = None, seed: int | None = None,
     try:
         main_loop(app)
     finally:
+        app.odds.cancel()
+        app.opponent.cancel()
         if app.session is not None:
             app.session.close()
         pygame.quit()

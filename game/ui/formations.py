@@ -194,13 +194,21 @@ class FormationLayer:
         pts = [cam.to_screen(x, y) for x, y in zone.arc]
         _translucent(surf, pts, (250, 220, 120), 38)
         pygame.draw.polygon(surf, (250, 220, 120), pts, 1)
+
+    def draw_zone_label(self, surf: pygame.Surface, cam: Camera, zone: ChargeZone) -> None:
+        """The zone's words, over the units (drawn with the ghosts), off the table's words."""
+        if len(zone.arc) < 3:
+            return
+        pts = [cam.to_screen(x, y) for x, y in zone.arc]
         lab = self.renderer.label(f'charge reach {zone.likely:.0f}" on average, {zone.reach:g}" at '
                                   "most", 12, (250, 230, 160), 150)
+        w, h = lab.get_size()
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         top = min(pts, key=lambda p: p[1])
-        view = cam.view
-        x = min(max(top[0] - lab.get_width() / 2, view.left + 4), view.right - lab.get_width() - 4)
-        y = max(top[1] - lab.get_height() - 2, view.top + 4)
-        surf.blit(lab, (x, y))
+        self._ghost_label(surf, cam, lab, [
+            (top[0] - w / 2, top[1] - h - 2), (top[0] - w / 2, top[1] + 4),
+            ((min(xs) + max(xs) - w) / 2, (min(ys) + max(ys) - h) / 2),
+            ((min(xs) + max(xs) - w) / 2, max(ys) + 4)])
 
     def draw_model_ghost(self, surf: pygame.Surface, cam: Camera, g: Ghost) -> None:
         """Where a model would go: its base in green (or red), its facing, its route."""

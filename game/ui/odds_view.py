@@ -99,6 +99,7 @@ class OddsView:
         self.actor = ""
         self.target = ""
         self.refusal: str | None = None  # the engine refuses the order here: why, instead
+        self.shown: Odds | None = None  # the figures the lines were last made of
         self._shown = -1
         self._last_draw = 0.0
 
@@ -168,24 +169,33 @@ class OddsView:
     # -- drawing -----------------------------------------------------------------------------
     def rect(self) -> pygame.Rect | None:
         """Where the panel is drawn (None while it is not shown): notes keep off it."""
+        return self._rect(self.lines())
+
+    def _rect(self, lines: list[tuple[str, tuple[int, int, int], Any]]) -> pygame.Rect | None:
+        """The panel as tall as its lines (a long refusal, figures that wrap), at least
+        PANEL_H."""
         if self.key is None or (self.work is None and self.refusal is None):
             return None
+        h = 12
+        for text, _, fnt in lines:
+            h += 68 if text == BARS else len(wrap(text, PANEL_W - 20, fnt)) * (fnt.get_height() + 1)
+        h = max(PANEL_H, h)
         view = self.app.layout.view
-        return pygame.Rect(view.x + 10, view.bottom - PANEL_H - 10, PANEL_W, PANEL_H)
+        return pygame.Rect(view.x + 10, view.bottom - h - 10, PANEL_W, h)
 
     def draw(self, surf: pygame.Surface) -> None:
-        rect = self.rect()
+        lines = self.lines()  # (once: the odds may move on in their thread meanwhile)
+        rect = self._rect(lines)
         if rect is None:
             return
-        w = self.work
         panel = pygame.Surface(rect.size)  # opaque: nothing on the table shows through
         panel.fill((20, 22, 28))
         pygame.draw.rect(panel, (90, 95, 110), panel.get_rect(), 1)
         y = 6
-        for text, colour, fnt in self.lines():
+        for text, colour, fnt in lines:
             if text == BARS:
-                assert w is not None and w.odds is not None
-                self._bars(panel, w.odds, pygame.Rect(10, y + 2, PANEL_W - 20, 62))
+                assert self.shown is not None
+                self._bars(panel, self.shown, pygame.Rect(10, y + 2, PANEL_W - 20, 62))
                 y += 68
                 continue
             for part in wrap(text, PANEL_W - 20, fnt):
@@ -199,7 +209,7 @@ class OddsView:
         w = self.work
         f, fb, fs = font(14), font(14, bold=True), font(12)
         out: list[tuple[str, tuple[int, int, int], Any]] = [(f"Odds: {self.label}", TEXT, fb)]
-        odds = w.odds if w is not None else None
+        odds = self.shown = w.odds if w is not None else None
         problem = self.refusal if w is None else w.error
         if problem is not None:
             from game.core.log import player_text

@@ -105,6 +105,7 @@ class Overlay:
     unit_ghost: tuple[Outline, bool, str] | None = None  # where a unit would stand
     zone: ChargeZone | None = None  # what the selected unit could charge
     handles: tuple[tuple[float, float], ...] = ()  # where the selected unit may be grabbed
+    covered: tuple[pygame.Rect, ...] = ()  # panels over the table (the words keep off them)
     bumps: tuple[str, ...] = ()  # units and terrain a dragged unit would run into
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -380,6 +381,8 @@ class TableRenderer:
             c = cam.to_screen(x, y)
             pygame.draw.circle(surf, (255, 236, 150), c, 7)
             pygame.draw.circle(surf, (40, 40, 40), c, 7, 2)
+        if ov.zone is not None:
+            self.formations.draw_zone_label(surf, cam, ov.zone)
         if ov.ghost is not None:
             self.formations.draw_model_ghost(surf, cam, ov.ghost)
         if ov.unit_ghost is not None:

@@ -50,7 +50,8 @@ class TableWords:
         # (with every name shown, the pointer moving changes nothing: no new layout for it)
         focus = (ov.selected,) if show_names else (ov.selected, ov.hovered)
         key = (cam.step, round(cam.base, 6), round(cam.ox, 1), round(cam.oy, 1), tuple(cam.view),
-               id(state), state.events_applied, show_names, focus)
+               id(state), state.events_applied, show_names, focus,
+               tuple(tuple(r) for r in ov.covered))
         if key == self._key:
             return self.placed
         self._key = key
@@ -108,7 +109,7 @@ class TableWords:
         if show_names:
             words += names.values()
         self.bases = bases
-        got = place_words([w for _, w in words], view, bases)
+        got = place_words([w for _, w in words], view, bases, ov.covered)
         self.placed = [(img, rect) for (img, _), rect in zip(words, got) if rect is not None]
         return self.placed
 

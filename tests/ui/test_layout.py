@@ -18,6 +18,27 @@ from tests.ui.conftest import ROOT, key
 MAPS = ["default", "trench", "old-world", "ninth-age", "duel"]
 
 
+def arm_odds(app):
+    """Arm the first enemy action of a model of the side to act and point at the enemy
+    nearest it (the odds panel shows when the engine takes the order)."""
+    from game.core.ruleset import ENEMY
+    from tests.ui.conftest import move_mouse
+
+    s = app.state
+    mine = [m for m in s.models.values() if app.play.may_order(m.name)]
+    action = next((a for a in app.play.actions.values() if a.needs == ENEMY and not a.args), None)
+    if not mine or action is None:
+        return
+    m = mine[0]
+    foes = [o for o in s.models.values() if o.on_table and o.side != m.side]
+    if not foes:
+        return
+    o = min(foes, key=lambda o: (o.x - m.x) ** 2 + (o.y - m.y) ** 2)
+    app.select(m.name)
+    app.play.do_action(action.name)
+    move_mouse(app, app.camera.to_screen(o.x, o.y))
+
+
 def check(app, where):
     view = app.camera.view
     words = [r for _, r in app.renderer.words.placed]
@@ -33,12 +54,12 @@ def check(app, where):
 @pytest.mark.parametrize("name", MAPS)
 def test_words_and_notes_never_cover_each_other_and_stay_in_view(make_app, name):
     rng = random.Random(name)
-    seen_words = seen_notes = 0
+    seen_words = seen_notes = seen_odds = 0
     for battle in range(2):
         app = make_app(ROOT / "maps" / f"{name}.toml", seed=rng.randrange(1000))
         if battle:
             app.step([pygame.event.Event(pygame.VIDEORESIZE, w=900, h=620, size=(900, 620))])
-        for k in range(30):
+        for k in range(24):
             eng = app.session.engine
             if app.state.game_over:
                 break
@@ -52,11 +73,16 @@ def test_words_and_notes_never_cover_each_other_and_stay_in_view(make_app, name)
                 app.camera.pan(rng.randrange(-150, 150), rng.randrange(-150, 150))
                 if rng.random() < 0.3:
                     key(app, pygame.K_l)
+            if rng.random() < 0.12:
+                arm_odds(app)  # (the odds panel over the table: the words keep off it)
             for _ in range(8):  # the notes come one after another: look as they do
                 app.step([], 0.2)
                 w, n = check(app, (name, battle, k))
                 seen_words, seen_notes = max(seen_words, w), max(seen_notes, n)
+                seen_odds += app.odds.rect() is not None
+            key(app, pygame.K_ESCAPE)
     assert seen_words >= 3 and seen_notes >= 3  # (the check saw crowded tables)
+    assert seen_odds or name in ("old-world", "ninth-age")  # (and the odds panel, where armed)
 
 
 def test_a_charge_ghost_s_words_stay_in_the_view(make_app, tmp_path):

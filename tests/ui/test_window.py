@@ -122,3 +122,14 @@ def test_every_hotkey_of_every_ruleset_reaches_its_button(make_app, monkeypatch)
         for a in actions:
             key(app, hotkey_code(a.hotkey))
         assert pressed == [a.name for a in actions], scenario.name
+
+
+def test_the_window_page_shows_every_shipped_map_and_its_pictures_are_there():
+    text = (ROOT / "docs" / "ui.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\((screenshots/[^)]+\.png)\)", text)
+    for m in sorted((ROOT / "maps").glob("*.toml")):
+        assert f"screenshots/{m.stem}-battle.png" in links, m.name
+        assert f"screenshots/{m.stem}-editor.png" in links, m.name
+    assert "screenshots/old-world-drag.png" in links and "screenshots/ninth-age-drag.png" in links
+    for link in links:
+        assert (ROOT / "docs" / link).is_file(), link

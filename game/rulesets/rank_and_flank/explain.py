@@ -9,7 +9,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from game.core import events as ev
 from game.core.log import describe as shared
-from game.core.log import show_value
+from game.core.log import player_text, show_value
 from game.core.ruleset import BAD, GOOD, INFO, TableNote
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
@@ -73,7 +73,7 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.UnitConditionRemoved):
         return f"{name(state, e.unit)} is no longer {e.condition} ({e.reason})"
     if isinstance(e, ev.DecisionRequested):
-        return f"decision: {e.question}"
+        return f"Decision: {player_text(state, e.question)}"
     if isinstance(e, ev.DecisionAnswered):
         return f"Answer: {show_value(state, e.answer)}{' (the default)' if e.by_default else ''}"
     return shared(e)
