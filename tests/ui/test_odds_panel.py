@@ -10,8 +10,8 @@ import re
 
 from game.core import events as ev
 from tests.old_world.helpers import block, facing_off, ow
-from tests.ui.conftest import DUEL, click, move_mouse, screen_of
-from tests.ui.test_opponent import run_until
+from tests.ui.conftest import click, move_mouse, screen_of
+from tests.ui.test_opponent import orc_charge_armed_at_the_elf, run_until
 
 
 def texts(app):
@@ -19,11 +19,7 @@ def texts(app):
 
 
 def test_each_figure_has_its_own_margin(make_app):
-    app = make_app(DUEL)
-    app.select("orc")
-    app.play.do_action("charge")
-    elf = app.state.models["elf"]
-    move_mouse(app, screen_of(app, elf.x, elf.y))
+    app, _ = orc_charge_armed_at_the_elf(make_app)
     assert run_until(app, lambda a: a.odds.work.odds is not None and a.odds.work.odds.samples >= 2000)
     app.odds.work.cancel()  # (what it has so far: the figures hold still to be read)
     assert run_until(app, lambda a: a.odds.work.done)

@@ -114,12 +114,18 @@ def test_a_broken_settings_file_means_two_people(make_app, tmp_path):
     assert app.opponent.seats == {1: "human", 2: "human"}
 
 
-def test_the_odds_panel_follows_the_enemy_under_the_pointer_with_charge_armed(make_app):
+def orc_charge_armed_at_the_elf(make_app):
+    """The duel, the orc's Charge armed and the pointer on the elf (the odds panel's work)."""
     app = make_app(DUEL)
     app.select("orc")
     app.play.do_action("charge")
     elf = app.state.models["elf"]
     move_mouse(app, screen_of(app, elf.x, elf.y))
+    return app, elf
+
+
+def test_the_odds_panel_follows_the_enemy_under_the_pointer_with_charge_armed(make_app):
+    app, elf = orc_charge_armed_at_the_elf(make_app)
     assert app.odds.key is not None and app.odds.label == "Charge Elf Blademaster"
     assert run_until(app, lambda a: a.odds.work.odds is not None and a.odds.work.odds.samples >= 1000)
     odds = app.odds.work.odds
