@@ -5,7 +5,7 @@ dragged (the rank-and-flank maps) and the map open in the editor.
     python docs/screenshots/make_screenshots.py [MAP ...]
 
 Each game is played by the AI (easy) with fixed seeds, so the pictures come out the same
-each time. Runs with SDL's dummy video driver unless SDL_VIDEODRIVER is set (under a virtual
+each time, but for how many games the odds panel has played when the picture is taken. Runs with SDL's dummy video driver unless SDL_VIDEODRIVER is set (under a virtual
 display: ``xvfb-run -a python docs/screenshots/make_screenshots.py``).
 """
 
