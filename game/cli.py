@@ -541,12 +541,19 @@ def log_lines(ruleset: Any, state: Any, events: list[Any]) -> list[str]:
 
 
 def _summary(engine: Any) -> str:
+    """Where every unit stands, by name, in words ("Pikeman (1 of 2)  side 1  out of action")."""
+    from game.core.log import distinct_names, words
+
     s = engine.state
+    known = engine.ruleset.conditions()
     rows = [f"seed {engine.seed}, game turn {s.turn}"]
+    names = distinct_names(s)
+    width = max((len(n) for n in names.values()), default=0)
     for u in s.units:
         r = engine.ruleset.unit_result(s, u)
-        rows.append(f"  {u:12s} side {r['side']}  {r['status']:9s} damage {r['wounds_taken']}"
-                    + (f"  [{', '.join(r['conditions'])}]" if r["conditions"] else ""))
+        marks = [known[c].label if c in known else words(c).capitalize() for c in r["conditions"]]
+        rows.append(f"  {names[u]:{width}s}  side {r['side']}  {words(r['status']):13s} damage "
+                    f"{r['wounds_taken']}" + (f"  ({', '.join(marks)})" if marks else ""))
     if s.game_over:
         rows.append("result: " + ("a draw" if s.winner == "draw" else
                                   f"side {s.winner} wins" if s.winner in (1, 2) else "no winner"))

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.core.log import distinct_names
+
 
 def simulate_command(args: Any) -> int:
     from game.ai.simulate import (
@@ -81,7 +83,7 @@ def simulate_command(args: Any) -> int:
     if bar:
         sys.stderr.write("\n")
     summary = summarise(results)
-    names = {u: unit.display or u for u, unit in _units(sc).items()}
+    names = distinct_names(_state(sc))
     print(f"{sc.name}: {args.games} games, seeds {first} to {first + args.games - 1}"
           + (f", from {_where(begin)}" if begin is not None else ""))
     for line in summary.lines(names, players):
@@ -120,10 +122,10 @@ def _where(begin: Any) -> str:
             f"{begin.engine.ruleset.status_text(s)})")
 
 
-def _units(sc: Any) -> dict[str, Any]:
+def _state(sc: Any) -> Any:
     from game.core.engine import Engine
 
-    return Engine(sc, seed=0).state.units
+    return Engine(sc, seed=0).state
 
 
 def _writable(name: str, flag: str) -> Path:

@@ -82,10 +82,35 @@ def show_value(state: GameState | None, value: Any) -> str:
             return f"({value[0]:g}, {value[1]:g})"
         return ", ".join(show_value(state, v) for v in value) or "nothing"
     if isinstance(value, str):
-        return name_of(state, value) if state is not None else value
+        named = name_of(state, value) if state is not None else value
+        return words(named) if named == value else named  # ("stand_and_shoot": words)
     if value is None:
         return "nothing"
     return str(value)
+
+
+def distinct_names(state: GameState) -> dict[str, str]:
+    """Each unit's name, told apart where several share one by their order in the scenario
+    ("Pikeman (1 of 2)", "Pikeman (2 of 2)")."""
+    names = {u: unit.display or u for u, unit in state.units.items()}
+    groups: dict[str, list[str]] = {}
+    for u, n in names.items():
+        groups.setdefault(n, []).append(u)
+    out = dict(names)
+    for n, us in groups.items():
+        if len(us) > 1:
+            out.update({u: f"{n} ({k} of {len(us)})" for k, u in enumerate(us, 1)})
+    return out
+
+
+def possessive(name: str) -> str:
+    """A name's possessive: "Orc Brute's", "Skeleton Warriors'" (not "Warriors's")."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def plural(n: int, word: str) -> str:
+    """"1 game turn", "2 game turns": a count with its word, plural when it is not one."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def words(name: str) -> str:
@@ -204,11 +229,12 @@ def table_note(state: GameState, e: ev.Event,
         tone = GOOD if e.outcome in GOOD_OUTCOMES else BAD if e.outcome in BAD_OUTCOMES else INFO
         return TableNote(e.model, f"{e.total} {words(e.outcome)}", tone)
     if isinstance(e, ev.DamageTaken):
-        return TableNote(e.model, f"-{e.amount}", BAD)
+        return TableNote(e.model, f"-{e.amount}", BAD, result=True)
     if isinstance(e, ev.Healed):
         return TableNote(e.model, f"+{e.amount}", GOOD)
     if isinstance(e, ev.StatusChanged):
-        return TableNote(e.model, label(e.status), GOOD if e.status == "active" else BAD)
+        return TableNote(e.model, label(e.status), GOOD if e.status == "active" else BAD,
+                         result=e.status != "active")
     if isinstance(e, ev.ConditionAdded):
         info = (conditions or {}).get(e.condition)
         return TableNote(e.model, label(e.condition), info.tone if info is not None else BAD)

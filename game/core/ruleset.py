@@ -137,6 +137,9 @@ class TableNote:
     model: str
     text: str
     tone: str = INFO
+    #: what came of it (damage, a model down or destroyed, a combat's result): the window
+    #: shows it first and longest, the rolls that led to it after it
+    result: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +244,18 @@ class Outline:
     side: int
     label: str
     corners: tuple[Point, Point, Point, Point]
+
+
+@dataclass(frozen=True, slots=True)
+class Handle:
+    """A place on the table a player may grab to move a unit by dragging (a wheel handle at a
+    front corner of a unit in formation): its name (given back to :meth:`Ruleset.drag_order`),
+    where it is, and its kind ("wheel")."""
+
+    name: str
+    x: float
+    y: float
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,6 +669,28 @@ class Ruleset(ABC):
         turn, and toward ``target`` (a model or unit) its sight, cover and odds (see
         :class:`ShotView`); None when it cannot shoot."""
         return None
+
+    def handles(self, state: GameState, actor: str) -> tuple[Handle, ...]:
+        """The handles the window offers to drag the unit of model ``actor`` by (none: its
+        models are dragged themselves)."""
+        return ()
+
+    def drag_order(self, state: GameState, action: UIAction, actor: str, handle: str,
+                   start: Point, point: Point) -> Order | None:
+        """The order of dragging the unit of ``actor`` by ``handle`` (a :class:`Handle`'s name,
+        or ``"body"``: the unit itself) from ``start`` to ``point``; None when the drag asks
+        for nothing."""
+        return None
+
+    def bumps(self, state: GameState, order: Order) -> tuple[str, ...]:
+        """The units and terrain pieces (ids) a move order would run into or end too close to,
+        for the window to show; none by default."""
+        return ()
+
+    def order_words(self, state: GameState, order: Order) -> str:
+        """An order in a player's words for a ghost's label ('wheel 24° right, forward 3"'),
+        or empty."""
+        return ""
 
     def charge_end(self, state: GameState, actor: str, target: str) -> Outline | None:
         """Where the unit of ``actor`` would stand if its charge at ``target`` reached (for a

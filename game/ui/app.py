@@ -33,8 +33,8 @@ from game.core.errors import ReplayError, ScenarioError
 from game.core.replay import is_save
 from game.core.ruleset import Ruleset
 from game.core.state import GameState
-from game.ui import info, layout
-from game.ui.camera import Camera
+from game.ui import drags, info, layout
+from game.ui.camera import Camera, focus_box
 from game.ui.chances import ChancesView
 from game.ui.dialogs import ChoiceDialog, Dialog, HelpWindow, message_html
 from game.ui.effects import Notes, Slides
@@ -43,16 +43,16 @@ from game.ui.input import ARROWS, InputHandler
 from game.ui.odds_view import OddsView
 from game.ui.opponent import Opponent
 from game.ui.panels import NEUTRAL, Panels
+from game.ui.places import DEFAULT_MAP, ROOT, SAVES
 from game.ui.play import PlayController
 from game.ui.previews import Previews
 from game.ui.render import Overlay, TableRenderer
 from game.ui.replay_model import ReplayModel
 from game.ui.replay_view import ReplayView
+from game.ui.running import display_problem, listen_for_stop, main_loop
 from game.ui.session import GameSession
 from game.ui.tooltip import Tooltips
 
-ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_MAP = ROOT / "maps" / "default.toml"
 THEME = ROOT / "assets" / "theme.json"
 PAN_SPEED = 700  # px per second while an arrow key is held
 LINGER = 1.2  # seconds of drawing after the last input (hover colours, tooltips settle)
@@ -90,7 +90,7 @@ class App:
             {"name": "fira_code", "point_size": 12, "style": "regular"},
             {"name": "fira_code", "point_size": 12, "style": "bold"},
         ])
-        self.saves_dir = Path(saves_dir) if saves_dir is not None else ROOT / "saves"
+        self.saves_dir = Path(saves_dir) if saves_dir is not None else SAVES
         self.autosave = autosave
         self.handover_on = handover
         self.strict = strict
@@ -117,6 +117,7 @@ class App:
         self.log_highlight: tuple[str, ...] = ()
         self.message = ""
         self.message_colour = NEUTRAL
+        self.said_at: tuple[int, int] | None = None  # where the pointer was when it was said
         self.dialogs: list[Dialog] = []
         self.decision: Any = None
         self.help: HelpWindow | None = None
@@ -186,8 +187,11 @@ class App:
         self.play.reset()
         self.enter_mode("play", session.engine.ruleset, session.state)
         due = self.play.due_side()
-        self.say(message or f"{session.state.scenario}: {info.side_label(due)} begins. "
-                            "Press F1 for every control.")
+        text = message or (f"{session.state.scenario}: {info.side_label(due)} begins. "
+                           "Press F1 for every control.")
+        if self.opponent.any_ai():  # (the players chosen before carry over: say so)
+            text += f" Players: {self.opponent.describe()} (Ctrl+P changes them)."
+        self.say(text)
         self.play.after_change()
 
     def enter_mode(self, mode: str, ruleset: Ruleset, state: GameState) -> None:
@@ -210,7 +214,7 @@ class App:
         n = len(self.play.button_actions) if self.mode == "play" else 0
         self.layout = layout.compute(self.size, self.mode, n)
         if self.camera is not None:
-            self.camera.refit(self.layout.view, self.focus_box())
+            self.camera.refit(self.layout.view, focus_box(self.state))
         if self.renderer is not None:
             self.renderer.clear()
         self.panels.build(self.layout, list(self.play.button_actions.values()))
@@ -231,8 +235,11 @@ class App:
 
     # ------------------------------------------------------------------------------ helpers
     def say(self, text: str, colour: tuple[int, int, int] = NEUTRAL) -> None:
+        """Put ``text`` on the status line: it stands over what the pointer would do until
+        the pointer moves (a key's answer, H or Ctrl+Z, is read, not hidden by a hover)."""
         self.message = text
         self.message_colour = colour
+        self.said_at = self.mouse
         self.dirty = True
 
     def cmd(self, fn: Any, *args: Any) -> Any:
@@ -261,20 +268,6 @@ class App:
             return
         i = names.index(self.selected) + 1 if self.selected in names else 0
         self.select(names[i % len(names)])
-
-    def focus_box(self, margin: float = 5.0) -> tuple[float, float, float, float] | None:
-        """The part of the table where the models are, with ``margin`` inches around, when it
-        is less than half the table each way (the view opens on it: a few models on a big
-        table would show small), else None."""
-        ms = [m for m in self.state.models.values() if m.on_table] or list(self.state.models.values())
-        if not ms:
-            return None
-        tw, th = self.state.table
-        box = (max(0.0, min(m.x for m in ms) - margin), max(0.0, min(m.y for m in ms) - margin),
-               min(tw, max(m.x for m in ms) + margin), min(th, max(m.y for m in ms) + margin))
-        if box[2] - box[0] > tw / 2 or box[3] - box[1] > th / 2:
-            return None  # the battle spreads over the table: show all of it
-        return box
 
     def in_view(self, pos: tuple[int, int]) -> bool:
         return self.camera is not None and self.camera.view.collidepoint(pos)
@@ -354,6 +347,7 @@ class App:
         """Whether the window is animating (it must keep drawing at full rate)."""
         return bool(self._linger > 0 or self.dirty or self.notes.active or self.slides.active
                     or self.replay_view.playing or self.opponent.busy() or self.odds.busy()
+                    or self.play.pending is not None
                     or self.input.keys_held or self.tooltips.waiting or self.text_focus())
 
     def run_frames(self, n: int, dt: float = 1 / 60) -> None:
@@ -383,9 +377,11 @@ class App:
         changed = self.replay_view.update(dt)
         if self.notes.active:
             self.notes.update(dt)
+            changed = True  # (they fade in and out)
         if self.slides.active:
             self.slides.update(dt)
             changed = True
+        changed |= self.play.tick(dt)
         changed |= self.previews.update()
         changed |= self.safe(self.opponent.tick) or False
         changed |= self.odds.update() | self.chances.update()
@@ -397,6 +393,18 @@ class App:
             self.dirty = True
 
     # ------------------------------------------------------------------------------ drawing
+    def panels_over_table(self) -> list[pygame.Rect]:
+        """The odds panel and the dialogs open, where they stand over the table."""
+        odds = self.odds.rect() if self.mode == "play" else None
+        return ([odds] if odds is not None else []) + [d.window.rect for d in self.dialogs
+                                                       if d.alive()]
+
+    def covered(self) -> list[pygame.Rect]:
+        """What notes on the table keep off: its words, and the panels over it."""
+        out = ([*self.renderer.words.rects(), *self.renderer.formations.ghost_labels]
+               if self.renderer is not None else [])
+        return out + self.panels_over_table()
+
     def overlay(self) -> Overlay:
         s = self.state
         acting: tuple[str, ...] = ()
@@ -417,6 +425,9 @@ class App:
                        acting=acting, ghost=self.previews.ghost, target=self.previews.target,
                        ruler=ruler, show_names=self.show_names, picks=picks, picked=picked,
                        unit_ghost=self.previews.unit_ghost, zone=self.previews.zone,
+                       handles=tuple((h.x, h.y) for h in drags.handles(self)),
+                       covered=tuple(self.panels_over_table()),
+                       bumps=self.previews.bumps,
                        extra={"positions": self.slides.positions(), "shot": self.previews.shot})
 
     def draw(self) -> None:
@@ -427,8 +438,11 @@ class App:
         self.renderer.draw(surf, self.camera, self.state, self.overlay())
         if self.mode == "edit" and self.editor is not None:
             self.editor.draw(surf)
-        self.notes.draw(surf, self.camera, self.state)
-        self.odds.draw(surf)  # (in play only: it has nothing to show otherwise)
+        self.notes.draw(surf, self.camera, self.state, self.covered(),
+                        lambda name: self.renderer.extent(self.state, self.camera, name),
+                        self.renderer.words.bases)
+        if self.mode == "play":
+            self.odds.draw(surf)
         self.chances.draw(surf)
         self.panels.draw_banner(surf)
         self.panels.draw_status(surf)
@@ -440,23 +454,11 @@ class App:
         if self.flip:
             pygame.display.flip()
 
-def display_problem() -> str | None:
-    """Why no window can open here, or None: no desktop session to draw in (SDL would fall
-    back to an invisible offscreen window and the program would seem to hang)."""
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return None  # asked for explicitly (tests use the dummy driver)
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
-                                                 or os.environ.get("WAYLAND_DISPLAY")):
-        return ("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
-                "run it from a desktop session, or play without a window: "
-                "python run.py play FILE --headless")
-    return None
-
-
 def run_app(scenario: str | Path | None = None, seed: int | None = None,
             replay: str | Path | None = None, edit: str | Path | bool | None = None,
             players: dict[int, str] | None = None) -> int:
     """The window's main loop. Returns the exit status."""
+    listen_for_stop()
     problem = display_problem()
     if problem is None:
         try:
@@ -478,23 +480,9 @@ def run_app(scenario: str | Path | None = None, seed: int | None = None,
     try:
         main_loop(app)
     finally:
+        app.odds.cancel()
+        app.opponent.cancel()
         if app.session is not None:
             app.session.close()
         pygame.quit()
     return 0
-
-
-def main_loop(app: App) -> None:
-    """Frames at up to 60 a second while something moves; asleep in ``pygame.event.wait``
-    while nothing does (idle, the window costs next to nothing)."""
-    last = time.perf_counter()
-    while app.running:
-        if app.busy():
-            app.clock.tick(60)
-            events = pygame.event.get()
-        else:
-            first = pygame.event.wait(1000)  # asleep until something happens
-            events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
-        now = time.perf_counter()
-        app.step(events, min(now - last, 0.1))
-        last = now

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.state import GameState
+
 ZOOM_STEP = 1.15
 MIN_STEP = -8
 MAX_STEP = 26
@@ -123,3 +125,18 @@ class Camera:
             self.oy += self.view.y + m - r.bottom
         if r.y > self.view.bottom - m:
             self.oy -= r.y - (self.view.bottom - m)
+
+
+def focus_box(state: GameState, margin: float = 5.0) -> tuple[float, float, float, float] | None:
+    """The part of the table where the models are, with ``margin`` inches around, when it
+    is less than half the table each way (the view opens on it: a few models on a big
+    table would show small), else None."""
+    ms = [m for m in state.models.values() if m.on_table] or list(state.models.values())
+    if not ms:
+        return None
+    tw, th = state.table
+    box = (max(0.0, min(m.x for m in ms) - margin), max(0.0, min(m.y for m in ms) - margin),
+           min(tw, max(m.x for m in ms) + margin), min(th, max(m.y for m in ms) + margin))
+    if box[2] - box[0] > tw / 2 or box[3] - box[1] > th / 2:
+        return None  # the battle spreads over the table: show all of it
+    return box

@@ -24,6 +24,13 @@ if TYPE_CHECKING:
 WIDTH = 600
 
 
+def choice_label(state: GameState, value: Any) -> str:
+    """A choice's button: the value in words, with a capital ("Hold", "Stand and shoot",
+    a model's name as it is)."""
+    text = show_value(state, value)
+    return text[:1].upper() + text[1:]
+
+
 class DecisionDialog(Dialog):
     modal = False  # the table stays open: models and points are picked there
 
@@ -87,8 +94,7 @@ class DecisionDialog(Dialog):
         return [self._label(v) for v in values]
 
     def _label(self, value: Any) -> str:
-        return _short(show_value(self.state, value).capitalize() if isinstance(value, bool)
-                      else show_value(self.state, value), 22)
+        return _short(choice_label(self.state, value), 22)
 
     def refresh(self) -> None:
         if self.kind == PICK_MODELS:

@@ -55,9 +55,16 @@ class ChoiceDialog(Dialog):
                  cancel: str | None = None, keep: Sequence[str] = (), width: int = 460,
                  text_height: int = 120) -> None:
         w = max(width, 24 + sum(max(110, 14 + 8 * len(label)) + 8 for _, label in choices))
+        # the text box as tall as its text (at least text_height), so nothing needs scrolling
+        # unless the text would not fit in the window at all
+        most = max(text_height, app.size[1] - 140)
+        probe = UITextBox(text, pygame.Rect(0, 0, w - 32, -1), manager=app.manager)
+        text_height = min(most, max(text_height, probe.rect.height + 4))
+        probe.kill()
         h = text_height + 92
         r = pygame.Rect(0, 0, w, h)
         r.center = (app.layout.view.centerx, app.layout.view.centery)
+        r.clamp_ip(pygame.Rect(0, 0, *app.size))
         super().__init__(app, r, title, closable=cancel is not None)
         self.on_choice = on_choice
         self.default = default if default is not None else (choices[0][0] if choices else None)

@@ -1,11 +1,18 @@
-"""Notes floating up at the models as things happen to them: each die rolled, each point of
-damage, a model going Down or destroyed. They come one after the other in the order of the log
-(:data:`STAGGER` seconds apart), each rising and fading over :data:`LIFE` seconds; the ruleset
-words them (:meth:`~game.core.ruleset.Ruleset.table_note`)."""
+"""Notes at the models as things happen to them: each die rolled, each point of damage, a
+model going Down or destroyed, a combat's result. They come one after the other in the order
+of the log (:data:`STAGGER` seconds apart), each staying :data:`LIFE` seconds and fading; the
+ruleset words them (:meth:`~game.core.ruleset.Ruleset.table_note`).
+
+They are laid out so that none covers another, a name or a label on the table, or a panel over
+it, and all stay in the view (:func:`game.ui.labels.place_words`): the notes of one order at
+one model stand in a column above it, what came of it (``result``: damage, a model destroyed,
+the combat's result) on top, larger and longest, so it reads first, the rolls under it in the
+order they were thrown. A note keeps its place while it is shown; one that finds no room waits
+(its time does not run) until another has gone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -14,29 +21,42 @@ from game.core import events as ev
 from game.core.ruleset import Ruleset, TableNote
 from game.core.state import GameState
 from game.ui.camera import Camera
+from game.ui.labels import Word, place_words
 from game.ui.sprites import font, tone_colour
 
 STAGGER = 0.35
 LIFE = 1.8
-RISE = 36  # pixels
+RESULT_LIFE = 3.0  # what came of it stays longer
+FADE_IN = 0.15
+GAP = 2  # pixels between two notes of a column
 MAX_WAITING = 24  # a long chain of events shows only its last notes
+MAX_WAIT = 4.0  # seconds a note due may wait for room before it is given up (the log has it)
 
 
 @dataclass
 class Floating:
     note: TableNote
     start: float  # seconds from now (negative once shown)
-    stack: int  # how many notes above it at the same model when it started
+    row: int  # its row in its column (0 at the top)
+    rows: int  # the notes of its column
+    offset: tuple[int, int] | None = None  # where it stands from its model's centre, once shown
+    placed: bool = False  # drawn in the last frame
+    waited: float = 0.0  # seconds due without room
+
+    @property
+    def life(self) -> float:
+        return RESULT_LIFE if self.note.result else LIFE
 
 
 class Notes:
     def __init__(self) -> None:
         self.items: list[Floating] = []
-        self.clock = 0.0
-        self._surfaces: dict[tuple[str, str], pygame.Surface] = {}
+        self._surfaces: dict[tuple[str, str, bool], pygame.Surface] = {}
+        self.drawn: list[tuple[Floating, pygame.Rect]] = []
 
     def clear(self) -> None:
         self.items.clear()
+        self.drawn = []
 
     @property
     def active(self) -> bool:
@@ -53,47 +73,113 @@ class Notes:
             if n is not None and n.model in state.models:
                 notes.append(n)
         notes = notes[-MAX_WAITING:]
+        columns: dict[str, list[TableNote]] = {}
+        for n in notes:
+            columns.setdefault(n.model, []).append(n)
+        row: dict[int, tuple[int, int]] = {}
+        for column in columns.values():
+            ordered = [n for n in column if n.result] + [n for n in column if not n.result]
+            for k, n in enumerate(ordered):
+                row[id(n)] = (k, len(ordered))
         last = max((f.start for f in self.items), default=-STAGGER)
         t = max(0.0, last + STAGGER)
         for n in notes:
-            same = sum(1 for f in self.items if f.note.model == n.model and f.start > -LIFE / 2)
-            self.items.append(Floating(n, t, min(same, 3)))
+            self.items.append(Floating(n, t, *row[id(n)]))
             t += STAGGER
 
     def update(self, dt: float) -> None:
         for f in self.items:
-            f.start -= dt
-        self.items = [f for f in self.items if f.start > -LIFE]
+            if f.start > 0 or f.placed:  # (a note due that found no room waits, for a while)
+                f.start -= dt
+            else:
+                f.waited += dt
+        self.items = [f for f in self.items if f.start > -f.life and f.waited < MAX_WAIT]
 
     def _surface(self, note: TableNote) -> pygame.Surface:
-        key = (note.text, note.tone)
+        key = (note.text, note.tone, note.result)
         s = self._surfaces.get(key)
         if s is None:
             if len(self._surfaces) > 500:
                 self._surfaces.clear()
-            f = font(15, bold=True)
-            fg = f.render(note.text, True, tone_colour(note.tone))
-            s = pygame.Surface((fg.get_width() + 8, fg.get_height() + 2), pygame.SRCALPHA)
-            pygame.draw.rect(s, (10, 10, 14, 200), s.get_rect(), border_radius=5)
-            s.blit(fg, (4, 1))
+            f = font(17 if note.result else 15, bold=True)
+            colour = tone_colour(note.tone)
+            fg = f.render(note.text, True, colour)
+            s = pygame.Surface((fg.get_width() + 10, fg.get_height() + 2), pygame.SRCALPHA)
+            pygame.draw.rect(s, (10, 10, 14, 215), s.get_rect(), border_radius=5)
+            if note.result:
+                pygame.draw.rect(s, colour, s.get_rect(), 2, border_radius=5)
+            s.blit(fg, (5, 1))
             self._surfaces[key] = s
         return s
 
-    def draw(self, surf: pygame.Surface, cam: Camera, state: GameState) -> None:
+    def layout(self, cam: Camera, state: GameState, taken: Sequence[pygame.Rect],
+               extent: Callable[[str], pygame.Rect | None],
+               bases: Sequence[pygame.Rect] = ()) -> list[tuple[Floating, pygame.Rect]]:
+        """Where each note due is drawn: the ones already shown where they were, then the new
+        ones, results first; ``taken``: what the notes never cover (the words on the table, a
+        panel); ``bases``: what they keep off when they can; ``extent(model)``: the box a
+        model's base takes on the screen (None: not drawn)."""
+        due = [f for f in self.items if f.start <= 0]
+        due.sort(key=lambda f: (f.offset is None, not f.note.result, -f.start))
+        words, anchors = [], []
+        for f in due:
+            box = extent(f.note.model)
+            img = self._surface(f.note)
+            w, h = img.get_size()
+            if box is None:
+                anchors.append(None)
+                words.append(Word(w, h, []))
+                continue
+            anchors.append(box.center)
+            others = [b for b in bases if not box.contains(b)]
+            words.append(Word(w, h, self._spots(f, w, h, box), avoid=others))
+        got = place_words(words, cam.view, taken=taken)
+        out = []
+        for f, rect, anchor in zip(due, got, anchors, strict=True):
+            f.placed = rect is not None and anchor is not None
+            if rect is not None and anchor is not None:
+                f.offset = (rect.x - int(anchor[0]), rect.y - int(anchor[1]))
+                out.append((f, rect))
+        return out
+
+    @staticmethod
+    def _spots(f: Floating, w: int, h: int, box: pygame.Rect) -> list[tuple[float, float]]:
+        """Its place from before, then its row of the column above the base, that column
+        higher up, below the base, beside it."""
+        out: list[tuple[float, float]] = []
+        cx, cy = box.center
+        if f.offset is not None:
+            out.append((cx + f.offset[0], cy + f.offset[1]))
+        step = h + GAP
+        top = box.top - 4 - f.rows * step
+        x = cx - w / 2
+        out += [(x, top + (f.row - k) * step) for k in range(0, 8)]
+        out += [(x, box.bottom + 4 + (f.row + k) * step) for k in range(0, 6)]
+        for k in range(0, 4):
+            y = cy - f.rows * step / 2 + (f.row + k) * step
+            out += [(box.right + 6, y), (box.left - 6 - w, y)]
+        return out
+
+    def draw(self, surf: pygame.Surface, cam: Camera, state: GameState,
+             taken: Sequence[pygame.Rect] = (),
+             extent: Callable[[str], pygame.Rect | None] | None = None,
+             bases: Sequence[pygame.Rect] = ()) -> None:
+        def around(name: str) -> pygame.Rect | None:
+            m = state.models.get(name)
+            if m is None:
+                return None
+            sx, sy = cam.to_screen(m.x, m.y)
+            return pygame.Rect(int(sx) - 8, int(sy) - 8, 16, 16)
+
+        self.drawn = self.layout(cam, state, taken, extent or around, bases)
         clip = surf.get_clip()
         surf.set_clip(cam.view)
-        for f in self.items:
-            if f.start > 0:
-                continue
-            m = state.models.get(f.note.model)
-            if m is None:
-                continue
-            age = -f.start / LIFE  # 0 to 1
-            sx, sy = cam.to_screen(m.x, m.y)
+        for f, rect in self.drawn:
+            age = -f.start
             img = self._surface(f.note)
-            img.set_alpha(int(255 * min(1.0, 2.5 * (1 - age))))
-            y = sy - 18 - f.stack * (img.get_height() + 2) - RISE * age
-            surf.blit(img, (sx - img.get_width() / 2, y - img.get_height()))
+            fade = min(1.0, age / FADE_IN, 2.5 * (1 - age / f.life))
+            img.set_alpha(int(255 * max(0.0, fade)))
+            surf.blit(img, rect.topleft)
         surf.set_clip(clip)
 
 

@@ -3,6 +3,7 @@ usual folders, a name box; Enter or a double click confirms, Esc cancels."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +19,21 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 UP = "../  (up one folder)"
+#: how much of a file is read to tell whether it is a scenario
+PEEK = 64 * 1024
+_RULESET_KEY = re.compile(rb'(^|\n)\s*ruleset\s*=|"ruleset"\s*:')
+
+
+def names_a_ruleset(p: Path) -> bool:
+    """Whether a .toml or .json file looks like a scenario (it has a ``ruleset`` key near its
+    start), so that other files of those kinds (settings) are not offered as scenarios. A
+    scenario with problems still passes: opening it says what is wrong."""
+    try:
+        with open(p, "rb") as fh:
+            head = fh.read(PEEK)
+    except OSError:
+        return False
+    return _RULESET_KEY.search(head) is not None
 
 
 class FileDialog(Dialog):
@@ -89,6 +105,8 @@ class FileDialog(Dialog):
                 info = save_summary(p)
                 if info is not None:
                     text += f"  —  {info['name']}, {info['moves']} moves, {file_time(p)}"
+            elif not names_a_ruleset(p):
+                continue  # a JSON or TOML file that is no scenario (the window's settings)
             out.append((p.name, text))
         return out
 

@@ -16,14 +16,12 @@ from game.ui.dialogs import ChoiceDialog, message_html
 from game.ui.filedialog import FileDialog
 from game.ui.info import side_label
 from game.ui.panels import BAD_TEXT
+from game.ui.places import MAPS, writable
 from game.ui.replay_model import ReplayModel
 from game.ui.session import GameSession, autosave_folder, autosaves, file_time, save_summary, slug
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-ROOT = Path(__file__).resolve().parents[2]
-MAPS = ROOT / "maps"
 
 
 class Files:
@@ -59,6 +57,10 @@ class Files:
         app = self.app
         if app.session is None:
             return None
+        why = writable(path, app.saves_dir)
+        if why is not None:
+            app.say(f"Not saved: {why}.", BAD_TEXT)
+            return None
         try:
             p = app.session.save_as(path)
         except (ValueError, OSError) as exc:
@@ -69,11 +71,23 @@ class Files:
 
     # -- opening -----------------------------------------------------------------------------
     def ask_open(self) -> None:
+        """Choose a scenario or a save; it is read first, so a file that cannot be played is
+        said so at once, before any question about the game open."""
         app = self.app
+
+        def picked(p: Path) -> None:
+            session = self.load(p)
+            if session is None:
+                return
+
+            def go() -> None:
+                self.start(session, p)
+
+            self.guard_unsaved(go, "open another game", on_cancel=session.close)
+
         app.open_dialog(FileDialog(
             app, "Open a scenario, or a save to play on", MAPS, (".toml", ".json", ".jsonl"),
-            lambda p: self.guard_unsaved(lambda: self.open_path(p), "open another game"),
-            places=self.places()))
+            picked, places=self.places()))
 
     def ask_replay(self) -> None:
         app = self.app
@@ -104,19 +118,36 @@ class Files:
                                    picked, places=self.places()))
 
     def open_path(self, path: str | Path) -> bool:
+        session = self.load(Path(path))
+        if session is None:
+            return False
+        self.start(session, Path(path))
+        return True
+
+    def load(self, p: Path) -> GameSession | None:
+        """The game of a scenario or a save, or None when it cannot be played (the reason
+        shown whole in a message)."""
         app = self.app
-        p = Path(path)
         try:
             if p.suffix == ".jsonl" or is_save(p):
-                session = GameSession.from_save(p, app.saves_dir, app.autosave)
-            else:
-                session = GameSession.from_scenario_file(p, None, app.saves_dir, app.autosave)
+                return GameSession.from_save(p, app.saves_dir, app.autosave)
+            return GameSession.from_scenario_file(p, None, app.saves_dir, app.autosave)
         except (ReplayError, ScenarioError, OSError) as exc:
-            app.say(f"Cannot open {p.name}: {exc}", BAD_TEXT)
-            return False
+            self.cannot(f"Cannot open {p.name}", str(exc))
+            return None
+
+    def start(self, session: GameSession, p: Path) -> None:
         moves = len(session.commands())
-        app.start_session(session, f"Opened {p.name}" + (f": {moves} moves played so far." if moves else "."))
-        return True
+        self.app.start_session(session, f"Opened {p.name}" + (f": {moves} moves played so far."
+                                                              if moves else "."))
+
+    def cannot(self, head: str, why: str) -> None:
+        """A file that could not be used: the status line says so, a message gives the whole
+        reason (a status line would cut a long one off)."""
+        app = self.app
+        app.say(f"{head}: {why}", BAD_TEXT)
+        app.open_dialog(ChoiceDialog(app, head, message_html(head + ".", [why]), [("ok", "OK")],
+                                     lambda _key: None, default="ok", cancel="ok"))
 
     # -- leaving a game ----------------------------------------------------------------------
     def guard_unsaved(self, action: Callable[[], None], what: str,
@@ -165,6 +196,19 @@ class Files:
 
         self.guard_unsaved(go, "quit", on_cancel=stay)
 
+    def keep_and_stop(self) -> None:
+        """The system asks the window to stop: keep what the player has, ask nothing, end.
+        The game's moves are in its autosave already; a scenario being edited with changes
+        goes to a recovery file the next start offers."""
+        app = self.app
+        if app.editor is not None and app.editor.doc.undo_stack and app.editor.doc.dirty:
+            from game.ui.editor.recovery import keep
+
+            keep(app.saves_dir, app.editor.doc)
+        if app.session is not None:
+            app.session.close()
+        app.running = False
+
     # -- the start screen and the result -----------------------------------------------------
     def show_start(self, default_map: Path) -> None:
         """The first thing `python run.py` shows: continue the last game, or start one."""
@@ -179,6 +223,13 @@ class Files:
             lines.append(f"Last game: {info.get('name', last.stem)} ({info.get('ruleset', '')}), "
                          f"{n} move{'s' if n != 1 else ''}, {file_time(last)}.")
             choices.append(("continue", "Continue last game"))
+        from game.ui.editor import recovery
+
+        kept = recovery.kept(app.saves_dir)
+        if kept is not None:
+            lines.append(f"The battle being edited when the window was last closed, "
+                         f"{kept.name}, was kept: Recover battle opens it in the editor.")
+            choices.append(("recover", "Recover battle"))
         choices += [("new", "New game"), ("open", "Open..."), ("players", "Players..."),
                     ("battle", "New battle"), ("edit", "Edit...")]
         text = message_html("Welcome to Contact Zone.", lines + [
@@ -195,7 +246,9 @@ class Files:
             elif key == "battle":
                 from game.ui.editor import open_editor
 
-                open_editor(app)
+                open_editor(app, recover=False)
+            elif key == "recover":
+                recovery.reopen(app)
             elif key == "edit":
                 self.ask_edit()
             elif key == "players":

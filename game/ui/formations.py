@@ -14,9 +14,10 @@ import pygame
 
 from game.core.ruleset import ChargeZone, Outline
 from game.core.state import GameState
-from game.geometry.bases import facing_vector
+from game.geometry.bases import facing_vector, footprint
 from game.ui.camera import Camera
-from game.ui.sprites import BAD, GOOD, make_badge, shade, side_colour
+from game.ui.labels import Word, inside, place_words
+from game.ui.sprites import BAD, GOOD, fast, make_badge, shade, side_colour
 
 if TYPE_CHECKING:
     from game.ui.render import Ghost, TableRenderer
@@ -40,6 +41,10 @@ class FormationLayer:
         self.renderer = renderer
         self._key: Any = None
         self._outlines: tuple[Outline, ...] = ()
+        self._badges: dict[Any, pygame.Surface] = {}
+        self.ghost_labels: list[pygame.Rect] = []  # where the ghosts' words were drawn last
+        self._blocks_key: Any = None
+        self._blocks: list[tuple[pygame.Surface, tuple[float, float]]] = []
 
     def outlines(self, state: GameState) -> tuple[Outline, ...]:
         """The ruleset's unit outlines for ``state`` (worked out once per state change)."""
@@ -52,35 +57,120 @@ class FormationLayer:
     def in_formation(self, state: GameState) -> set[str]:
         return {o.unit for o in self.outlines(state)}
 
+    def block_at(self, state: GameState, name: str | None) -> Outline | None:
+        """The block a model stands in (its own unit's, or the one a character joined), so
+        selecting, hovering or targeting any model of it rings the whole unit."""
+        m = state.models.get(name) if name else None
+        if m is None or not m.on_table:
+            return None
+        for o in self.outlines(state):
+            if o.unit == m.unit or inside((m.x, m.y), o.corners):
+                return o
+        return None
+
+    def draw_blocks(self, surf: pygame.Surface, cam: Camera, state: GameState,
+                    slid: dict[str, tuple[float, float]]) -> None:
+        """The models of units in formation, each base its exact outline on the screen, so a
+        wheeled block stays one straight-edged block at any angle (sprites, each rounded to
+        the pixel, would stagger into steps). Each block is drawn once per state and zoom into
+        a picture of its own (a pan only moves the pictures); while units slide into place
+        the sliding ones are drawn where they are."""
+        if slid:
+            for o in self.outlines(state):
+                for pts, fill, edge in self._bases(state, o, cam.scale, slid):
+                    pts = [(cam.ox + x, cam.oy + y) for x, y in pts]
+                    pygame.draw.polygon(surf, fill, pts)
+                    pygame.draw.polygon(surf, edge, pts, 1)
+            return
+        key = (id(state), state.events_applied, cam.step, round(cam.base, 6))
+        if self._blocks_key != key:
+            self._blocks = [self._picture(self._bases(state, o, cam.scale, {}))
+                            for o in self.outlines(state)]
+            self._blocks_key = key
+        surf.fblits([(img, (cam.ox + dx, cam.oy + dy)) for img, (dx, dy) in self._blocks])
+
+    def _bases(self, state: GameState, o: Outline, scale: float,
+               slid: dict[str, tuple[float, float]]) -> list[tuple[list[tuple[float, float]],
+                                                                    tuple[int, int, int],
+                                                                    tuple[int, int, int]]]:
+        """Each base of the unit: its outline in pixels from the table's corner, fill, edge."""
+        col = side_colour(o.side)
+        edge = shade(col, -0.45)
+        out = []
+        for name in state.units[o.unit].models:
+            m = state.models[name]
+            if not m.on_table:
+                continue
+            x, y = slid.get(name, (m.x, m.y))
+            poly = footprint(self.renderer.table.shape(m), x, y, m.facing)
+            pts = [(px * scale, py * scale) for px, py in list(poly.exterior.coords)[:-1]]
+            out.append((pts, col if m.status == "active" else shade(col, -0.5), edge))
+        return out
+
+    @staticmethod
+    def _picture(bases: list[Any]) -> tuple[pygame.Surface, tuple[float, float]]:
+        """The bases drawn into one picture, and where its corner stands."""
+        xs = [x for pts, _, _ in bases for x, _ in pts] or [0.0]
+        ys = [y for pts, _, _ in bases for _, y in pts] or [0.0]
+        x0, y0 = int(min(xs)) - 1, int(min(ys)) - 1
+        img = pygame.Surface((int(max(xs)) - x0 + 2, int(max(ys)) - y0 + 2), pygame.SRCALPHA)
+        for pts, fill, edge in bases:
+            local = [(x - x0, y - y0) for x, y in pts]
+            pygame.draw.polygon(img, fill, local)
+            pygame.draw.polygon(img, edge, local, 1)
+        return fast(img), (x0, y0)
+
     def draw_units(self, surf: pygame.Surface, cam: Camera, state: GameState,
                    selected_unit: str | None) -> None:
-        r = self.renderer
         for o in self.outlines(state):
             pts = [cam.to_screen(x, y) for x, y in o.corners]
             col = side_colour(o.side)
             edge = (255, 236, 150) if o.unit == selected_unit else shade(col, 0.45)
             pygame.draw.polygon(surf, edge, pts, 2 if o.unit == selected_unit else 1)
-            pygame.draw.line(surf, (255, 255, 255) if o.unit == selected_unit else shade(col, 0.7),
-                             pts[0], pts[1], 3)
-            # the name, just behind the rear edge, in the middle
-            rx = (pts[2][0] + pts[3][0]) / 2
-            ry = (pts[2][1] + pts[3][1]) / 2
-            cx = sum(p[0] for p in pts) / 4
-            cy = sum(p[1] for p in pts) / 4
-            dx, dy = rx - cx, ry - cy
-            n = max(1.0, (dx * dx + dy * dy) ** 0.5)
-            lab = r.label(o.label, 12 if cam.scale < 30 else 14)
-            lx = rx + dx / n * (lab.get_height() * 0.9) - lab.get_width() / 2
-            ly = ry + dy / n * (lab.get_height() * 0.9) - lab.get_height() / 2
-            surf.blit(lab, (lx, ly))
-            models = [state.models[m] for m in state.units[o.unit].models
-                      if state.models[m].on_table]
-            if models:
-                bx, by = pts[1][0] + 3, pts[1][1] - 2
-                for mk in r.ruleset.marks(state, models[0]):
-                    badge = make_badge(mk, 11 if cam.scale < 40 else 13)
-                    surf.blit(badge, (bx, by))
-                    by += badge.get_height() + 1
+            self._front(surf, pts, (255, 255, 255) if o.unit == selected_unit else shade(col, 0.75))
+            surf.fblits(self.badges(state, o, pts, cam.scale))
+
+    def badges(self, state: GameState, o: Outline, pts: list[tuple[float, float]],
+               scale: float) -> list[tuple[pygame.Surface, tuple[float, float]]]:
+        """The unit's badges (Engaged, Stupid...) down from its front right corner."""
+        models = [state.models[m] for m in state.units[o.unit].models if state.models[m].on_table]
+        if not models:
+            return []
+        out = []
+        bx, by = pts[1][0] + 3, pts[1][1] - 2
+        for mk in self.renderer.ruleset.marks(state, models[0]):
+            key = (mk, 11 if scale < 40 else 13)
+            badge = self._badges.get(key)
+            if badge is None:
+                badge = self._badges[key] = make_badge(*key)
+            out.append((badge, (bx, by)))
+            by += badge.get_height() + 1
+        return out
+
+    @staticmethod
+    def _front(surf: pygame.Surface, pts: list[tuple[float, float]],
+               colour: tuple[int, int, int]) -> None:
+        """The front of a block, unmistakable at any angle: its front edge drawn thick and a
+        pointer from inside the block to the middle of it."""
+        (ax, ay), (bx, by) = pts[0], pts[1]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        cx, cy = sum(p[0] for p in pts) / 4, sum(p[1] for p in pts) / 4
+        fx, fy = mx - cx, my - cy
+        depth = max(1.0, (fx * fx + fy * fy) ** 0.5)
+        fx, fy = fx / depth, fy / depth
+        width = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+        pygame.draw.polygon(surf, colour, [(ax, ay), (bx, by), (bx - 3 * fx, by - 3 * fy),
+                                           (ax - 3 * fx, ay - 3 * fy)])
+        length = min(2 * depth * 0.6, width * 0.35, 40.0)
+        if length >= 6:
+            half = length * 0.3
+            base = (mx - fx * length, my - fy * length)
+            pygame.draw.polygon(surf, colour, [
+                (mx - fx * 2, my - fy * 2),
+                (base[0] - fy * half, base[1] + fx * half), (base[0] + fy * half, base[1] - fx * half)])
+            pygame.draw.polygon(surf, shade(colour, -0.6), [
+                (mx - fx * 2, my - fy * 2),
+                (base[0] - fy * half, base[1] + fx * half), (base[0] + fy * half, base[1] - fx * half)], 1)
 
     def draw_ghost(self, surf: pygame.Surface, cam: Camera, outline: Outline, ok: bool,
                    label: str) -> None:
@@ -89,9 +179,14 @@ class FormationLayer:
         _translucent(surf, pts, col, 80)
         pygame.draw.polygon(surf, col, pts, 2)
         pygame.draw.line(surf, (255, 255, 255), pts[0], pts[1], 3)
-        if label:
+        if label:  # (beside the ghost, off the table's words, in the view)
             lab = self.renderer.label(label, 14, col, 160)
-            surf.blit(lab, (max(p[0] for p in pts) + 6, min(p[1] for p in pts) - 4))
+            w, h = lab.get_size()
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            self._ghost_label(surf, cam, lab, [
+                (max(xs) + 6, min(ys) - 4), (min(xs) - 6 - w, min(ys) - 4),
+                ((min(xs) + max(xs) - w) / 2, min(ys) - h - 6),
+                ((min(xs) + max(xs) - w) / 2, max(ys) + 6)])
 
     def draw_zone(self, surf: pygame.Surface, cam: Camera, zone: ChargeZone) -> None:
         if len(zone.arc) < 3:
@@ -99,13 +194,21 @@ class FormationLayer:
         pts = [cam.to_screen(x, y) for x, y in zone.arc]
         _translucent(surf, pts, (250, 220, 120), 38)
         pygame.draw.polygon(surf, (250, 220, 120), pts, 1)
+
+    def draw_zone_label(self, surf: pygame.Surface, cam: Camera, zone: ChargeZone) -> None:
+        """The zone's words, over the units (drawn with the ghosts), off the table's words."""
+        if len(zone.arc) < 3:
+            return
+        pts = [cam.to_screen(x, y) for x, y in zone.arc]
         lab = self.renderer.label(f'charge reach {zone.likely:.0f}" on average, {zone.reach:g}" at '
                                   "most", 12, (250, 230, 160), 150)
+        w, h = lab.get_size()
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         top = min(pts, key=lambda p: p[1])
-        view = cam.view
-        x = min(max(top[0] - lab.get_width() / 2, view.left + 4), view.right - lab.get_width() - 4)
-        y = max(top[1] - lab.get_height() - 2, view.top + 4)
-        surf.blit(lab, (x, y))
+        self._ghost_label(surf, cam, lab, [
+            (top[0] - w / 2, top[1] - h - 2), (top[0] - w / 2, top[1] + 4),
+            ((min(xs) + max(xs) - w) / 2, (min(ys) + max(ys) - h) / 2),
+            ((min(xs) + max(xs) - w) / 2, max(ys) + 4)])
 
     def draw_model_ghost(self, surf: pygame.Surface, cam: Camera, g: Ghost) -> None:
         """Where a model would go: its base in green (or red), its facing, its route."""
@@ -130,4 +233,18 @@ class FormationLayer:
             pygame.draw.lines(surf, col, False, route, 2)
         if g.label:
             lab = r.label(g.label, 14, col, 160)
-            surf.blit(lab, (c[0] + d + 6, c[1] - lab.get_height() - 4))
+            w, h = lab.get_size()
+            self._ghost_label(surf, cam, lab, [
+                (c[0] + d + 6, c[1] - h - 4), (c[0] - d - 6 - w, c[1] - h - 4),
+                (c[0] - w / 2, c[1] - d - h - 6), (c[0] - w / 2, c[1] + d + 6)])
+
+    def _ghost_label(self, surf: pygame.Surface, cam: Camera, lab: pygame.Surface,
+                     spots: list[tuple[float, float]]) -> None:
+        """A ghost's words at the first of ``spots`` that covers no word on the table and
+        lies in the view (never under the side panel), else over them, pulled into the view."""
+        taken = [*self.renderer.words.rects(), *self.ghost_labels]
+        (at,) = place_words([Word(*lab.get_size(), spots)], cam.view, taken=taken)
+        if at is None:
+            at = lab.get_rect(topleft=spots[0]).clamp(cam.view)
+        self.ghost_labels.append(at)
+        surf.blit(lab, at)

@@ -120,7 +120,7 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Arrow keys", "pan the table"),
         ("+ / -", "zoom in / out at the centre (in a game)"),
         ("0 (zero)", "show the whole table"),
-        ("N", "names on every base on or off (by default they show when zoomed in)"),
+        ("L", "labels: names on every base on or off (by default they show when zoomed in)"),
         ("M", "ruler: drag from a base or point to another; edge to edge, in inches"),
         ("F12", "save a picture of the window in saves/screenshots/"),
     ]),
@@ -131,6 +131,9 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
                             "inches used; red means the engine refuses, with the reason below)"),
         ("Shift + click the table", "move there and turn to face the way it moves"),
         ("Drag your model", "move it by dragging; release to confirm (hold Shift to face the way)"),
+        ("Drag a unit's corner handle", "units in formation: wheel about the other front corner "
+                                        "and on, the corner following the pointer; drag the "
+                                        "block to slide it ahead, back or sideways"),
         ("Click an enemy", "attack it with the first action that fits: in base contact a fight, "
                            "else a charge (the ghost shows where the charge ends)"),
         ("Tab", "select the next model of the side to act"),

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui import drags
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -58,6 +60,13 @@ class InputHandler:
             if t == pygame.MOUSEBUTTONUP or (t == pygame.KEYDOWN and e.key not in SHIFT_KEYS):
                 app.play.take_seat()
             return
+        if app.play.pending is not None and not app.modal_open() and (
+                t == pygame.MOUSEBUTTONUP and getattr(e, "button", 0) == 1 and app.in_view(e.pos)
+                or t == pygame.KEYDOWN and e.key not in (*SHIFT_KEYS, pygame.K_F1, pygame.K_F12)
+                and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
+            self.press = None
+            app.play.hand_over()  # (the player has seen enough: the next one's turn)
+            return
         consumed = app.manager.process_events(e)
         if t >= pygame.USEREVENT or not consumed and t == pygame.KEYDOWN:
             for d in reversed(app.dialogs):
@@ -104,7 +113,7 @@ class InputHandler:
             app.camera.pan(dx * PAN_STEP, dy * PAN_STEP)
         elif k in (pygame.K_0, pygame.K_KP0):
             app.camera.fit()
-        elif k == pygame.K_n:
+        elif k == pygame.K_l:
             app.show_names = {None: True, True: False, False: None}[app.show_names]
             app.say({True: "Names on every base.", False: "Names hidden.",
                      None: "Names when zoomed in."}[app.show_names])
@@ -179,7 +188,11 @@ class InputHandler:
             return
         picked = app.renderer.pick(app.state, point)
         self.press = {"pos": e.pos, "model": picked, "drag": False}
-        if (picked is not None and picked == app.selected and app.mode == "play"
+        grab = drags.handle_at(app, e.pos)
+        if grab is not None or drags.drags_body(app, picked):  # a unit in formation: its block
+            self.press.update(model=None, drag=True, start=point,
+                              handle=grab.name if grab is not None else drags.BODY)
+        elif (picked is not None and picked == app.selected and app.mode == "play"
                 and app.play.may_order(picked) and app.decision is None):
             self.press["drag"] = True
 
@@ -214,6 +227,11 @@ class InputHandler:
             return
         point = app.camera.to_table(e.pos)
         moved = abs(e.pos[0] - press["pos"][0]) + abs(e.pos[1] - press["pos"][1])
+        if press.get("handle") and moved > DRAG_PIXELS:
+            got = drags.order(app, press, point)
+            if got is not None:
+                app.play.execute(got)
+            return
         if press["drag"] and moved > DRAG_PIXELS:
             app.play.execute(app.play.move_order(app.selected, point, self.shift()))
             return

@@ -20,6 +20,7 @@ import pygame
 
 from game.core.ruleset import ENEMY
 from game.ui.sprites import font
+from game.ui.tooltip import wrap
 
 if TYPE_CHECKING:
     from game.odds import Odds
@@ -28,7 +29,11 @@ if TYPE_CHECKING:
 #: samples taken at most for one hover (the panel refines as they come)
 SAMPLES = 20_000
 BATCH = 250
-PANEL_W, PANEL_H = 340, 156
+PANEL_W, PANEL_H = 360, 176
+#: the margin shown beside each figure: this many standard errors (about 95% of the time the
+#: true chance lies within it)
+MARGIN = 1.96
+BARS = "<bars>"  # (the chart's place among the panel's lines)
 BAR_BINS = 10  # damage 0..9 shown as bars, the rest in the last one ("9+")
 TEXT = (230, 230, 230)
 DIM = (165, 165, 170)
@@ -65,8 +70,9 @@ class _Work:
                 self._got(exact)
                 return
             self.est.run(SAMPLES, batch=BATCH, on_update=self._got)
-        except OddsError:
-            self.refused = True  # the rules refuse it here: the status line already says why
+        except OddsError as exc:
+            self.refused = True  # the rules refuse it here: the panel says why
+            self.error = str(exc)
             self.version += 1
         except Exception as exc:  # noqa: BLE001 - the panel says so; the game is untouched
             self.error = f"the odds could not be worked out ({type(exc).__name__}: {exc})"
@@ -92,6 +98,8 @@ class OddsView:
         self.label = ""  # "Charge Greenhide Choppas"
         self.actor = ""
         self.target = ""
+        self.refusal: str | None = None  # the engine refuses the order here: why, instead
+        self.shown: Odds | None = None  # the figures the lines were last made of
         self._shown = -1
         self._last_draw = 0.0
 
@@ -112,6 +120,7 @@ class OddsView:
         return (id(app.session), len(app.session.engine.log), a.name, sel, hov)
 
     def cancel(self) -> None:
+        self.refusal = None
         if self.work is not None:
             self.work.cancel()
             self.work = None
@@ -148,48 +157,107 @@ class OddsView:
         self.target = s.models[target].display or target
         self.label = f"{a.label} {self.target}"
         order = app.play.enemy_order(a, actor, target)
+        pv = app.session.preview(order)
+        if pv is not None and not pv.ok:  # refused here: say why instead of odds
+            from game.core.log import player_text
+
+            self.refusal = (app.previews.blind_words() if app.session.blind(order) else
+                            player_text(s, str(pv.refusal)))
+            return
         self.work = _Work(app.session.engine.fork(), order)
 
     # -- drawing -----------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface) -> None:
-        w = self.work
-        if self.key is None or w is None or w.refused:
-            return
+    def rect(self) -> pygame.Rect | None:
+        """Where the panel is drawn (None while it is not shown): notes keep off it."""
+        return self._rect(self.lines())
+
+    def _rect(self, lines: list[tuple[str, tuple[int, int, int], Any]]) -> pygame.Rect | None:
+        """The panel as tall as its lines (a long refusal, figures that wrap), at least
+        PANEL_H."""
+        if self.key is None or (self.work is None and self.refusal is None):
+            return None
+        h = 12
+        for text, _, fnt in lines:
+            h += 68 if text == BARS else len(wrap(text, PANEL_W - 20, fnt)) * (fnt.get_height() + 1)
+        h = max(PANEL_H, h)
         view = self.app.layout.view
-        rect = pygame.Rect(view.x + 10, view.bottom - PANEL_H - 10, PANEL_W, PANEL_H)
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        panel.fill((20, 22, 28, 228))
+        return pygame.Rect(view.x + 10, view.bottom - h - 10, PANEL_W, h)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        lines = self.lines()  # (once: the odds may move on in their thread meanwhile)
+        rect = self._rect(lines)
+        if rect is None:
+            return
+        panel = pygame.Surface(rect.size)  # opaque: nothing on the table shows through
+        panel.fill((20, 22, 28))
         pygame.draw.rect(panel, (90, 95, 110), panel.get_rect(), 1)
-        f, fb, fs = font(14), font(14, bold=True), font(12)
         y = 6
-
-        def line(text: str, colour: tuple[int, int, int] = TEXT, fnt: Any = f) -> None:
-            nonlocal y
-            t = fnt.render(text, True, colour)
-            panel.blit(t, (10, y))
-            y += t.get_height() + 1
-
-        line(f"Odds: {self.label}", TEXT, fb)
-        odds = w.odds
-        if w.error is not None:
-            line(w.error[:60], BAD)
-            if len(w.error) > 60:
-                line(w.error[60:120], BAD)
-        elif odds is None or odds.samples == 0 and not odds.exact:
-            line("working out...", DIM)
-        else:
-            line(f"Destroy it: {odds.target_destroyed:.0%}   be destroyed: {odds.actor_destroyed:.0%}",
-                 TEXT)
-            line(f"Average damage: {odds.expected('target'):.2f} dealt, "
-                 f"{odds.expected('actor'):.2f} taken", DIM, fs)
-            self._bars(panel, odds, pygame.Rect(10, y + 2, PANEL_W - 20, 62))
-            y += 68
-            sure = ("exact" if odds.exact else
-                    f"{odds.samples:,} samples, within about "
-                    f"{max(odds.error(odds.target_destroyed), odds.error(odds.actor_destroyed)):.1%}"
-                    + ("" if w.done else "..."))
-            line(sure, DIM, fs)
+        for text, colour, fnt in lines:
+            if text == BARS:
+                assert self.shown is not None
+                self._bars(panel, self.shown, pygame.Rect(10, y + 2, PANEL_W - 20, 62))
+                y += 68
+                continue
+            for part in wrap(text, PANEL_W - 20, fnt):
+                t = fnt.render(part, True, colour)
+                panel.blit(t, (10, y))
+                y += t.get_height() + 1
         surf.blit(panel, rect.topleft)
+
+    def lines(self) -> list[tuple[str, tuple[int, int, int], Any]]:
+        """The panel's lines as (text, colour, font); :data:`BARS` stands for the chart."""
+        w = self.work
+        f, fb, fs = font(14), font(14, bold=True), font(12)
+        out: list[tuple[str, tuple[int, int, int], Any]] = [(f"Odds: {self.label}", TEXT, fb)]
+        odds = self.shown = w.odds if w is not None else None
+        problem = self.refusal if w is None else w.error
+        if problem is not None:
+            from game.core.log import player_text
+
+            problem = player_text(self.app.state, problem).rstrip(".")
+            out.append((f"No odds: {problem}.", BAD, f))
+        elif odds is None or odds.samples == 0 and not odds.exact:
+            out.append(("working out...", DIM, f))
+        else:
+            out.append((f"Destroy it: {odds.target_destroyed:.0%}"
+                        f"{self._margin(odds, odds.target_destroyed)}   be destroyed: "
+                        f"{odds.actor_destroyed:.0%}{self._margin(odds, odds.actor_destroyed)}",
+                        TEXT, f))
+            out.append((f"Average damage: {odds.expected('target'):.2f}"
+                        f"{self._spread(odds, 'target')} dealt, {odds.expected('actor'):.2f}"
+                        f"{self._spread(odds, 'actor')} taken", DIM, fs))
+            out.append((BARS, DIM, fs))
+            if odds.exact:
+                out.append(("exact: worked out from the dice, not sampled", DIM, fs))
+            else:
+                most = max((odds.at_least(i) for i in range(1, BAR_BINS)), key=odds.error,
+                           default=0.0)
+                out.append((f"{odds.samples:,} games played{'' if w is None or w.done else ' so far'}"
+                            f"; each chance within the margin shown (the bars' within "
+                            f"{self._margin(odds, most)[2:]})", DIM, fs))
+        return out
+
+    @staticmethod
+    def _margin(odds: Odds, p: float) -> str:
+        """" ±1.2%": the margin of the chance ``p`` (nothing when it is exact)."""
+        if odds.exact or odds.samples <= 0:
+            return ""
+        if min(p, 1 - p) * odds.samples < 0.5:  # never (or always) seen: an upper bound
+            bound = f"{3 / odds.samples:.2%}"
+            return f" (under {bound})" if p < 0.5 else f" (over {1 - 3 / odds.samples:.2%})"
+        m = MARGIN * odds.error(p)
+        return f" ±{m:.1%}" if m < 0.1 else f" ±{m:.0%}"
+
+    @staticmethod
+    def _spread(odds: Odds, to: str) -> str:
+        """" ±0.05": the margin of an average damage (its standard error from the spread of
+        the damage over the games played)."""
+        if odds.exact or odds.samples <= 1:
+            return ""
+        dist = odds.damage_to_target if to == "target" else odds.damage_to_actor
+        mean = odds.expected(to)
+        var = sum(p * (d - mean) ** 2 for d, p in dist.items())
+        return f" ±{MARGIN * (var / odds.samples) ** 0.5:.2f}"
 
     def _bars(self, panel: pygame.Surface, odds: Odds, box: pygame.Rect) -> None:
         """The chance of each amount of damage to the target as bars, with the damage under

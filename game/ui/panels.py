@@ -203,13 +203,22 @@ class Panels:
         self._log_lines += 1
         assert self.log is not None
         f = font(13)
-        parts = wrap(f"{self._log_lines}. {text}", self.log.rect.w - 34, f)
-        for k, p in enumerate(parts):
-            p = ("\u00a0" * 5 + p) if k else p
+        width = self.log_width()
+        indent = "\u00a0" * 5
+        first, *rest = wrap(f"{self._log_lines}. {text}", width, f)
+        # (the lines after the first are indented: wrapped the narrower by the indent)
+        rest = wrap(" ".join(rest), width - f.size(indent)[0], f) if rest else []
+        for k, p in enumerate([first, *rest]):
+            p = (indent + p) if k else p
             while p in self.log_items:  # every line of the list must read differently
                 p += "\u00a0"
             self.log_items.append(p)
             self.log_events.append(index)
+
+    def log_width(self) -> int:
+        """How wide a line of the log may be: the list less its scroll bar and margins."""
+        assert self.log is not None
+        return self.log.rect.w - 34
 
     def log_clicked(self) -> None:
         app = self.app
@@ -261,7 +270,7 @@ class Panels:
         s = app.state
         key = (app.mode, id(s), s.events_applied, app.log_length(),
                app.session.engine.pending_ask is not None if app.session else None,
-               app.opponent.status() if app.mode == "play" else None)
+               app.opponent.status() if app.mode == "play" else None, app.play.pending)
         if self._banner is not None and self._banner[0] == key:
             return self._banner[1]
         out = self._banner_text()
@@ -275,7 +284,8 @@ class Panels:
             r = app.replay
             last = r.last_event()
             what = (r.ruleset.describe(s, last) or "") if last is not None else "the start"
-            return (f"REPLAY {r.name} · event {r.pos} of {r.length} · game turn {s.turn} · {what}",
+            parts = [f"REPLAY {r.name}", f"event {r.pos} of {r.length}", f"game turn {s.turn}", what]
+            return (" · ".join(p for p in parts if p),
                     (70, 70, 90))
         if s.game_over:
             w = "a draw" if s.winner == "draw" else (f"{info.side_label(s.winner)} wins"
@@ -283,6 +293,9 @@ class Panels:
             return f"Game over: {w} ({s.end_reason}).", (90, 90, 60)
         due = app.play.due_side()
         col = side_colour(due or 0)
+        if app.play.pending is not None:
+            return (f"{info.side_label(app.play.pending)} is next: click or press a key to hand "
+                    "over (or wait a moment)", side_colour(app.play.seat or 0))
         thinking = app.opponent.status()
         if thinking is not None:
             return thinking, col
@@ -298,8 +311,10 @@ class Panels:
         return text[:1].upper() + text[1:], col
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
+        """What the status line says: the last message until the pointer moves, then what a
+        click would do (when the pointer is over something to do)."""
         app = self.app
-        if app.previews.status is not None:
+        if app.previews.status is not None and app.said_at != app.mouse:
             return app.previews.status
         return app.message, app.message_colour
 
@@ -313,5 +328,33 @@ class Panels:
                                          side_colour(side or 0))
         small = font(18).render("Click or press a key to continue", True, (220, 220, 220))
         w, h = app.size
-        surf.blit(big, (w / 2 - big.get_width() / 2, h / 2 - 50))
-        surf.blit(small, (w / 2 - small.get_width() / 2, h / 2 + 10))
+        lines = self.handover_lines()
+        y = h / 2 - 50 - (len(lines) * 20 + 30) / 2 if lines else h / 2 - 50
+        for img in (big, small):
+            surf.blit(img, (w / 2 - img.get_width() / 2, y))
+            y += img.get_height() + 16
+        if lines:
+            f = font(15)
+            head = font(15, bold=True).render("Since your last turn:", True, (235, 235, 235))
+            surf.blit(head, (w / 2 - 300, y + 8))
+            y += 32
+            for ln in lines:
+                surf.blit(f.render(ln, True, (200, 200, 200)), (w / 2 - 300, y))
+                y += 20
+
+    def handover_lines(self) -> list[str]:
+        """The hand-over screen's account of what happened since the side taking the seat
+        last left it: its last lines of the log, each cut to the screen's width."""
+        app = self.app
+        side = app.play.handover
+        if side is None or side not in app.play.left:
+            return []
+        lines = app.play.since_seat(side)
+        f = font(15)
+        most = min(600, app.size[0] - 40)
+        out = []
+        for ln in lines[-8:]:
+            while f.size(ln)[0] > most and len(ln) > 10:
+                ln = ln[:-12] + "…"
+            out.append(ln)
+        return ([f"… and {len(lines) - 8} lines before (in the log)"] if len(lines) > 8 else []) + out

@@ -49,7 +49,13 @@ class PlayController:
         self.button_actions: dict[str, UIAction] = {}  # every button, in order
         self.hotkeys: dict[int, str] = {}
         self.seat: int | None = None
-        self.handover: int | None = None
+        self.handover: int | None = None  # the side the hand-over screen asks to take the seat
+        #: the side to hand over to once the player who acted has seen what came of it
+        self.pending: int | None = None
+        self.waited = 0.0  # seconds the pending hand-over has waited
+        #: the log's length when each side last left the seat: what happened since is shown
+        #: to it when it takes the seat again
+        self.left: dict[int, int] = {}
         self.result_shown = False
 
     # -- the buttons of a game ---------------------------------------------------------------
@@ -72,6 +78,8 @@ class PlayController:
         self.action_mode = None
         self.seat = None
         self.handover = None
+        self.pending = None
+        self.left = {}
         state = self.app.session.state if self.app.session else None
         self.result_shown = bool(state and state.game_over)
 
@@ -95,7 +103,7 @@ class PlayController:
         m = s.models.get(name)
         return (m is not None and m.on_table and not s.game_over
                 and app.session.engine.pending_ask is None and m.side == self.due_side()
-                and not app.opponent.plays(m.side))
+                and not app.opponent.plays(m.side) and self.pending is None)
 
     # -- clicks ------------------------------------------------------------------------------
     def mode_action(self) -> UIAction | None:
@@ -273,7 +281,7 @@ class PlayController:
                 continue
             m = s.models[sel]
             if a.needs in (POINT, FACING):
-                order = (Order(a.do, sel, (("to", (m.x, m.y)), *a.args)) if a.needs == POINT
+                order = (app.ruleset.ui_order(s, a, sel, point=(m.x, m.y)) if a.needs == POINT
                          else self.turn_order(m, (m.x, m.y - 1) if m.facing != 0 else (m.x + 1, m.y)))
                 pv = session.preview(order)
                 out[name] = pv is not None and (pv.ok or pv.refusal.kind != NOT_NOW)
@@ -340,11 +348,17 @@ class PlayController:
             app.decision = None
         ai_due = app.opponent.plays(due)
         if due is not None and app.handover_on and not app.opponent.any_ai() and due != self.seat:
-            self.handover = due
             if app.decision is not None:
                 app.decision.close()
                 app.decision = None
+            if self.seat is None:  # (nobody has acted yet: nothing to see first)
+                self.handover = due
+                self.left = {s: self.left.get(s, len(app.session.engine.log)) for s in (1, 2)}
+            elif self.pending is None:
+                self.left[self.seat] = len(app.session.engine.log)
+                self.pending, self.waited = due, 0.0
             return
+        self.pending = None
         if due is not None:
             self.seat = due
         if ask is not None and app.decision is None and not ai_due:
@@ -354,9 +368,43 @@ class PlayController:
             self.result_shown = True
             app.files.show_result()
 
+    #: seconds a hand-over waits, once the notes of the last order are gone, before its screen
+    PAUSE = 0.8
+
+    def tick(self, dt: float) -> bool:
+        """A hand-over waiting for the player who acted to see what came of it: its screen
+        shows once the notes and slides are over (and a short pause). True when it shows."""
+        app = self.app
+        if self.pending is None:
+            return False
+        if app.notes.active or app.slides.active:
+            self.waited = 0.0
+            return False
+        self.waited += dt
+        if self.waited < self.PAUSE:
+            return False
+        self.hand_over()
+        return True
+
+    def hand_over(self) -> None:
+        """Show the hand-over screen now (a click or a key while one waits)."""
+        self.handover, self.pending = self.pending, None
+        self.app.dirty = True
+
+    def since_seat(self, side: int) -> list[str]:
+        """What happened since ``side`` last left the seat, as log lines (the newest last)."""
+        eng = self.app.session.engine
+        lines = (eng.ruleset.describe(eng.state, e) for e in eng.log[self.left.get(side, 0):])
+        return [ln for ln in lines if ln]
+
     def take_seat(self) -> None:
-        self.seat = self.handover
+        app = self.app
+        side = self.seat = self.handover
         self.handover = None
+        if side is not None and side in self.left:  # what happened to it, on the table again
+            eng = app.session.engine
+            app.notes.clear()
+            app.notes.add(eng.ruleset, eng.state, eng.log[self.left[side]:])
         self.after_change()
 
     # -- undo and redo -----------------------------------------------------------------------
@@ -410,6 +458,7 @@ class PlayController:
         app.notes.clear()
         self.result_shown = app.session.state.game_over
         self.seat = self.due_side()
+        self.pending = self.handover = None
         self.after_change()
 
     def describe(self, cmd: Command) -> str:

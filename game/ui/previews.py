@@ -23,6 +23,7 @@ from game.core.errors import NOT_NOW
 from game.core.log import player_text
 from game.core.ruleset import ENEMY, FACING, POINT, ChargeZone, Outline, ShotView
 from game.core.state import Model
+from game.ui import drags
 from game.ui.panels import BAD_TEXT, OK_TEXT, QUIET
 from game.ui.play import sentence
 from game.ui.render import Ghost
@@ -30,6 +31,16 @@ from game.ui.shots import ShotLayer
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+
+def inches(d: float, limit: float | None = None) -> str:
+    """A distance in inches, to a tenth, or as many places as it takes (up to three) to show
+    on which side of ``limit`` it falls (8.04 of 8 is not "8.0")."""
+    for places in (1, 2, 3):
+        text = f"{d:.{places}f}"
+        if limit is None or (float(text) > limit) == (d > limit):
+            return text
+    return text
 
 
 class Previews:
@@ -42,6 +53,7 @@ class Previews:
         self.shot: ShotView | None = None  # what the selected unit could shoot
         self.target: str | None = None
         self.status: tuple[str, tuple[int, int, int]] | None = None
+        self.bumps: tuple[str, ...] = ()  # what a dragged unit would run into
         self._key: Any = None
 
     def clear(self) -> None:
@@ -51,6 +63,7 @@ class Previews:
         self.shot = None
         self.target = None
         self.status = None
+        self.bumps = ()
         self._key = None
 
     def update(self) -> bool:
@@ -67,15 +80,16 @@ class Previews:
             return False
         self._key = key
         old = (self.ghost, self.unit_ghost, self.zone, self.target, self.status, app.hovered,
-               self.shot)
+               self.bumps, self.shot)
         self.ghost, self.unit_ghost, self.zone, self.target, self.status = None, None, None, None, None
+        self.bumps = ()
         point = app.camera.to_table(app.mouse)
         app.hovered = app.renderer.pick(app.state, point) if in_view else None
         if in_view and app.mode == "play" and not app.input.ruler_on:
             self._play_preview(point, dragging)
         self.shot = self.shots.wanted(app)
         return old != (self.ghost, self.unit_ghost, self.zone, self.target, self.status,
-                       app.hovered, self.shot)
+                       app.hovered, self.bumps, self.shot)
 
     def _play_preview(self, point: tuple[float, float], dragging: bool) -> None:
         app = self.app
@@ -89,6 +103,10 @@ class Previews:
                 self.status = (f"Click to select {app.state.models[app.hovered].display}.", QUIET)
             return
         sel = app.state.models[app.selected]
+        press = app.input.press
+        if dragging and press is not None and press.get("handle"):
+            self._drag_preview(sel, press, point)
+            return
         hov = app.state.models.get(app.hovered) if app.hovered else None
         mode = play.mode_action()
         charging = mode is not None and mode.needs == ENEMY
@@ -110,18 +128,33 @@ class Previews:
             return
         self._move_preview(sel, point)
 
-    def _refused(self, pv: Outcome | None) -> bool:
-        """A refusal that is about the model, not the place: said quietly, no ghost."""
-        if pv is not None and not pv.ok and pv.refusal.kind == NOT_NOW:
+    def _refused(self, cmd: Order, pv: Outcome | None) -> bool:
+        """A refusal that is about the model, not the place (said quietly, no ghost), or one
+        that came after dice the game has not rolled yet (the window does not tell it: that
+        would tell the future)."""
+        if pv is None or pv.ok:
+            return False
+        if self.app.session.blind(cmd):
+            self.status = (self.blind_words(), QUIET)
+            return True
+        if pv.refusal.kind == NOT_NOW:
             self.status = (sentence(player_text(self.app.state, str(pv.refusal))) + ".", QUIET)
             return True
         return False
+
+    def blind_words(self) -> str:
+        """What the window says of an order whose verdict waits on dice not rolled yet."""
+        flow = next(iter(self.app.play.flow.values()), None)
+        first = (f"{flow.label} ({flow.hotkey.upper()}) first: " if flow is not None and flow.hotkey
+                 else "First ")
+        return (first + "dice are rolled as the game moves on (tests), and they decide whether "
+                "this can be done.")
 
     def _move_preview(self, sel: Model, point: tuple[float, float]) -> None:
         app = self.app
         cmd = app.play.move_order(sel.name, point, app.input.shift())
         pv = app.session.preview(cmd)
-        if self._refused(pv):
+        if self._refused(cmd, pv):
             return
         to = cmd.arg("to")
         facing = cmd.arg("facing", sel.facing)
@@ -138,12 +171,13 @@ class Previews:
         if to is None:  # an order that names no place: a unit in formation moving its block
             self._unit_move_preview(cmd, pv)
             return
-        self.ghost = Ghost(sel, to[0], to[1], facing, ok, f'{dist:.1f}"{of}', path)
+        far = inches(dist, allowance)
+        self.ghost = Ghost(sel, to[0], to[1], facing, ok, f'{far}"{of}', path)
         if pv is not None and not pv.ok:
             self.status = (sentence(player_text(app.state, str(pv.refusal))) + ".", BAD_TEXT)
         elif ok:
             face = " and turn to face that way" if cmd.arg("facing") is not None else ""
-            self.status = (f'Click to move {dist:.1f}"{of}{face}. Shift: face the way it moves; '
+            self.status = (f'Click to move {far}"{of}{face}. Shift: face the way it moves; '
                            "drag the model to move it too.", OK_TEXT)
 
     def _unit_move_preview(self, cmd: Order, pv: Outcome | None) -> None:
@@ -167,11 +201,38 @@ class Previews:
                                    "advance; behind: step back; beside: sideways.", OK_TEXT)
                     return
 
+    def _drag_preview(self, sel: Model, press: dict[str, Any], point: tuple[float, float]) -> None:
+        """A unit dragged by a handle or by its block: its ghost where the move ends, the path
+        in words and what it costs, or in red with what it runs into."""
+        app = self.app
+        cmd = drags.order(app, press, point)
+        if cmd is None:
+            self.status = ("Drag a front corner to wheel, the block to move it ahead, back or "
+                           "sideways; let go to move.", QUIET)
+            return
+        pv = app.session.preview(cmd)
+        if pv is None or self._refused(cmd, pv):
+            return
+        outline = app.ruleset.order_outline(app.state, cmd)
+        words = app.ruleset.order_words(app.state, cmd)
+        allowance = app.ruleset.move_allowance(app.state, sel)
+        of = f' of {allowance:g}"' if allowance is not None else ""
+        if pv.ok:
+            cost = next((e.distance for _, e in pv.events if isinstance(e, ev.UnitMoved)), 0.0)
+            label = f'{words}: {inches(cost, allowance)}"{of}'
+            self.status = (f"Let go to {label}.", OK_TEXT)
+        else:
+            self.bumps = app.ruleset.bumps(app.state, cmd)
+            label = words
+            self.status = (sentence(player_text(app.state, str(pv.refusal))) + ".", BAD_TEXT)
+        if outline is not None:
+            self.unit_ghost = (outline, pv.ok, label)
+
     def _turn_preview(self, sel: Model, point: tuple[float, float]) -> None:
         app = self.app
         cmd = app.play.turn_order(sel, point)
         pv = app.session.preview(cmd)
-        if self._refused(pv):
+        if self._refused(cmd, pv):
             return
         if cmd.arg("to") is None:
             self._unit_move_preview(cmd, pv)
@@ -193,10 +254,11 @@ class Previews:
         chain = [mode] if mode is not None and mode.needs == ENEMY else app.play.click_chain()
         grouped = hov.unit in app.renderer.formations.in_formation(app.state)
         name = app.state.units[hov.unit].display if grouped else (hov.display or hov.name)
-        last_refusal = None
+        last_refusal: tuple[Order, Outcome] | None = None
         for a in chain:
             verb = a.label.lower()
-            pv = app.session.preview(app.play.enemy_order(a, sel.name, hov.name))
+            order = app.play.enemy_order(a, sel.name, hov.name)
+            pv = app.session.preview(order)
             if pv is None:
                 continue
             if pv.ok:
@@ -209,13 +271,14 @@ class Previews:
                     self.unit_ghost = (end, True, f"if the charge reaches: {verb} {name}")
                 self.status = (f"Click to {verb} {name}.", OK_TEXT)
                 return
-            last_refusal = pv
+            last_refusal = (order, pv)
         if last_refusal is None:
             return
-        if self._refused(last_refusal):
+        if self._refused(*last_refusal):
             self.target = None
             return
-        self.status = (sentence(player_text(app.state, str(last_refusal.refusal))) + ".", BAD_TEXT)
+        self.status = (sentence(player_text(app.state, str(last_refusal[1].refusal))) + ".",
+                       BAD_TEXT)
 
     # -- the ruler ---------------------------------------------------------------------------
     def measure(self, a: tuple[float, float], b: tuple[float, float], anchor: str | None) -> str:

@@ -23,7 +23,6 @@ from game.rulesets.common.table import Table
 from game.ui import shots
 from game.ui.camera import Camera
 from game.ui.formations import FormationLayer
-from game.ui.labels import place_labels, place_terrain_labels
 from game.ui.sprites import (
     BAD,
     GOOD,
@@ -37,6 +36,7 @@ from game.ui.sprites import (
     shade,
     side_colour,
 )
+from game.ui.words import TableWords
 
 __all__ = ["BAD", "GOOD", "Overlay", "SIDE_COLOURS", "SIDE_NAMES", "TableRenderer", "font",
            "side_colour"]
@@ -105,6 +105,9 @@ class Overlay:
     picked: tuple[str, ...] = ()  # models picked so far, in order (numbered)
     unit_ghost: tuple[Outline, bool, str] | None = None  # where a unit would stand
     zone: ChargeZone | None = None  # what the selected unit could charge
+    handles: tuple[tuple[float, float], ...] = ()  # where the selected unit may be grabbed
+    covered: tuple[pygame.Rect, ...] = ()  # panels over the table (the words keep off them)
+    bumps: tuple[str, ...] = ()  # units and terrain a dragged unit would run into
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -117,11 +120,8 @@ class TableRenderer:
         self._per_model: dict[str, tuple[Any, ...]] = {}
         self._ground: tuple[Any, pygame.Surface] | None = None
         self._grid: tuple[Any, dict[tuple[int, int], list[str]]] | None = None
-        self._name_key: Any = None
-        self._name_layout: dict[str, tuple[float, float]] = {}
-        self._terrain_key: Any = None
-        self._terrain_layout: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.formations = FormationLayer(self)
+        self.words = TableWords(self)
 
     # -- caches ------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -129,8 +129,7 @@ class TableRenderer:
         self._labels.clear()
         self._per_model.clear()
         self._ground = None
-        self._name_key = None
-        self._terrain_key = None
+        self.words.clear()
 
     def label(self, text: str, size: int, colour: tuple[int, int, int] = (240, 240, 240),
               alpha: int = 130) -> pygame.Surface:
@@ -163,6 +162,7 @@ class TableRenderer:
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, cam: Camera, state: GameState, ov: Overlay) -> None:
         self._state = state  # (for the marks of models whose pictures are made this frame)
+        self.formations.ghost_labels = []
         old_clip = surf.get_clip()
         surf.set_clip(cam.view)
         try:
@@ -173,10 +173,10 @@ class TableRenderer:
             if shot is not None:
                 shots.draw_bands(self, surf, cam, shot)
             self._draw_models(surf, cam, state, ov)
-            sel = state.models.get(ov.selected) if ov.selected else None
+            block = self.formations.block_at(state, ov.selected)
             if not ov.extra.get("positions"):  # (no outlines while units slide into place)
-                self.formations.draw_units(surf, cam, state, sel.unit if sel else None)
-            self._draw_terrain_labels(surf, cam, state)
+                self.formations.draw_units(surf, cam, state, block.unit if block else None)
+            self.words.draw(surf, cam, state, ov)
             if shot is not None:
                 shots.draw_sight(self, surf, cam, shot, state)
             self._draw_overlay(surf, cam, state, ov)
@@ -241,48 +241,9 @@ class TableRenderer:
                     pygame.draw.line(surf, edge, (k, bbox.bottom), (k + bbox.height, bbox.top), 1)
                 surf.set_clip(clip)
 
-    def _draw_terrain_labels(self, surf: pygame.Surface, cam: Camera, state: GameState) -> None:
-        """Each piece's name, kind and height: inside it when it fits, else beside it, off
-        the bases and the other pieces (re-placed when the view or a model moves)."""
-        s = cam.scale
-        if s < 8 or not state.terrain:
-            return
-        key = (cam.step, round(cam.base, 6), round(cam.ox, 2), round(cam.oy, 2),
-               state.terrain, id(state), state.events_applied)  # (models move by events)
-        if key != self._terrain_key:
-            labels, pieces = [], []
-            surfaces = []
-            for t in state.terrain:
-                pts = [(cam.ox + x * s, cam.oy + y * s) for x, y in t.polygon]
-                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-                box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
-                                  int(max(ys) - min(ys)) + 1)
-                h = f' {t.height:g}"' if t.height else ""
-                lab = self.label(f"{t.display} ({t.kind}{h})", 11, (235, 230, 210))
-                surfaces.append(lab)
-                labels.append((*lab.get_size(), box, pts))
-                pieces.append(box)
-            spots = place_terrain_labels(labels, pieces, self._per_model_boxes(state, cam))
-            self._terrain_layout = list(zip(surfaces, spots))
-            self._terrain_key = key
-        surf.fblits(self._terrain_layout)
-
-    def _per_model_boxes(self, state: GameState, cam: Camera) -> list[pygame.Rect]:
-        s = cam.scale
-        out = []
-        for m in state.models.values():
-            if not m.on_table:
-                continue
-            sh = self.table.shape(m)
-            half = max(sh.width, sh.depth) * s / 2
-            sx, sy = cam.ox + m.x * s, cam.oy + m.y * s
-            out.append(pygame.Rect(int(sx - half), int(sy - half), int(2 * half), int(2 * half)))
-        return out
-
     def _draw_models(self, surf: pygame.Surface, cam: Camera, state: GameState, ov: Overlay) -> None:
         s = cam.scale
         zoom_key = (cam.step, round(cam.base, 4))
-        show_names = ov.show_names if ov.show_names is not None else s >= 20
         name_size = 11 if s < 40 else 13
         blits: list[tuple[pygame.Surface, tuple[float, float]]] = []
         extras: list[tuple[pygame.Surface, tuple[float, float]]] = []
@@ -292,19 +253,17 @@ class TableRenderer:
         cache = self._per_model
         if len(cache) > 4 * len(state.models) + 100:
             cache.clear()
-        focus = (ov.selected, ov.hovered)
-        living: list[Model] = []
-        names: list[tuple[pygame.Surface, float, str]] = []
         ranked = {u for u, rec in state.units.items() if rec.formation is not None}
+        blocks = self.formations.in_formation(state)  # (drawn as whole blocks, not sprites)
         slid = ov.extra.get("positions") or {}
         for live in (False, True):  # the fallen first, underneath the living
             for m in state.models.values():
                 if m.on_table is not live or (not live and m.unit in ranked):
                     continue  # (casualties of a unit in formation leave its ranks: not drawn)
                 entry = self._entry(m, s, zoom_key, name_size)
-                _, _, _, spr, hw, hh, lab, badges, pips = entry
-                if live:
-                    living.append(m)
+                _, _, _, spr, hw, hh, _, badges, pips = entry
+                if live and m.unit in blocks:
+                    continue
                 mx, my = slid.get(m.name, (m.x, m.y))
                 sx, sy = ox + mx * s, oy + my * s
                 if sx + hw < vl or sx - hw > vr or sy + hh < vt or sy - hh > vb:
@@ -314,16 +273,13 @@ class TableRenderer:
                     continue
                 if pips is not None:
                     extras.append((pips, (sx - pips.get_width() / 2, sy - hh - pips.get_height() - 1)))
-                if lab is not None and (show_names or m.name in focus):
-                    names.append((lab, sx - lab.get_width() / 2, m.name))
                 bx, by = sx + hw - 2, sy - hh - 2
                 for badge in badges:
                     extras.append((badge, (bx, by)))
                     by += badge.get_height() + 1
-        if names:
-            spots = self._name_spots(state, living, show_names, focus, s, zoom_key, name_size)
-            extras[:0] = [(lab, (ox + spots[name][0], oy + spots[name][1])) for lab, _, name in names]
         surf.fblits(blits)
+        if blocks:
+            self.formations.draw_blocks(surf, cam, state, slid)
         surf.fblits(extras)
 
     def _entry(self, m: Model, scale: float, zoom_key: Any, name_size: int) -> tuple[Any, ...]:
@@ -351,38 +307,20 @@ class TableRenderer:
     #: model record is the same)
     _state: Any = None
 
-    def _name_spots(self, state: GameState, living: list[Model], show_names: bool,
-                    focus: tuple[str | None, ...], scale: float, zoom_key: Any,
-                    name_size: int) -> dict[str, tuple[float, float]]:
-        """The top-left corner of each name shown (in pixels from the table's corner at this
-        zoom), placed by :func:`place_labels` off the other bases, their pips and badges, and
-        off the obstacles they would hide; kept until a model changes, the zoom changes or
-        other names show."""
-        key = (zoom_key, name_size, show_names or focus, tuple(living), state.terrain)
-        if self._name_key == key:
-            return self._name_layout
-        shown = {m.name for m in living if show_names or m.name in focus}
-        bases: list[pygame.Rect] = []
-        names: list[tuple[str, int, int, float, float, float, float, int]] = []
-        for m in living:
-            _, _, _, _, hw, hh, lab, badges, pips = self._entry(m, scale, zoom_key, name_size)
-            sx, sy = m.x * scale, m.y * scale
-            top = hh + (pips.get_height() + 1 if pips is not None else 0)
-            right = hw + max((b.get_width() for b in badges), default=0)
-            bases.append(pygame.Rect(int(sx - hw), int(sy - top), int(hw + right), int(hh + top)))
-            if lab is not None and m.name in shown:
-                names.append((m.name, *lab.get_size(), sx, sy, hh, top, len(bases) - 1))
-        avoid = []
-        for t in state.terrain:
-            if t.kind in ("obstacle", "impassable"):
-                xs = [x * scale for x, _ in t.polygon]
-                ys = [y * scale for _, y in t.polygon]
-                avoid.append(pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
-                                         int(max(ys) - min(ys)) + 1))
-        spots = place_labels([n[1:] for n in names], bases, avoid)
-        self._name_layout = {n[0]: spot for n, spot in zip(names, spots, strict=True)}
-        self._name_key = key
-        return self._name_layout
+    def extent(self, state: GameState, cam: Camera, name: str) -> pygame.Rect | None:
+        """The box a model takes on the screen (its whole block for a model of a unit in
+        formation), or None for a model not on the table."""
+        m = state.models.get(name)
+        if m is None:
+            return None
+        block = self.formations.block_at(state, name)
+        if block is not None:
+            pts = [cam.to_screen(x, y) for x, y in block.corners]
+        else:
+            pts = self.outline(m, cam)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
+                           int(max(ys) - min(ys)) + 1)
 
     def outline(self, m: Model, cam: Camera, x: float | None = None, y: float | None = None,
                 facing: float | None = None) -> list[tuple[float, float]]:
@@ -425,18 +363,32 @@ class TableRenderer:
                 bg.center = (int(sx), int(sy))
                 pygame.draw.rect(surf, PICK_COLOUR, bg, border_radius=7)
                 surf.blit(lab, (bg.x + 3, bg.y + 1))
-        if ov.hovered and ov.hovered != ov.selected:
-            m = state.models.get(ov.hovered)
-            if m is not None and m.on_table:
-                pygame.draw.polygon(surf, (230, 230, 230), self.outline(m, cam), 2)
-        if ov.selected:
-            m = state.models.get(ov.selected)
-            if m is not None:
-                pygame.draw.polygon(surf, HIGHLIGHT, self.outline(m, cam), 3)
-        if ov.target:
-            m = state.models.get(ov.target)
-            if m is not None:
-                pygame.draw.polygon(surf, BAD, self.outline(m, cam), 3)
+        # (a model of a block rings its whole unit: the block's outline)
+        for name, colour, width in ((ov.hovered if ov.hovered != ov.selected else None,
+                                     (230, 230, 230), 2), (ov.selected, HIGHLIGHT, 3),
+                                    (ov.target, BAD, 3)):
+            m = state.models.get(name) if name else None
+            if m is None or (not m.on_table and name != ov.selected):
+                continue
+            block = self.formations.block_at(state, name)
+            if block is not None:
+                if name != ov.selected:  # (the selected block's outline is drawn yellow)
+                    pygame.draw.polygon(surf, colour, [cam.to_screen(*p) for p in block.corners],
+                                        width)
+            else:
+                pygame.draw.polygon(surf, colour, self.outline(m, cam), width)
+        for key in ov.bumps:  # what a dragged unit runs into, outlined in red
+            o = next((o for o in self.formations.outlines(state) if o.unit == key), None)
+            t = next((t for t in state.terrain if t.id == key), None)
+            pts = (o.corners if o is not None else t.polygon if t is not None else ())
+            if len(pts) >= 3:
+                pygame.draw.polygon(surf, BAD, [cam.to_screen(*p) for p in pts], 3)
+        for x, y in ov.handles:  # the wheel handles of the selected unit
+            c = cam.to_screen(x, y)
+            pygame.draw.circle(surf, (255, 236, 150), c, 7)
+            pygame.draw.circle(surf, (40, 40, 40), c, 7, 2)
+        if ov.zone is not None:
+            self.formations.draw_zone_label(surf, cam, ov.zone)
         if ov.ghost is not None:
             self.formations.draw_model_ghost(surf, cam, ov.ghost)
         if ov.unit_ghost is not None:
@@ -448,7 +400,8 @@ class TableRenderer:
             for p in (pa, pb):
                 pygame.draw.circle(surf, (255, 255, 255), p, 4)
             lab = self.label(text, 16, (255, 255, 255), 170)
-            surf.blit(lab, ((pa[0] + pb[0]) / 2 + 8, (pa[1] + pb[1]) / 2 - lab.get_height() - 4))
+            at = lab.get_rect(bottomleft=((pa[0] + pb[0]) / 2 + 8, (pa[1] + pb[1]) / 2 - 4))
+            surf.blit(lab, at.clamp(cam.view))
 
     def pick(self, state: GameState, point: tuple[float, float], live_only: bool = True) -> str | None:
         """The model whose base covers ``point`` (inches): the topmost living one."""

@@ -22,6 +22,7 @@ import orjson
 
 from game.core import events as ev
 from game.core.commands import Command
+from game.core.dice import SeededDice
 from game.core.engine import Engine, Outcome, Record
 from game.core.errors import DiceExhausted, Refusal, ReplayError
 from game.core.replay import is_save, load_game, record_line, write_save
@@ -30,6 +31,8 @@ from game.core.state import GameState
 
 AUTOSAVE_DIR = "autosave"
 AUTOSAVES_KEPT = 20
+#: other throws of the dice a refused preview is tried with, to tell whether it hinges on them
+BLIND_TRIES = 3
 
 
 def stamp() -> str:
@@ -142,6 +145,7 @@ class GameSession:
         self.unsaved = 0
         self.redo_stack: list[Command] = []
         self._preview_cache: dict[tuple[int, Command], Outcome | None] = {}
+        self._blind: set[tuple[int, Command]] = set()
         self.autosave: Autosave | None = None
         self._autosave_path = autosave_path
         self.engine = self._build(commands or [])
@@ -173,6 +177,7 @@ class GameSession:
         out.unsaved = 0
         out.redo_stack = []
         out._preview_cache = {}
+        out._blind = set()
         out.autosave = None
         out._autosave_path = p if in_autosaves else None
         out.engine = engine
@@ -235,6 +240,7 @@ class GameSession:
         except DiceExhausted as exc:
             return Outcome(refusal=Refusal("dice_exhausted", f"the scenario's fixed dice ran out: {exc}"))
         self._preview_cache.clear()
+        self._blind.clear()
         if out.ok:
             self.unsaved += 1
             if not keep_redo:
@@ -248,13 +254,41 @@ class GameSession:
             return self._preview_cache[key]
         if len(self._preview_cache) > 512:
             self._preview_cache.clear()
+            self._blind.clear()
         out: Outcome | None
         try:
-            out = engine_copy(self.engine).execute(cmd)
+            copy_ = engine_copy(self.engine)
+            watched = _Watched(copy_.dice)
+            copy_.dice = watched  # type: ignore[assignment]
+            out = copy_.execute(cmd)
         except Exception:  # noqa: BLE001 - a preview never breaks the window
             out = None
+        else:
+            if not out.ok and watched.rolled and self._hinges_on_dice(cmd, out):
+                self._blind.add(key)
         self._preview_cache[key] = out
         return out
+
+    def _hinges_on_dice(self, cmd: Command, out: Outcome) -> bool:
+        """Whether other dice than the game's next ones would have given ``cmd`` another
+        verdict than ``out`` (tried with :data:`BLIND_TRIES` other throws)."""
+        for k in range(BLIND_TRIES):
+            other = engine_copy(self.engine)
+            other.dice = SeededDice((self.seed * 7919 + len(self.engine.log) * 31 + k) % 2**63)
+            try:
+                again = other.execute(cmd)
+            except Exception:  # noqa: BLE001 - (scripted dice run out...): cannot be told
+                return True
+            if again.ok or again.refusal.code != out.refusal.code:
+                return True
+        return False
+
+    def blind(self, cmd: Command) -> bool:
+        """Whether the engine's refusal of ``cmd`` hinges on dice the game has not rolled yet
+        (a test as a phase begins, which other dice would pass): the window must not tell
+        it, or it would tell the future. (Asks :meth:`preview` first.)"""
+        self.preview(cmd)
+        return (len(self.engine.log), cmd) in self._blind
 
     def commands(self) -> list[Command]:
         return [r.command for r in self.engine.records[1:] if r.command is not None]
@@ -295,6 +329,7 @@ class GameSession:
     def _rebuild(self, cmds: list[Command]) -> None:
         self.engine = self._build(cmds)
         self._preview_cache.clear()
+        self._blind.clear()
         self._attach()
 
     def save_as(self, path: str | Path) -> Path:
@@ -324,6 +359,21 @@ def engine_copy(engine: Engine) -> Engine:
     fork = getattr(engine.dice, "fork", None)
     e.dice = fork() if fork is not None else copy.deepcopy(engine.dice)
     return e
+
+
+class _Watched:
+    """Dice that count the rolls thrown through them (a rollback does not take them back)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.rolled = 0
+
+    def roll(self, sides: int, purpose: str) -> int:
+        self.rolled += 1
+        return int(self.inner.roll(sides, purpose))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
 
 
 def file_time(path: Path) -> str:

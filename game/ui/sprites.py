@@ -95,12 +95,27 @@ def make_sprite(shape: BaseShape, colour: tuple[int, int, int], facing: float, s
         pygame.draw.line(surf, (50, 50, 50, 170), (c - k, c - k), (c + k, c + k), 2)
         pygame.draw.line(surf, (50, 50, 50, 170), (c - k, c + k), (c + k, c - k), 2)
         return surf
-    # facing mark: a light wedge at the front edge
-    tip = (c + fx * hd * 0.92, c + fy * hd * 0.92)
-    back = 0.42
-    left = (c + fx * hd * back - rx * hw * 0.32, c + fy * hd * back - ry * hw * 0.32)
-    right = (c + fx * hd * back + rx * hw * 0.32, c + fy * hd * back + ry * hw * 0.32)
-    pygame.draw.polygon(surf, (245, 245, 235) if not lying else (170, 170, 160), [tip, left, right])
+    # the front, readable at any angle and zoom: a light band along the front edge and a long,
+    # narrow pointer from just ahead of the centre (left in the side's colour) to it
+    light = (245, 245, 235) if not lying else (170, 170, 160)
+    band = max(2, round(min(hd, hw) * 0.22))
+    if shape.is_round:
+        r = shape.radius * scale
+        ang = math.atan2(fy, fx)
+        arc = [ang + 0.85 * (k / 8 - 1) for k in range(17)]  # (a band polygon: arcs have holes)
+        pygame.draw.polygon(surf, light, [(c + r * math.cos(a), c + r * math.sin(a)) for a in arc]
+                            + [(c + (r - band) * math.cos(a), c + (r - band) * math.sin(a))
+                               for a in reversed(arc)])
+    else:
+        edge = [(c + fx * d - rx * k * hw, c + fy * d - ry * k * hw)
+                for d, k in ((hd, 1), (hd, -1), (hd - band, -1), (hd - band, 1))]
+        pygame.draw.polygon(surf, light, edge)
+    tip = (c + fx * hd * 0.8, c + fy * hd * 0.8)
+    back = max(hd * 0.15, 2.0)  # (pixels ahead of the centre)
+    half = min(hw * 0.22, hd * 0.4)
+    left = (c + fx * back - rx * half, c + fy * back - ry * half)
+    right = (c + fx * back + rx * half, c + fy * back + ry * half)
+    pygame.draw.polygon(surf, light, [tip, left, right])
     if lying and hw >= 6:
         # lying on the ground: two dark stripes across the base
         for k in (-0.35, 0.35):

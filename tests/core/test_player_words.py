@@ -78,3 +78,24 @@ def test_decision_lines_read_as_sentences():
     assert line == "Decision — How does Elf Blademaster spend it? (default: Orc Brute, Orc Brute)"
     answer = eng.ruleset.describe(eng.state, ev.DecisionAnswered("d1", ("orc",), True))
     assert answer == "Answer: Orc Brute (the default)"
+
+
+def test_the_headless_summary_names_units_in_words_and_tells_namesakes_apart(capsys):
+    from pathlib import Path
+
+    from game.cli import main
+    from game.core.log import distinct_names
+    from game.core.scenario import load_scenario
+
+    default = Path(__file__).resolve().parents[2] / "maps" / "default.toml"
+    assert main(["play", str(default), "--headless", "--seed", "1", "--ai", "both=random"]) == 0
+    out = capsys.readouterr().out
+    summary = out[out.index("\nseed 1, game turn"):]
+    for bad in ("pike1", "ghoul2", "bonegiant", "_"):
+        assert bad not in summary, bad
+    assert "  Pikeman (1 of 2)  " in summary and "  Pikeman (2 of 2)  " in summary
+    assert "  Bone Giant  " in summary
+    assert "out of action" in summary or "destroyed" in summary
+    names = distinct_names(Engine(load_scenario(default), seed=0).state)
+    assert names["ghoul1"] == "Ghoul (1 of 2)" and names["necro"] == "Necromancer"
+    assert len(set(names.values())) == len(names)

@@ -112,7 +112,8 @@ def test_rank_and_flank_games_last_six_turns_unless_told():
 def test_the_result_screen_line_names_what_each_unit_gave_up():
     eng = _battle("old-world")
     line = eng.ruleset.score_text(eng.state)
-    assert line.startswith("Victory points: side 1 423, side 2 270 (armies of 220 and 445 points).")
+    assert line.startswith("Victory points: side 1 has 423, side 2 has 270 (armies of 220 and "
+                           "445 points).")
     assert "A (reduced to a quarter or less, 50)" in line and "Hero (destroyed, 120)" in line
     assert "C (fleeing, 78)" in line
 

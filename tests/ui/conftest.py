@@ -37,6 +37,11 @@ def make_app(tmp_path):
 
     yield make
     for a in apps:
+        work = a.odds.work
+        a.odds.cancel()  # (no worker left running when the interpreter ends)
+        a.opponent.cancel()
+        if work is not None:
+            work.thread.join(timeout=10)
         if a.session is not None:
             a.session.close()
 

@@ -38,8 +38,10 @@ def test_defensive_strikes_are_given_by_clicking_the_attackers_in_order(make_app
     app = make_app(two_on_one(scenario_file), handover=True)
     click(app, (200, 200))  # side 1 takes the seat
     fight_both(app)
-    # side 2 decides: first the hand-over screen, then the dialog
-    assert app.session.engine.pending_ask is not None and app.play.handover == 2
+    # side 2 decides: first the hand-over (once side 1 has seen its fight), then the dialog
+    assert app.session.engine.pending_ask is not None and app.play.pending == 2
+    key(app, pygame.K_SPACE)  # side 1 has seen enough: hand over now
+    assert app.play.handover == 2
     key(app, pygame.K_SPACE)
     dlg = app.decision
     assert isinstance(dlg, DecisionDialog) and dlg.kind == "models"

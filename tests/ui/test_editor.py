@@ -113,13 +113,15 @@ def test_a_battle_built_only_with_the_mouse_saves_reloads_identically_and_plays(
     assert wall["polygon"] == [[3.0, 11.0], [9.0, 11.0], [9.0, 12.0], [3.0, 12.0]]
     assert wall["kind"] == "obstacle" and ed.panel.tab == "selected"
     type_into(app, field(app, "name"), "Old wall")
-    # deployment zones for both sides
+    # deployment zones for both sides (a new battle has them; side 2's drawn deeper)
+    assert [(z["side"], z["y"], z["height"]) for z in ed.doc.zones()] == [(1, 18.0, 6.0), (2, 0.0, 6.0)]
+    tool(app, "select")
+    click(app, at(app, 20, 3))
+    key(app, pygame.K_DELETE)
     tool(app, "zone")
-    key(app, pygame.K_1)  # (the side keys choose whose zone it is)
-    drag(app, at(app, 0, 16), at(app, 24, 24))
-    key(app, pygame.K_2)
+    key(app, pygame.K_2)  # (the side keys choose whose zone it is)
     drag(app, at(app, 0, 0), at(app, 24, 8))
-    assert [(z["side"], z["y"], z["height"]) for z in ed.doc.zones()] == [(1, 16.0, 8.0), (2, 0.0, 8.0)]
+    assert [(z["side"], z["y"], z["height"]) for z in ed.doc.zones()] == [(1, 18.0, 6.0), (2, 0.0, 8.0)]
     # the battle's own settings in its tab
     key(app, pygame.K_ESCAPE)
     tab(app, "battle")
@@ -302,6 +304,7 @@ def test_terrain_is_drawn_corner_by_corner_reshaped_and_deleted(make_app):
                     if i["text"] == "elevation")["button_element"].rect.center)
     type_into(app, field(app, "height"), "2.5")
     assert (ed.doc.terrain()[0]["kind"], ed.doc.terrain()[0]["height"]) == ("elevation", 2.5)
+    assert field(app, "kind").text == "elevation"  # the button says the kind chosen
     # drag a corner, add one on an edge (Ctrl+click), take one away (Del over it)
     drag(app, at(app, 10, 9), at(app, 12, 11))
     assert ed.doc.terrain()[0]["polygon"][2] == pytest.approx([12.0, 11.0], abs=0.05)
@@ -418,6 +421,12 @@ def test_editing_a_file_that_is_not_there_yet_makes_a_new_battle_saved_there(mak
 def test_deployment_zones_move_and_size_by_dragging(make_app):
     app = new_battle(make_app, "skirmish-d10", "24", "24")
     ed = app.editor
+    for _ in ed.doc.zones():  # (a new battle has a zone for each side: start from none)
+        click(app, at(app, 12, 1))
+        key(app, pygame.K_DELETE)
+        click(app, at(app, 12, 23))
+        key(app, pygame.K_DELETE)
+    assert ed.doc.zones() == []
     tool(app, "zone")
     drag(app, at(app, 0.4, 16), at(app, 23.7, 23.5))  # within an inch of the edges: to them
     assert ed.doc.zones() == [{"side": 1, "x": 0.0, "y": 16.0, "width": 24.0, "height": 8.0}]
@@ -431,6 +440,40 @@ def test_deployment_zones_move_and_size_by_dragging(make_app):
     assert ed.doc.zones()[0]["y"] == pytest.approx(17.0, abs=0.1)
     key(app, pygame.K_DELETE)
     assert ed.doc.zones() == [] and "deployment" not in ed.doc.data
+
+
+def test_a_new_battle_has_a_turn_limit_and_a_zone_for_each_side(make_app):
+    app = new_battle(make_app, "old-world", "72", "48")
+    doc = app.editor.doc
+    assert doc.data["turns"] == 6
+    assert doc.zones() == [{"side": 1, "x": 0.0, "y": 36.0, "width": 72.0, "height": 12.0},
+                           {"side": 2, "x": 0.0, "y": 0.0, "width": 72.0, "height": 12.0}]
+    assert [p.key for p in doc.problems()] == ["units"]  # (no unit yet: nothing else amiss)
+    app = new_battle(make_app, "skirmish-d10", "24", "24")
+    assert [z["height"] for z in app.editor.doc.zones()] == [6.0, 6.0]  # a quarter of 24"
+
+
+def test_a_new_battle_is_saved_in_the_saves_folder_and_shipped_maps_are_never_written(make_app):
+    app = new_battle(make_app, "skirmish-d10", "24", "24", name="My Ford")
+    pick_profile(app, "Zombie")
+    click(app, at(app, 10, 10))
+    ctrl(app, pygame.K_s)
+    (d,) = dialogs(app, FileDialog)
+    assert d.folder == app.saves_dir.resolve() and d.entry.get_text() == "my-ford.toml"
+    key(app, pygame.K_RETURN)
+    assert read_file(app.saves_dir / "my-ford.toml")["name"] == "My Ford"
+    # a shipped map is saved as the player's own copy, never over the shipped file
+    before = DUEL.read_bytes()
+    app = make_app(None, edit=DUEL)
+    orc = app.state.models["orc"]
+    drag(app, at(app, orc.x, orc.y), at(app, orc.x - 2, orc.y))
+    ctrl(app, pygame.K_s)
+    (d,) = dialogs(app, FileDialog)
+    assert d.folder == app.saves_dir.resolve() and d.entry.get_text() == "duel.toml"
+    d.show(ROOT / "maps")  # even asked to, it does not write there
+    key(app, pygame.K_RETURN)
+    assert app.message.startswith("Not saved:") and "shipped battles" in app.message
+    assert DUEL.read_bytes() == before
 
 
 def test_the_editor_sleeps_while_nobody_touches_it(make_app):

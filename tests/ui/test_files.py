@@ -211,3 +211,46 @@ def test_an_autosave_that_cannot_be_written_is_said_and_the_game_goes_on(make_ap
     assert "autosave stopped" in app.message and "Ctrl+S" in app.message
     key(app, pygame.K_e)
     assert app.errors == []
+
+
+def test_the_open_dialog_lists_scenarios_and_saves_but_not_the_settings(make_app):
+    app = make_app(DUEL)
+    app.opponent.set_pace("slow")  # writes saves/settings.json
+    assert (app.saves_dir / "settings.json").is_file()
+    (app.saves_dir / "mine.json").write_text('{"format": 1, "ruleset": "skirmish-d10"}')
+    ctrl(app, pygame.K_o)
+    (d,) = dialogs(app, FileDialog)
+    d.show(app.saves_dir)
+    assert "mine.json" in d.names and "settings.json" not in d.names
+    d.show(ROOT / "maps")
+    assert {p.name for p in (ROOT / "maps").glob("*.toml")} <= set(d.names)
+
+
+def test_a_file_that_cannot_be_opened_is_said_whole_before_any_question(make_app):
+    app = make_app(DUEL)
+    move_orc(app)  # a move not saved under a name: leaving the game would ask first
+    broken = app.saves_dir / "broken.json"
+    broken.write_text('{"format": 1, "ruleset": "skirmish-d10", "name": "Broken"}')
+    ctrl(app, pygame.K_o)
+    (d,) = dialogs(app, FileDialog)
+    d.show(app.saves_dir)
+    d.entry.set_text("broken.json")
+    key(app, pygame.K_RETURN)
+    (msg,) = dialogs(app, ChoiceDialog)
+    assert msg.window.window_display_title == "Cannot open broken.json"
+    text = msg.text.html_text
+    assert str(broken) in text and text.endswith("missing required key &#x27;units&#x27;")
+    assert msg.text.scroll_bar is None  # and no scrolling needed to read it
+    assert app.state.scenario == "Duel at the ford"  # the game open is untouched
+    key(app, pygame.K_RETURN)
+    assert not dialogs(app, ChoiceDialog)
+
+
+def test_the_welcome_and_unsaved_moves_texts_need_no_scrolling(make_app):
+    app = make_app(DUEL)
+    move_orc(app)
+    app.files.guard_unsaved(lambda: None, "open another game")
+    app.files.show_start(DUEL)
+    for d in dialogs(app, ChoiceDialog):
+        assert d.text.scroll_bar is None, d.window.window_display_title
+        assert d.window.rect.height <= app.size[1]

@@ -106,3 +106,76 @@ def test_a_unit_that_may_shoot_shows_its_range_and_its_sight_of_an_enemy(make_ap
     app.select("a.3")
     move_mouse(app, screen_of(app, 5.0, 40.0))
     assert app.previews.shot is None
+
+
+def press_drag(app, a, b, release=True):
+    import pygame
+
+    evs = [pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)),
+           pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1),
+           pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0))]
+    if release:
+        evs.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.step(evs)
+
+
+def last_path(app):
+    cmd = app.session.commands()[-1]
+    return [list(seg) for seg in cmd.arg("path")]
+
+
+def test_a_front_corner_s_handle_wheels_the_block_and_brings_the_corner_to_the_pointer(make_app, tmp_path):
+    import math
+
+    import pygame
+
+    a = block("a", 1, 24, 30, name="Swordsmen", stats={"M": 8})
+    b = block("b", 2, 24, 0, name="Skeletons")
+    p = tmp_path / "ow.json"
+    p.write_text(json.dumps(ow(facing_off(a, b, gap=14.0), seed=3)))
+    app = make_app(p)
+    app.select("a.3")
+    app.run_frames(1)
+    left, right = app.ruleset.handles(app.state, "a.3")
+    assert app.overlay().handles == ((left.x, left.y), (right.x, right.y))
+    width = math.hypot(left.x - right.x, left.y - right.y)
+    # pull the left corner forward and round: 15 degrees clockwise about the right corner, and
+    # 3" further on than the wheel alone would take it
+    reach = math.hypot(width, 3.0)
+    ang = math.radians(180 + 15) + math.atan2(3.0, width)
+    target = screen_of(app, right.x + reach * math.cos(ang), right.y + reach * math.sin(ang))
+    press_drag(app, screen_of(app, left.x, left.y), target, release=False)
+    outline, ok, label = app.previews.unit_ghost
+    pointer = app.camera.to_table(target)
+    assert ok and math.dist(outline.corners[0], pointer) < 0.01  # the ghost's corner: there
+    assert label.startswith("wheel 1") and ', forward ' in label and label.endswith('" of 8"')
+    assert app.panels.status_line()[0] == f"Let go to {label}."
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1)])
+    (wheel, forward) = last_path(app)
+    assert wheel[0] == "wheel" and abs(wheel[1] - 15.0) < 1.0
+    assert forward[0] == "forward" and abs(forward[1] - 3.0) < 0.1
+    moved = [e for e in app.session.engine.log if isinstance(e, ev.UnitMoved)][-1]
+    assert label == f'wheel {wheel[1]:.0f}° right, forward {forward[1]:.1f}": {moved.distance:.1f}" of 8"'
+    (fl, _, _, _) = next(o for o in app.renderer.formations.outlines(app.state) if o.unit == "a").corners
+    assert math.dist(fl, pointer) < 0.01  # the corner came to the pointer
+
+
+def test_the_block_dragged_slides_and_a_move_into_an_enemy_shows_what_it_runs_into(make_app, tmp_path):
+    import pygame
+
+    app = make_app(duel(tmp_path, gap=3.0))
+    app.select("a.3")
+    m = app.state.models["a.3"]
+    # forward 2.5": it would end 0.5" from the enemy, which is outlined in red
+    press_drag(app, screen_of(app, m.x, m.y), screen_of(app, m.x, m.y - 2.5), release=False)
+    outline, ok, label = app.previews.unit_ghost
+    assert not ok and label.startswith("forward 2.5")
+    assert app.previews.bumps == ("b",) and app.overlay().bumps == ("b",)
+    assert "Skeletons" in app.panels.status_line()[0]
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=screen_of(app, m.x, m.y - 2.5),
+                                 button=1)])
+    assert app.session.commands() == []  # refused: nothing moved
+    # sideways, dragged by the block itself
+    press_drag(app, screen_of(app, m.x, m.y), screen_of(app, m.x + 1.5, m.y + 0.2))
+    ((kind, d),) = last_path(app)
+    assert kind == "sideways" and abs(d - 1.5) < 2 / app.camera.scale + 0.01

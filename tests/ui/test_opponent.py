@@ -114,12 +114,18 @@ def test_a_broken_settings_file_means_two_people(make_app, tmp_path):
     assert app.opponent.seats == {1: "human", 2: "human"}
 
 
-def test_the_odds_panel_follows_the_enemy_under_the_pointer_with_charge_armed(make_app):
+def orc_charge_armed_at_the_elf(make_app):
+    """The duel, the orc's Charge armed and the pointer on the elf (the odds panel's work)."""
     app = make_app(DUEL)
     app.select("orc")
     app.play.do_action("charge")
     elf = app.state.models["elf"]
     move_mouse(app, screen_of(app, elf.x, elf.y))
+    return app, elf
+
+
+def test_the_odds_panel_follows_the_enemy_under_the_pointer_with_charge_armed(make_app):
+    app, elf = orc_charge_armed_at_the_elf(make_app)
     assert app.odds.key is not None and app.odds.label == "Charge Elf Blademaster"
     assert run_until(app, lambda a: a.odds.work.odds is not None and a.odds.work.odds.samples >= 1000)
     odds = app.odds.work.odds
@@ -162,3 +168,14 @@ def test_play_with_ai_opens_the_window_with_those_players(monkeypatch):
     monkeypatch.setattr(window, "run_app", lambda **kw: got.update(kw) or 0)
     assert main(["play", str(DUEL), "--ai", "2=hard"]) == 0
     assert got["players"] == {2: "hard"} and got["scenario"] == str(DUEL)
+
+
+def test_players_carried_over_to_the_next_game_are_said_at_its_start(make_app, tmp_path):
+    app = make_app(DUEL, players={2: "normal"})
+    assert "Players: Side 1 (Blue): Human · Side 2 (Red): AI normal (Ctrl+P changes them)." in app.message
+    app.opponent.set_seat(1, "easy")  # (chosen with Ctrl+P: remembered for the next games)
+    app.opponent.set_seat(1, "human")
+    again = make_app(DUEL, saves_dir=app.saves_dir)
+    assert again.opponent.plays(2) and "Side 2 (Red): AI normal" in again.message
+    people = make_app(DUEL, saves_dir=tmp_path / "elsewhere")
+    assert "Players:" not in people.message  # (two people, as at first: nothing to say)

@@ -145,8 +145,10 @@ def test_charge_ends_flush_then_fight_and_end_the_activation(make_app):
     from game.rulesets.skirmish_d10.ruleset import TABLE
 
     assert TABLE.in_contact(orc, app.state.models["elf"])
-    # after the charge, hovering the enemy offers the fight (not a red "cannot charge")
-    move_mouse(app, screen_of(app, elf.x, elf.y))
+    # what the charge did is read first, until the pointer moves; then hovering the enemy
+    # offers the fight (not a red "cannot charge")
+    assert app.panels.status_line()[0] == 'Orc Brute runs 4.0" into base contact'
+    move_mouse(app, screen_of(app, elf.x + 0.2, elf.y))
     assert app.panels.status_line()[0] == "Click to fight Elf Blademaster."
     click_model(app, "elf")
     assert taken(app) == [("orc", "charge"), ("orc", "fight")]
@@ -233,3 +235,18 @@ def test_trench_buttons_come_from_the_ruleset(make_app):
                        "end_activation", "end_turn", "undo", "redo"]
     assert b["diving_charge"].text == "Dive (D)"
     assert all(app.layout.panel.contains(x.rect) for x in b.values())
+
+
+def test_a_key_s_answer_is_read_over_the_hover_until_the_pointer_moves(make_app):
+    app = make_app(DUEL)
+    click_model(app, "orc")
+    target = screen_of(app, 14.0, 17.0)
+    move_mouse(app, target)
+    assert app.panels.status_line()[0].startswith("Click to move")
+    key(app, pygame.K_h)
+    assert app.panels.status_line()[0] == "Hand-over screens on."
+    click(app, target)  # a move; then undo it
+    ctrl(app, pygame.K_z)
+    assert app.panels.status_line()[0].startswith("Undone: Orc Brute: move.")
+    move_mouse(app, screen_of(app, 14.0, 17.5))
+    assert app.panels.status_line()[0].startswith("Click to move")

@@ -95,3 +95,17 @@ def test_steps_the_log_and_branching(make_app, duel_save):
     (branch,) = app.saves_dir.glob("branch-*.jsonl")
     assert len(read_save(branch).records) <= len(read_save(path).records)
     assert check(branch).ok
+
+
+def test_the_replay_banner_never_ends_in_a_stray_dot(make_app, duel_save, monkeypatch):
+    path, _ = duel_save
+    app = make_app(replay=path)
+    r = app.replay
+    r.seek(5)
+    text, _ = app.panels.banner_text()
+    assert text.startswith("REPLAY duel.jsonl · event 5 of ")
+    # an event with no line of its own (bookkeeping): nothing after the turn, no dangling dot
+    monkeypatch.setattr(type(r.ruleset), "describe", lambda self, state, e: None)
+    r.seek(6)
+    text, _ = app.panels.banner_text()
+    assert text.endswith(f"game turn {r.state.turn}"), text

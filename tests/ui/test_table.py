@@ -74,48 +74,60 @@ def test_a_small_battle_on_a_big_table_opens_zoomed_on_the_models(make_app):
 
 
 def _name_rects(app):
+    """The rectangle of each model's name drawn, by model."""
     r = app.renderer
-    s = app.camera.scale
-    out = {}
-    for name, (x, y) in r._name_layout.items():
-        lab = r._per_model[name][6]
-        out[name] = pygame.Rect(int(x), int(y), *lab.get_size())
-    return out, s
+    zoom_key = (app.camera.step, round(app.camera.base, 4))
+    size = 11 if app.camera.scale < 40 else 13
+    labels = {id(r._entry(m, app.camera.scale, zoom_key, size)[6]): m.name
+              for m in app.state.models.values() if m.on_table}
+    return {labels[id(img)]: rect for img, rect in r.words.placed if id(img) in labels}
 
 
 def test_names_cover_no_other_name_nor_another_base(make_app):
-    from game.ui.labels import place_labels
+    from game.ui.labels import Word, place_words
 
+    view = pygame.Rect(0, 0, 400, 400)
     bases = [pygame.Rect(100, 100, 20, 20), pygame.Rect(120, 100, 20, 20)]
-    spots = place_labels([(60, 14, 110, 110, 10, 10, 0), (60, 14, 130, 110, 10, 10, 1)], bases)
-    assert spots[0] == (80.0, 120.0) and spots[1] == (100.0, 86.0)  # under, then above
+    a, b = (Word(60, 14, [(80, 120), (80, 86)], frozenset({0})),
+            Word(60, 14, [(100, 120), (100, 86)], frozenset({1})))
+    assert place_words([a, b], view, bases) == [pygame.Rect(80, 120, 60, 14),
+                                               pygame.Rect(100, 86, 60, 14)]  # under, then above
+    edge = Word(60, 14, [(370, 120)])  # past the view's right edge: pulled in
+    assert place_words([edge], view) == [pygame.Rect(340, 120, 60, 14)]
+    assert place_words([a, a], view, bases) == [pygame.Rect(80, 120, 60, 14),
+                                               pygame.Rect(80, 86, 60, 14)]
+    assert place_words([edge, edge, edge], view)[2] is None  # no free place: not shown
     for scenario in (TRENCH, STUDY):
         app = make_app(scenario)
-        key(app, pygame.K_n)  # names on every base
+        key(app, pygame.K_l)  # names on every base
         app.step([])
-        rects, s = _name_rects(app)
+        rects = _name_rects(app)
         assert set(rects) == {m.name for m in app.state.models.values() if m.on_table}
-        names = list(rects)
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                assert not rects[a].colliderect(rects[b]), (a, b)
+        every = [r for _, r in app.renderer.words.placed]
+        assert not [(x, y) for i, x in enumerate(every) for y in every[i + 1:] if x.colliderect(y)]
+        assert all(app.camera.view.contains(r) for r in every)
+        for name, rect in rects.items():
             for m in app.state.models.values():
-                if m.name == a:
+                if m.name == name:
                     continue
                 hw = app.renderer._per_model[m.name][4]
-                base = pygame.Rect(int(m.x * s - hw), int(m.y * s - hw), int(2 * hw), int(2 * hw))
-                assert not rects[a].colliderect(base.inflate(-2, -2)), (a, m.name)
+                sx, sy = app.camera.to_screen(m.x, m.y)
+                base = pygame.Rect(int(sx - hw), int(sy - hw), int(2 * hw), int(2 * hw))
+                assert not rect.colliderect(base.inflate(-2, -2)), (name, m.name)
 
 
 def test_terrain_shows_its_name_and_labels_do_not_hide_thin_walls(make_app):
     app = make_app(TRENCH)
     app.step([])
-    labels = app.renderer._terrain_layout
-    texts = [app.state.terrain[i].display for i in range(len(app.state.terrain))]
+    r = app.renderer
+    texts = [t.display for t in app.state.terrain]
     assert "Sandbag barricade (west)" in texts  # the name, not the id "sandbags-west"
     s, ox, oy = app.camera.scale, app.camera.ox, app.camera.oy
-    for (img, (x, y)), t in zip(labels, app.state.terrain):
-        rect = pygame.Rect(x, y, *img.get_size())
+    placed = {id(img): rect for img, rect in r.words.placed}
+    for t in app.state.terrain:
+        h = f' {t.height:g}"' if t.height else ""
+        img = r.label(f"{t.display} ({t.kind}{h})", 11, (235, 230, 210))
+        rect = placed[id(img)]
         xs = [ox + px * s for px, _ in t.polygon]
         ys = [oy + py * s for _, py in t.polygon]
         piece = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))

@@ -105,3 +105,31 @@ def test_f1_lists_the_game_s_actions_rules_and_conditions(make_app):
     assert "Down" in text and "Diving Charge" in text and "Ctrl+Y" in text
     key(app, pygame.K_F1)
     assert not app.help.alive()
+
+
+def test_every_hotkey_of_every_ruleset_reaches_its_button(make_app, monkeypatch):
+    """No key of the window itself (names, ruler, hand-over...) shadows a ruleset's hotkey:
+    old-world's and ninth-age's N is Next phase."""
+    from game.ui.play import hotkey_code
+    from tests.ui.conftest import TRENCH, key
+
+    for scenario in (DEFAULT, TRENCH, ROOT / "maps" / "old-world.toml",
+                     ROOT / "maps" / "ninth-age.toml"):
+        app = make_app(scenario)
+        pressed: list[str] = []
+        monkeypatch.setattr(app.play, "do_action", pressed.append)
+        actions = [*app.ruleset.ui_actions(), *app.ruleset.flow_actions()]
+        for a in actions:
+            key(app, hotkey_code(a.hotkey))
+        assert pressed == [a.name for a in actions], scenario.name
+
+
+def test_the_window_page_shows_every_shipped_map_and_its_pictures_are_there():
+    text = (ROOT / "docs" / "ui.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\((screenshots/[^)]+\.png)\)", text)
+    for m in sorted((ROOT / "maps").glob("*.toml")):
+        assert f"screenshots/{m.stem}-battle.png" in links, m.name
+        assert f"screenshots/{m.stem}-editor.png" in links, m.name
+    assert "screenshots/old-world-drag.png" in links and "screenshots/ninth-age-drag.png" in links
+    for link in links:
+        assert (ROOT / "docs" / link).is_file(), link

@@ -24,6 +24,7 @@ from typing import Any
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
 from game.core.errors import NOT_NOW, Refused
+from game.core.log import plural
 from game.core.ruleset import ALTERNATING, FlowInfo, Ruleset, Step, UIAction
 from game.core.scenario import Scenario, UnitSpec
 from game.core.state import FlowState, GameState, Handler, Model, clear_scope
@@ -401,7 +402,7 @@ class AlternatingActivations(Ruleset):
         if s.max_turns is not None and turn >= s.max_turns:
             what, score1, score2 = self.final_score(s)
             winner: int | str = 1 if score1 > score2 else 2 if score2 > score1 else "draw"
-            yield ev.GameEnded(winner, f"after {turn} game turns, {what} {score1} to {score2}")
+            yield ev.GameEnded(winner, f"after {plural(turn, 'game turn')}, {what} {score1} to {score2}")
             return
         yield ev.TurnStarted(turn + 1)
 

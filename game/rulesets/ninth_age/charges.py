@@ -14,7 +14,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.errors import Refused
+from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.ninth_age import constants as K
@@ -65,11 +65,11 @@ def roll_charge(ctx: Any, unit: str) -> RC.ChargeRoll:
 def _may_charge(s: GameState, unit: str) -> None:
     rec = s.units[unit]
     if rec.flag("rallied"):
-        raise Refused("shaken", f"{U.name(s, unit)} rallied this turn: it is Shaken and cannot charge")
+        raise Refused("shaken", f"{U.name(s, unit)} rallied this turn: it is Shaken and cannot charge", NOT_NOW)
     if is_engaged(s, unit):
-        raise Refused("engaged", f"{U.name(s, unit)} is already in combat")
+        raise Refused("engaged", f"{U.name(s, unit)} is already in combat", NOT_NOW)
     if rec.flag("charge_declared"):
-        raise Refused("declared", f"{U.name(s, unit)} has already declared a charge this turn")
+        raise Refused("declared", f"{U.name(s, unit)} has already declared a charge this turn", NOT_NOW)
 
 
 def _furthest(s: GameState, unit: str) -> tuple[int, str]:

@@ -23,6 +23,7 @@ from shapely.geometry import LineString
 
 from game.core import events as ev
 from game.core.decisions import Ask
+from game.core.log import possessive
 from game.core.ruleset import Step
 from game.core.state import Formation, GameState
 from game.geometry.contact import CONTACT_TOL
@@ -333,6 +334,13 @@ def part_name(s: GameState, member: str, part: int) -> str:
     return prof.parts[part].name if prof.multipart else U.name(s, member)
 
 
+def part_owner(s: GameState, member: str, part: int) -> str:
+    """Whose attacks: "Boar Riders' rider" for a part of a multipart model, else the unit."""
+    prof = U.profile(s, member)
+    name = U.name(s, member)
+    return f"{possessive(name)} {prof.parts[part].name}" if prof.multipart else name
+
+
 def part_label(s: GameState, member: str, part: int) -> str:
     """"(crew)" after the unit's name in a log line, for a part of a multipart model."""
     prof = U.profile(s, member)
@@ -407,7 +415,7 @@ def melee_profile(s: GameState, st: Strike, part: Part, weapon: K.Weapon) -> Hit
         ap += weapon.charge[1]
     ap += first_round_bonus(s, st.unit, st.target, weapon)[1]
     flags = U.part_flags(part)
-    return HitProfile(strength, ap, f"attacks of {part_name(s, st.member, st.part)}",
+    return HitProfile(strength, ap, f"attacks of {part_owner(s, st.member, st.part)}",
                       "flaming" in flags, "lethal_strike" in flags)
 
 

@@ -66,8 +66,11 @@ def roll_line(state: GameState, e: ev.DiceRolled) -> str:
         need = f" (needs {e.target}\")" if e.target is not None else ""
         return f"{who}: charge{against}: {faces}, {dice} + Adv {adv} = {e.total}\"{need} — {e.outcome}"
     if e.purpose in TESTS:
-        mods = "".join(f", {src} {v:+d}" for src, v in e.modifiers)
-        return (f"{who}: {what} {faces} = {e.total} against Discipline {e.target}{mods} — "
+        # the Discipline as it stands, what changes it, and the roll that passes
+        mods = "".join(f", {v:+d} for the {src}" for src, v in e.modifiers)
+        base = (e.target or 0) - sum(v for _, v in e.modifiers)
+        need = (f"needs {e.target} or less" if (e.target or 0) >= 2 else "no roll can pass")
+        return (f"{who}: {what} {faces} = {e.total} against Discipline {base}{mods} ({need}) — "
                 f"{e.outcome}")
     if e.purpose in ("flee", "pursuit"):
         dropped = " (the lowest dropped)" if len(e.faces) > len(e.kept) else ""

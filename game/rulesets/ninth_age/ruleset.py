@@ -23,7 +23,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Command, Order
-from game.core.errors import Refused
+from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import (
     BAD,
     CHOICE,
@@ -249,7 +249,7 @@ class NinthAge(F.PhasedRuleset):
     def before_action(self, ctx: Any, action: F.PhasedAction, cmd: Order) -> Step:
         if action.name == "charge" and F.phases(ctx.state).step != "declare":
             raise Refused("too_late", "charges are declared in the Charge Phase, before the "
-                          "chargers move")
+                          "chargers move", NOT_NOW)
         yield from ()
 
     def fight_combats(self, ctx: Any) -> Step:
@@ -304,6 +304,9 @@ class NinthAge(F.PhasedRuleset):
         from game.rulesets.ninth_age.explain import table_note
 
         return table_note(state, event)
+
+    def move_allowance(self, state: GameState, model: Model) -> float | None:
+        return float(charges.advance_of(state, window.unit_of(state, model.name)))
 
     def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
         """The front arc and the farthest a charge reaches (Adv + 12; Adv + 7 on an average

@@ -14,7 +14,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.errors import Refused
+from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.old_world import constants as K
@@ -43,15 +43,15 @@ def flies(s: GameState, unit: str) -> bool:
 def _may_charge(s: GameState, unit: str) -> None:
     rec = s.units[unit]
     if rec.flag("rallied"):
-        raise Refused("rallied", f"{U.name(s, unit)} rallied this turn and cannot charge")
+        raise Refused("rallied", f"{U.name(s, unit)} rallied this turn and cannot charge", NOT_NOW)
     if is_engaged(s, unit):
-        raise Refused("engaged", f"{U.name(s, unit)} is already in combat")
+        raise Refused("engaged", f"{U.name(s, unit)} is already in combat", NOT_NOW)
     if "stupid" in rec.conditions:
-        raise Refused("stupid", f"{U.name(s, unit)} is Stupid this turn and cannot charge")
+        raise Refused("stupid", f"{U.name(s, unit)} is Stupid this turn and cannot charge", NOT_NOW)
     if rec.flag("charge_declared"):
-        raise Refused("declared", f"{U.name(s, unit)} has already declared a charge this turn")
+        raise Refused("declared", f"{U.name(s, unit)} has already declared a charge this turn", NOT_NOW)
     if rec.flag("moved"):
-        raise Refused("moved", f"{U.name(s, unit)} has already moved this turn")
+        raise Refused("moved", f"{U.name(s, unit)} has already moved this turn", NOT_NOW)
 
 
 def _furthest(s: GameState, unit: str) -> tuple[int, str]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import events as ev
+from game.core.log import plural, possessive
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry.contact import CONTACT_TOL
@@ -380,8 +381,8 @@ def resolve_hits(ctx: Any, combat: Combat, member: str, target: str, hits: int,
     magical = magic_ if magical is None else magical
     victim = victim_of(s, target)
     if "ethereal" in U.flags(s, victim) and not magical:
-        yield ev.RuleApplied("Ethereal", target, f"{hits} non-magical hit{'s' if hits != 1 else ''} "
-                             "cannot wound it", member)
+        yield ev.RuleApplied("Ethereal", target, "cannot be wounded by "
+                             f"{plural(hits, 'non-magical hit')}", member)
         return
     toughness = U.stat(s, victim, "T")
     needed = K.to_wound_needed(strength, toughness)
@@ -500,7 +501,7 @@ def fear_tests(ctx: Any, combat: Combat) -> Step:
                  and U.unit_strength(s, e) > U.unit_strength(s, unit)]
         if not scary:
             continue
-        ok = yield from U.leadership_test(ctx, unit, "fear", f"against {U.name(s, scary[0])}'s Fear",
+        ok = yield from U.leadership_test(ctx, unit, "fear", f"against {possessive(U.name(s, scary[0]))} Fear",
                                           against=scary[0])
         yield ev.UnitFlagSet(unit, "fear_tested", "player_turn", True)
         if not ok:

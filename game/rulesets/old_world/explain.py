@@ -59,7 +59,7 @@ def roll_line(state: GameState, e: ev.DiceRolled) -> str:
                 f"{e.total}\"{need} — {e.outcome}")
     if e.purpose == "break_test":
         diff = sum(v for _, v in e.modifiers)
-        extra = f" + {diff} lost by" if diff else ""
+        extra = f" + {diff} (lost by {diff})" if diff else ""
         return (f"{who}: Break test {faces}{extra} = {e.total} against Leadership {e.target} — "
                 f"{OUTCOMES.get(e.outcome, e.outcome)}")
     if e.purpose in ("flee", "pursuit"):

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
-from game.core.errors import Refused
+from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry.formation_moves import MovePlan
@@ -50,17 +50,17 @@ def check_can_move(s: GameState, unit: str) -> None:
     rec = s.units[unit]
     name = U.name(s, unit)
     if U.host(s, unit) != unit:
-        raise Refused("joined", f"{name} is with {U.name(s, U.host(s, unit))}: order the unit to move")
+        raise Refused("joined", f"{name} is with {U.name(s, U.host(s, unit))}: order the unit to move", NOT_NOW)
     if rec.status != "active":
-        raise Refused("fleeing", f"{name} is {rec.status} and cannot move")
+        raise Refused("fleeing", f"{name} is {rec.status} and cannot move", NOT_NOW)
     if "stupid" in rec.conditions:
-        raise Refused("stupid", f"{name} is Stupid this turn and cannot move")
+        raise Refused("stupid", f"{name} is Stupid this turn and cannot move", NOT_NOW)
     if is_engaged(s, unit):
-        raise Refused("engaged", f"{name} is in combat and cannot move")
+        raise Refused("engaged", f"{name} is in combat and cannot move", NOT_NOW)
     if rec.flag("charge_declared"):
-        raise Refused("charged", f"{name} declared a charge this turn and cannot move as well")
+        raise Refused("charged", f"{name} declared a charge this turn and cannot move as well", NOT_NOW)
     if rec.flag("moved"):
-        raise Refused("moved", f"{name} has already moved this turn")
+        raise Refused("moved", f"{name} has already moved this turn", NOT_NOW)
 
 
 def move(ctx: Any, cmd: Order) -> Step:

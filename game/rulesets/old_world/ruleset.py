@@ -235,10 +235,10 @@ class OldWorld(F.PhasedRuleset):
         if action.phase != "movement":
             return
         if action.name == "charge" and f.step != "declare":
-            from game.core.errors import Refused
+            from game.core.errors import NOT_NOW, Refused
 
             raise Refused("too_late", "charges are declared at the start of the Movement phase, "
-                          "before any other move")
+                          "before any other move", NOT_NOW)
         if action.name != "charge" and f.step == "declare":
             yield from self.close_declarations(ctx)
 
@@ -384,6 +384,11 @@ class OldWorld(F.PhasedRuleset):
         return RULES.infos()
 
     # -- the window ------------------------------------------------------------------------
+    def move_allowance(self, state: GameState, model: Model) -> float | None:
+        from game.rulesets.rank_and_flank import window
+
+        return float(charges.movement_of(state, window.unit_of(state, model.name)))
+
     def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
         from game.rulesets.rank_and_flank import window
 

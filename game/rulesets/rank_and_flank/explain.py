@@ -9,7 +9,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from game.core import events as ev
 from game.core.log import describe as shared
-from game.core.log import show_value
+from game.core.log import player_text, show_value
 from game.core.ruleset import BAD, GOOD, INFO, TableNote
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
@@ -28,12 +28,13 @@ def name(state: GameState, unit: str | None) -> str:
 
 
 def combat_result_line(e: CombatResult, items: Sequence[tuple[str, str]]) -> str:
-    """"Combat result: side 1 5 (wounds 3, ranks 2); side 2 1 (wounds 1) — side 1 wins"."""
+    """"Combat result: side 1 scores 5 (wounds 3, ranks 2); side 2 scores 1 (wounds 1) — side 1
+    wins"."""
     parts = []
     for side in ("1", "2"):
         sc = e.scores[side]
         shown = ", ".join(f"{label} {sc[k]}" for k, label in items if sc.get(k))
-        parts.append(f"side {side} {sc['total']}" + (f" ({shown})" if shown else ""))
+        parts.append(f"side {side} scores {sc['total']}" + (f" ({shown})" if shown else ""))
     won = f"side {e.winner} wins" if e.winner else "a draw"
     return "Combat result: " + "; ".join(parts) + f" — {won}"
 
@@ -76,7 +77,7 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
     if isinstance(e, ev.UnitConditionRemoved):
         return f"{name(state, e.unit)} is no longer {e.condition} ({e.reason})"
     if isinstance(e, ev.DecisionRequested):
-        return f"decision: {e.question}"
+        return f"Decision: {player_text(state, e.question)}"
     if isinstance(e, ev.DecisionAnswered):
         return f"Answer: {show_value(state, e.answer)}{' (the default)' if e.by_default else ''}"
     return shared(e)
@@ -112,14 +113,14 @@ def unit_note(state: GameState, e: ev.Event, rolls: Mapping[str, str],
         spot = unit_spot(state, unit)
         text = f"wins {one} : {two}" if e.winner == 1 else f"wins {two} : {one}" if e.winner else (
             f"a draw, {one} : {two}")
-        return TableNote(spot, text, GOOD) if spot else None
+        return TableNote(spot, text, GOOD, result=True) if spot else None
     if isinstance(e, ev.CasualtiesRemoved):
         spot = unit_spot(state, e.unit)
         n = len(e.models)
-        return TableNote(spot, f"-{n} model{'s' if n != 1 else ''}", BAD) if spot else None
+        return TableNote(spot, f"-{n} model{'s' if n != 1 else ''}", BAD, result=True) if spot else None
     if isinstance(e, ev.UnitStatusChanged) and e.status != "active":
         spot = unit_spot(state, e.unit)
-        return TableNote(spot, e.status.capitalize(), BAD) if spot else None
+        return TableNote(spot, e.status.capitalize(), BAD, result=True) if spot else None
     if isinstance(e, ev.UnitConditionAdded):
         spot = unit_spot(state, e.unit)
         return TableNote(spot, e.condition.capitalize(), BAD) if spot else None

@@ -26,8 +26,17 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
-from game.core.errors import Refused
-from game.core.ruleset import PHASES, FlowInfo, Outline, Ruleset, ShotView, Step, UIAction
+from game.core.errors import NOT_NOW, Refused
+from game.core.ruleset import (
+    PHASES,
+    FlowInfo,
+    Handle,
+    Outline,
+    Ruleset,
+    ShotView,
+    Step,
+    UIAction,
+)
 from game.core.state import FlowState, GameState, Handler, clear_scope
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank import victory as V
@@ -229,6 +238,19 @@ class PhasedRuleset(Ruleset):
         own (default: none)."""
         return None
 
+    def handles(self, state: GameState, actor: str) -> tuple[Handle, ...]:
+        return window.handles(state, actor)
+
+    def drag_order(self, state: GameState, action: UIAction, actor: str, handle: str,
+                   start: tuple[float, float], point: tuple[float, float]) -> Order | None:
+        return window.drag_order(state, action, actor, handle, start, point)
+
+    def bumps(self, state: GameState, order: Order) -> tuple[str, ...]:
+        return window.bumps(state, order)
+
+    def order_words(self, state: GameState, order: Order) -> str:
+        return window.path_words(order)
+
     # -- orders ----------------------------------------------------------------------------
     def start(self, ctx: Any) -> Step:
         yield ev.TurnStarted(1)
@@ -282,12 +304,12 @@ class PhasedRuleset(Ruleset):
             raise Refused("unknown_unit", f'there is no unit "{cmd.unit}"')
         if unit.side != f.side:
             raise Refused("not_your_turn",
-                          f'"{unit.display}" is on side {unit.side}; it is side {f.side}\'s turn')
+                          f'"{unit.display}" is on side {unit.side}; it is side {f.side}\'s turn', NOT_NOW)
         if f.phase is not None:
             now = self.phase_names.index(f.phase)
             if self.phase_names.index(action.phase) < now:
                 raise Refused("phase_over", f'a "{cmd.do}" belongs to the {action.phase} phase, '
-                              f"which is over: it is the {f.phase} phase")
+                              f"which is over: it is the {f.phase} phase", NOT_NOW)
         for key, _ in cmd.args:
             if key not in action.keys:
                 takes = ", ".join(action.keys) or "no keys"
@@ -447,8 +469,8 @@ class PhasedRuleset(Ruleset):
                 if why:
                     gone.append(f"{RF.name(state, u)} ({why}, {points})")
             lost.append(f"side {side}: {', '.join(gone) if gone else 'none'}")
-        return (f"Victory points: side 1 {vp[1]}, side 2 {vp[2]} (armies of {armies[1]} and "
-                f"{armies[2]} points). Given up: {'; '.join(lost)}.")
+        return (f"Victory points: side 1 has {vp[1]}, side 2 has {vp[2]} (armies of "
+                f"{armies[1]} and {armies[2]} points). Given up: {'; '.join(lost)}.")
 
     def game_result(self, state: GameState) -> dict[str, Any]:
         vp = self.victory_points(state)

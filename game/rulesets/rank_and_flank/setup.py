@@ -96,7 +96,7 @@ def build_state(ruleset: Any, scenario: Scenario, seed: int,
         rules = tuple(u.rules)
         keywords = frozenset(k.lower() for k in u.keywords)
         for n, (x, y, f) in zip(names, u.placements):
-            display = u.name if len(names) == 1 else f"{u.name} {n.rsplit('.', 1)[1]}"
+            display = u.name  # (a model in the ranks is its unit to a player: no number)
             models[n] = Model(name=n, unit=u.id, side=u.side, x=x, y=y, facing=f % 360,
                               base=u.raw.get("base", ruleset.default_base), stats=stats,
                               rules=rules, keywords=keywords, display=display,

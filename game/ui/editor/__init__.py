@@ -17,11 +17,19 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-def open_editor(app: App, path: str | Path | None = None, ask_new: bool = True) -> Editor:
+def open_editor(app: App, path: str | Path | None = None, ask_new: bool = True,
+                recover: bool = True) -> Editor:
     """Open the editor in ``app``: on the scenario at ``path`` (which may have problems to
     fix, but must parse), or on a new battle (with the New battle dialog when ``ask_new``),
-    to be saved at ``path`` when there is no file there yet.
+    to be saved at ``path`` when there is no file there yet; with no ``path``, on the battle
+    being edited when the window was last closed by the system, when one was kept
+    (``recover``).
     Raises :class:`~game.core.errors.ScenarioError` for a file that cannot be edited."""
+    if path is None and recover:
+        from game.ui.editor import recovery
+
+        if recovery.kept(app.saves_dir) is not None and recovery.reopen(app):
+            return app.editor  # type: ignore[no-any-return]
     fresh = path is None or not Path(path).exists()  # (a file to be: a new battle saved there)
     doc = EditDoc.new("skirmish-d10", 36.0, 36.0) if fresh else EditDoc.open(path)
     if app.editor is None:

@@ -69,11 +69,22 @@ class EditDoc:
     # -- making one ------------------------------------------------------------------------------
     @classmethod
     def new(cls, ruleset: str, width: float = 48.0, height: float = 48.0,
-            name: str = "New battle") -> EditDoc:
+            name: str = "New battle", turns: int | None = None, zones: bool = False) -> EditDoc:
+        """A battle with no units yet. ``turns``: how many game turns it lasts (None: until
+        a side is gone); ``zones``: a deployment zone along each side's table edge (side 1
+        at the bottom, side 2 at the top), a quarter of the table deep, at most 12"."""
         get_ruleset(ruleset)  # (an unknown or unavailable ruleset fails here)
         data: dict[str, Any] = {"format": FORMAT_VERSION, "name": name, "ruleset": ruleset,
-                                "first_side": 1, "table": {"width": width, "height": height},
-                                "units": []}
+                                "first_side": 1}
+        if turns is not None:
+            data["turns"] = turns
+        data["table"] = {"width": width, "height": height}
+        if zones:
+            depth = tidy(min(12.0, height / 4))
+            data["deployment"] = [
+                {"side": 1, "x": 0.0, "y": tidy(height - depth), "width": width, "height": depth},
+                {"side": 2, "x": 0.0, "y": 0.0, "width": width, "height": depth}]
+        data["units"] = []
         doc = cls(data)
         doc.saved_revision = -1  # a new battle is not saved yet
         return doc

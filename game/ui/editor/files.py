@@ -18,15 +18,16 @@ from game.ui.dialogs import ENTER_KEYS, ChoiceDialog, Dialog, message_html
 from game.ui.editor.document import EditDoc, slug
 from game.ui.filedialog import FileDialog
 from game.ui.panels import BAD_TEXT, OK_TEXT
+from game.ui.places import MAPS, writable
 
 if TYPE_CHECKING:
     from game.ui.editor.editor import Editor
 
-ROOT = Path(__file__).resolve().parents[3]
-MAPS = ROOT / "maps"
 #: the table a new battle of each ruleset starts with (inches)
 TABLES = {"skirmish-d10": (36.0, 36.0), "trench-crusade": (48.0, 48.0),
           "old-world": (72.0, 48.0), "ninth-age": (72.0, 48.0)}
+#: the game turns a new battle of each ruleset lasts (the Battle tab changes it)
+TURNS = {"skirmish-d10": 6, "trench-crusade": 4, "old-world": 6, "ninth-age": 6}
 
 
 def available_rulesets() -> list[str]:
@@ -101,7 +102,7 @@ class EditorFiles:
 
     def new(self, ruleset: str, width: float, height: float, name: str,
             path: Path | None = None) -> None:
-        doc = EditDoc.new(ruleset, width, height, name)
+        doc = EditDoc.new(ruleset, width, height, name, turns=TURNS.get(ruleset, 6), zones=True)
         doc.path = path
         self.ed.set_doc(doc,
                         f"A new battle of {ruleset} on a {width:g} x {height:g} inch table: "
@@ -129,8 +130,9 @@ class EditorFiles:
     # -- saving ------------------------------------------------------------------------------
     def save(self, then: Callable[[], None] | None = None) -> None:
         doc = self.ed.doc
-        if doc.path is None or doc.path.suffix.lower() != ".toml":
-            self.save_as(then)
+        if (doc.path is None or doc.path.suffix.lower() != ".toml"
+                or writable(doc.path, self.app.saves_dir) is not None):
+            self.save_as(then)  # (a shipped battle is saved as the player's own copy)
         else:
             self.save_to(doc.path, then)
 
@@ -138,7 +140,10 @@ class EditorFiles:
         doc = self.ed.doc
         if not self.can_save():
             return
-        folder = doc.path.parent if doc.path is not None else MAPS
+        folder = doc.path.parent if doc.path is not None else self.app.saves_dir
+        if writable(folder / "x.toml", self.app.saves_dir) is not None:
+            folder = self.app.saves_dir
+        folder.mkdir(parents=True, exist_ok=True)
         name = (doc.path.stem if doc.path is not None else slug(doc.name)) + ".toml"
         self.app.open_dialog(FileDialog(self.app, "Save the scenario as", folder, (".toml",),
                                         lambda p: self.save_to(p, then, ask=True), save=True,
@@ -163,6 +168,10 @@ class EditorFiles:
             return None
         if p.is_dir():
             self.app.say(f"Not saved: {p} is a folder.", BAD_TEXT)
+            return None
+        why = writable(p, self.app.saves_dir)
+        if why is not None:
+            self.app.say(f"Not saved: {why}.", BAD_TEXT)
             return None
         if ask and p.exists() and (doc.path is None or p.resolve() != doc.path.resolve()):
             self.app.confirm(f"{p.name} already exists in {p.parent}. Replace it with this "

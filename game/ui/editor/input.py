@@ -90,8 +90,6 @@ class EditorInput(InputHandler):
             ed.set_side(1 if k in (pygame.K_1, pygame.K_KP1) else 2)
         elif k == pygame.K_TAB:
             self.next_unit(-1 if shift else 1)
-        elif k == pygame.K_h:
-            return
         else:
             super().key(e)
 

@@ -254,6 +254,9 @@ class Form:
             elif text == NONE:
                 text = ""
             self.texts[f.key] = text
+            el = self.inputs[f.key]
+            if isinstance(el, UIButton):
+                el.set_text(text or NONE)  # (set_values skips a text it already has)
             self.on_change(f, text)
 
         self.app.open_dialog(Picker(self.app, f"{f.label}: pick one", choices, picked, near))

@@ -63,7 +63,7 @@ class ImpactHits(OldWorldRule):
         if not hits:
             return
         s = ctx.state
-        yield ev.RuleApplied("Impact Hits", unit, f"{hits} automatic hit{'s' if hits != 1 else ''}",
+        yield ev.RuleApplied("Impact Hits", unit, f"strikes {hits} automatic hit{'s' if hits != 1 else ''}",
                              target)
         p = U.profile(s, unit)
         losses: dict[str, Any] = {}
