@@ -32,12 +32,33 @@ def order_keys(extra: list[str]) -> list[tuple[str, Any]]:
             value = extra[i + 1]
             i += 1
         i += 1
-        try:
-            parsed: Any = json.loads(value)
-        except ValueError:
-            parsed = value
-        out.append((key, parsed))
+        out.append((key, _value(key, value)))
     return out
+
+
+def _value(key: str, text: str) -> Any:
+    """An extra order argument read as JSON when it is JSON (else kept as text), held to the
+    limits of a scenario's order values: a value that would be refused in a scenario's
+    ``orders`` (nested too deep, a whole number beyond 64 bits, a number that is not
+    finite, a key that is not a plain name) is refused here with the same words."""
+    from game.cli import BadInput
+    from game.core.scenario import INT_MAX, INT_MIN, MAX_NESTING, bad_value
+
+    try:
+        parsed: Any = json.loads(text)
+    except RecursionError:
+        raise BadInput(f"odds: --{key[:30]}: lists nested far too deep to read (an order "
+                       f"value lies no more than {MAX_NESTING} levels deep)") from None
+    except json.JSONDecodeError:
+        parsed = text  # not JSON: plain text
+    except ValueError:  # Python's cap on the digits of a whole number
+        raise BadInput(f"odds: --{key[:30]}: a number with thousands of digits (whole "
+                       f"numbers must lie between {INT_MIN} and {INT_MAX})") from None
+    # checked where a scenario's order value lies, so the depth limit is the same
+    bad = bad_value({"orders": [{key: parsed}]})
+    if bad is not None:
+        raise BadInput(f"odds: --{key[:30]} {bad[1]}")
+    return parsed
 
 
 def position(path: str, seed: int | None) -> Any:
