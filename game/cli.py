@@ -485,14 +485,13 @@ def replay_log(path: str) -> int:
     """Print a save's log. The events are checked as loading the save would check them (exit
     2 naming the first bad one); rolls whose arithmetic does not add up, as in an edited
     save, get a warning line each on stderr."""
-    from game.core.replay import arithmetic_warnings, fold_save, read_save
-    from game.core.ruleset import get_ruleset
+    from game.core.replay import arithmetic_warnings, describe_save, fold_save, read_save
 
     save = read_save(path)
     save.validate()
     state = fold_save(save)
-    for line in log_lines(get_ruleset(save.scenario.ruleset), state, save.events()):
-        print(line)
+    for i, line in describe_save(save, state):
+        print(f"{i:5d}  {line}")
     if save.truncated:
         print(f"note: {save.truncated}", file=sys.stderr)
     warnings = arithmetic_warnings(save)

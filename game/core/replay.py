@@ -565,12 +565,53 @@ def _compare(save: SaveFile, i: int, engine: Engine, rec: Record) -> None:
 
 
 def fold_save(save: SaveFile, upto: int | None = None) -> GameState:
-    """The state after the first ``upto`` events (all by default), by folding them."""
+    """The state after the first ``upto`` events (all by default), by folding them. An
+    event whose fields have the right kinds but make no sense at that point in the game (an
+    edited save: a unit's id where its models' belong, a formation of no files) raises
+    :class:`ReplayError` naming its line, whatever the ruleset's state change stumbles on."""
     from game.core.ruleset import get_ruleset
 
     state = get_ruleset(save.scenario.ruleset).initial_state(save.scenario, save.seed)
     dicts = save.event_dicts()
-    return fold_dicts(state, dicts if upto is None else dicts[:upto])
+    try:
+        return fold_dicts(state, dicts if upto is None else dicts[:upto])
+    except Exception:  # noqa: BLE001 - any failure of a state change is the event's
+        # (fold_dicts counts an event once its change is made: the count is the one before)
+        raise unreadable(save, state.events_applied + 1) from None
+
+
+def describe_save(save: SaveFile, state: GameState) -> list[tuple[int, str]]:
+    """The save's log in players' words: (event number, line) for every event its ruleset
+    describes, with ``state`` the folded state. An event the ruleset cannot describe (an
+    edited save whose event says something the game never would) raises
+    :class:`ReplayError` naming its line."""
+    from game.core.ruleset import get_ruleset
+
+    ruleset = get_ruleset(save.scenario.ruleset)
+    out = []
+    for i, e in enumerate(save.events(), 1):
+        try:
+            line = ruleset.describe(state, e)
+        except Exception:  # noqa: BLE001 - as in fold_save
+            raise unreadable(save, i) from None
+        if line:
+            out.append((i, line))
+    return out
+
+
+def unreadable(save: SaveFile, n: int) -> ReplayError:
+    """Event ``n`` (counted from 1 through the file) has the fields of its type but cannot
+    be followed: the error naming it and its line."""
+    seen = 0
+    for rec in save.records:
+        if n <= seen + len(rec.events):
+            kind = rec.events[n - seen - 1].get("type")
+            return ReplayError(
+                f"{save.path}: line {rec.line} is unreadable: event {n} of the file ({kind}) "
+                f"does not fit the game at that point (the save looks edited)"
+            )
+        seen += len(rec.events)
+    return ReplayError(f"{save.path}: event {n} of the file is unreadable")  # pragma: no cover
 
 
 def state_digest(state: GameState) -> Any:
