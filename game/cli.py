@@ -189,13 +189,21 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: characters a terminal may act on: C0 controls (line breaks, ESC, BEL), DEL and C1 controls
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def one_line(text: str) -> str:
     """A message as one line: a line break or other control character that came in with a
-    name from the file is shown escaped (\\n), as it would be written in the file."""
+    name from the file is shown escaped (\\n, \\u001b), as it would be written in the file."""
     return _CONTROL.sub(lambda m: json.dumps(m.group())[1:-1], text)
+
+
+def say(text: str, file: Any = None) -> None:
+    """Print text that may hold names from a file (a scenario's, a unit's): its lines as
+    they are, any control character in them escaped, so no name can drive the terminal
+    (colours, a changed title, a cleared screen, a bell)."""
+    print("\n".join(one_line(line) for line in text.split("\n")), file=file)
 
 
 # --- headless play ---------------------------------------------------------------------------
@@ -315,14 +323,14 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
                 f"       AI, side {n['side']} ({n['level']}): {n['reason']}")
         for i, e in enumerate(engine.log, 1):
             for line in by_event.pop(i, []):
-                print(line)
+                say(line)
             line = engine.ruleset.describe(engine.state, e)
             if line:
-                print(f"{i:5d}  {line}")
+                say(f"{i:5d}  {line}")
         for rest in by_event.values():
             for line in rest:
-                print(line)
-        print(_summary(engine))
+                say(line)
+        say(_summary(engine))
     return 0
 
 
@@ -468,12 +476,12 @@ def replay_check(path: str) -> int:
     try:
         res = check(path)
     except ReplayMismatch as exc:
-        print(f"MISMATCH: {exc}", file=sys.stderr)
+        say(f"MISMATCH: {exc}", file=sys.stderr)
         return 1
     except DiceExhausted as exc:
-        print(f"MISMATCH: {path}: re-running needs more scripted dice: {exc}", file=sys.stderr)
+        say(f"MISMATCH: {path}: re-running needs more scripted dice: {exc}", file=sys.stderr)
         return 1
-    print(res.message)
+    say(res.message)
     return 0
 
 
@@ -491,12 +499,12 @@ def replay_log(path: str) -> int:
     save.validate()
     state = fold_save(save)
     for i, line in describe_save(save, state):
-        print(f"{i:5d}  {line}")
+        say(f"{i:5d}  {line}")
     if save.truncated:
-        print(f"note: {save.truncated}", file=sys.stderr)
+        say(f"note: {save.truncated}", file=sys.stderr)
     warnings = arithmetic_warnings(save)
     for w in warnings[:MAX_WARNINGS]:
-        print(f"warning: {w} (the save looks edited)", file=sys.stderr)
+        say(f"warning: {w} (the save looks edited)", file=sys.stderr)
     if len(warnings) > MAX_WARNINGS:
         print(f"warning: {path}: {len(warnings) - MAX_WARNINGS} more rolls do not add up",
               file=sys.stderr)

@@ -20,7 +20,7 @@ def simulate_command(args: Any) -> int:
         setup,
         summarise,
     )
-    from game.cli import BadInput, ai_players
+    from game.cli import BadInput, ai_players, say
 
     players = {1: "normal", 2: "normal"}
     players.update(ai_players(args.ai))
@@ -76,9 +76,9 @@ def simulate_command(args: Any) -> int:
         sys.stderr.write("\n")
     summary = summarise(results)
     names = {u: unit.display or u for u, unit in _units(sc).items()}
-    print(f"{sc.name}: {args.games} games, seeds {first} to {first + args.games - 1}")
+    say(f"{sc.name}: {args.games} games, seeds {first} to {first + args.games - 1}")
     for line in summary.lines(names, players):
-        print(line)
+        say(line)
     if out_path is not None:
         _write(out_path, csv_text(results))
         print(f"results: {out_path}")

@@ -99,8 +99,10 @@ def odds_command(args: Any, extra: list[str]) -> int:
     if args.json:
         sys.stdout.write(json.dumps(odds.to_json(), indent=1) + "\n")
     else:
+        from game.cli import say
+
         for line in describe(engine, cmd, odds):
-            print(line)
+            say(line)
     return 0
 
 
