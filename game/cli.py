@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from game.core.commands import command_from_dict
-from game.core.errors import DiceExhausted, ReplayError, ReplayMismatch, ScenarioError
+from game.core.errors import DiceExhausted, ReplayError, ReplayMismatch, SaveFailed, ScenarioError
 from game.core.scenario import INT_MAX
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -419,6 +419,9 @@ class _SaveTarget:
         except OSError as exc:
             self._remove_folders()
             raise BadInput(f"--save {self.name}: cannot be written ({exc.strerror or exc})") from None
+        except SaveFailed as exc:  # no room for even the opening
+            self._remove_folders()
+            raise BadInput(f"--save {exc}") from None
 
     def take_back(self) -> None:
         """The run was refused: no file left behind, none changed."""

@@ -198,3 +198,40 @@ def test_a_headless_save_killed_at_any_moment_is_a_save_or_nothing(tmp_path, lon
         saved = read_save(save)
         outcomes.append("mid-game" if len(saved.records) - 1 < commands else "whole game")
     assert outcomes.count("mid-game") >= 2, outcomes
+
+
+def run_limited(argv: list[str], limit: int) -> subprocess.CompletedProcess:
+    """The real entry point with files limited to ``limit`` bytes (RLIMIT_FSIZE: a write
+    beyond fails as on a full disk; Python ignores the SIGXFSZ it brings)."""
+    resource = pytest.importorskip("resource")
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return subprocess.run([sys.executable, str(ROOT / "run.py"), *argv], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120, preexec_fn=cap)
+
+
+def test_a_full_disk_ends_the_run_in_one_line_and_keeps_the_game_so_far(tmp_path):
+    whole = tmp_path / "whole.jsonl"
+    argv = ["play", str(DUEL), "--headless", "--seed", "5", "--ai", "both=easy"]
+    assert main([*argv, "--save", str(whole)]) == 0
+    size = whole.stat().st_size
+    save = tmp_path / "cut" / "g.jsonl"
+    got = run_limited([*argv, "--save", str(save)], size // 2)  # issue 22: a traceback
+    assert got.returncode == 2 and "Traceback" not in got.stderr
+    assert got.stderr.startswith("error: ") and got.stderr.count("\n") == 1
+    saved = read_save(save)
+    kept = len(saved.records) - 1
+    assert f"it keeps the game up to command {kept}," in got.stderr
+    assert 0 < kept < len(read_save(whole).records) - 1 and check(save).ok
+    assert whole.read_bytes().startswith(save.read_bytes()[:size // 4])
+    assert sorted(p.name for p in save.parent.iterdir()) == ["g.jsonl"]
+
+
+def test_no_room_for_the_opening_leaves_nothing(tmp_path):
+    save = tmp_path / "new" / "g.jsonl"
+    got = run_limited(["play", str(DUEL), "--headless", "--save", str(save)], 200)
+    assert got.returncode == 2 and got.stderr.count("\n") == 1
+    assert "cannot be written" in got.stderr and "nothing was written" in got.stderr
+    assert list(tmp_path.iterdir()) == []
