@@ -358,7 +358,10 @@ def _play_ai(path: str, engine: Any, players: dict[int, str]) -> list[dict[str, 
 
 class _SaveTarget:
     """The file ``play --headless --save PATH`` writes, checked before the scenario is read:
-    a folder, a device or pipe, or a file that is not a save is refused and left alone."""
+    a folder, a device or pipe, or a file that is not a save is refused and left alone. A
+    symbolic link at PATH is never written through, since the run may have to take its save
+    back: the link itself is replaced by the save (when it points to a save or to nothing),
+    and put back as it was if the run is refused."""
 
     def __init__(self, save: str) -> None:
         from game.core.files import MAX_SAVE_BYTES, FileProblem, read_limited
@@ -370,8 +373,15 @@ class _SaveTarget:
         self.old_mode = 0
         self.made: list[Path] = []  # folders created for the save
         self.writer: Any = None
+        self.link: str | None = None  # a symbolic link at the path: where it pointed
         try:
-            st = os.stat(self.path)
+            if stat.S_ISLNK(os.lstat(self.path).st_mode):
+                self.link = os.readlink(self.path)
+        except OSError:
+            pass  # nothing there (or no way to look): os.stat says which below
+        try:
+            st = None if self.link is not None and not os.path.exists(self.path) else \
+                os.stat(self.path)  # (a link to nothing, or to a loop, has nothing to stat)
         except FileNotFoundError:
             st = None
         except NotADirectoryError:
@@ -390,6 +400,8 @@ class _SaveTarget:
         if not is_save(self.path):
             raise BadInput(f"--save {save}: the file exists and is not a Contact Zone save; "
                            "not overwriting it")
+        if self.link is not None:
+            return  # the save it points to is left alone: the link is replaced, or put back
         try:
             self.old = read_limited(self.path, MAX_SAVE_BYTES, "a save")
         except FileProblem as exc:
@@ -415,7 +427,7 @@ class _SaveTarget:
             for f in reversed(missing):
                 f.mkdir()
                 self.made.append(f)
-            self.writer = SaveWriter(engine, self.path)
+            self.writer = SaveWriter(engine, self.path, follow_link=False)
         except OSError as exc:
             self._remove_folders()
             raise BadInput(f"--save {self.name}: cannot be written ({exc.strerror or exc})") from None
@@ -428,6 +440,11 @@ class _SaveTarget:
         if self.writer is None:
             return
         self.writer.close()
+        if self.link is not None:
+            from game.core.replay import put_link
+
+            put_link(self.path, self.link)
+            return
         if self.old is None:
             self.path.unlink(missing_ok=True)
             self._remove_folders()

@@ -156,6 +156,23 @@ def put_file(path: str | Path, data: bytes, mode: int | None = None) -> None:
         os.close(fd)
 
 
+def put_link(path: str | Path, target: str) -> None:
+    """Replace ``path`` with a symbolic link to ``target`` in one step."""
+    path = Path(path)
+    while True:
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.symlink(target, tmp)
+            break
+        except FileExistsError:
+            continue
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
 def _create_holding(path: Path, data: bytes, follow_link: bool = True) -> int:
     """Put a new file holding ``data`` at ``path`` (replacing what is there; through a
     symlink, its target, unless not ``follow_link``: then the link itself) and return a

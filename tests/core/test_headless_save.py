@@ -88,13 +88,46 @@ def test_a_successful_run_replaces_a_save(tmp_path, capsys):
     assert [p.name for p in tmp_path.iterdir()] == ["g.jsonl"]
 
 
-def test_a_save_through_a_symlink_writes_its_target(tmp_path):
+def test_a_save_at_a_symlink_replaces_the_link_never_its_target(tmp_path):
     real = tmp_path / "real.jsonl"
     assert main(["play", str(DUEL), "--headless", "--seed", "3", "--save", str(real)]) == 0
+    before = digest(real)
     link = tmp_path / "link.jsonl"
     link.symlink_to(real.name)
     assert main(["play", str(DUEL), "--headless", "--seed", "4", "--save", str(link)]) == 0
-    assert link.is_symlink() and read_save(real).seed == 4
+    assert not link.is_symlink() and read_save(link).seed == 4 and check(link).ok
+    assert digest(real) == before
+
+
+@pytest.mark.parametrize("dangling", [True, False], ids=["link to nothing", "link to a save"])
+def test_a_refused_run_puts_back_the_symlink_it_was_given(tmp_path, capsys, dangling):
+    """Issue 22: a refused run wrote the save at a dangling link's target, then deleted the
+    link, leaving a stray file and no link."""
+    real = tmp_path / "real.jsonl"
+    if not dangling:
+        assert main(["play", str(DUEL), "--headless", "--seed", "3", "--save", str(real)]) == 0
+    before = digest(real) if not dangling else None
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real.name)
+    scen = tmp_path / "refused.toml"
+    scen.write_text(REFUSED)
+    assert main(["play", str(scen), "--headless", "--save", str(link)]) == 2
+    assert "nobody" in capsys.readouterr().err
+    assert link.is_symlink() and os.readlink(link) == real.name
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["link.jsonl", "refused.toml"] + ([] if dangling else ["real.jsonl"]))
+    if not dangling:
+        assert digest(real) == before
+
+
+def test_a_symlink_to_a_file_that_is_no_save_is_left_alone(tmp_path, capsys):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(notes.name)
+    assert main(["play", str(DUEL), "--headless", "--save", str(link)]) == 2
+    assert "not a Contact Zone save" in capsys.readouterr().err
+    assert link.is_symlink() and notes.read_text() == "my notes"
 
 
 @pytest.mark.parametrize(
