@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Answer, Command
+from game.core.commands import DECLARE_DRAW, Answer, Command, Order
 from game.core.decisions import Ask
 from game.core.dice import DiceSource, make_dice
 from game.core.errors import NOT_NOW, Refusal, Refused
@@ -69,6 +69,20 @@ class Context:
 
 
 Listener = Callable[[Record, list[ev.Event]], None]
+
+#: the reason a declared draw gives when the order names none
+AGREED = "the players agreed a draw"
+
+
+def declared_draw(cmd: Order) -> Generator[ev.Event | Ask, Any, Any]:
+    """``{do = "declare_draw", reason = "..."}``: the game ends at once as a draw, whatever
+    the ruleset (the engine's own order: no rule system is asked)."""
+    reason = cmd.arg("reason", AGREED)
+    if (cmd.unit is not None or any(k != "reason" for k, _ in cmd.args)
+            or not isinstance(reason, str) or not reason.strip()):
+        raise Refused("bad_order", 'a draw is declared as {do = "declare_draw"}, with at most '
+                      "a reason (some text): no unit and no other key")
+    yield ev.GameEnded("draw", reason)
 
 
 class _Relay:
@@ -174,7 +188,9 @@ class Engine:
                         f"answer the pending decision first: {self._ask.question if self._ask else ''}",
                         NOT_NOW,
                     )
-                self._drive(self.ruleset.handle(Context(self), cmd), None, fresh=True)
+                step = (declared_draw(cmd) if cmd.do == DECLARE_DRAW
+                        else self.ruleset.handle(Context(self), cmd))
+                self._drive(step, None, fresh=True)
                 if self._suspended is not None:
                     # Remember where this paused step began, to rebuild it if an answer fails.
                     self._origin = (cmd, snapshot, mark, start, decisions)
