@@ -138,13 +138,18 @@ def _parser() -> argparse.ArgumentParser:
                      help="the AI level of SIDE (1, 2 or both); a side not given plays normal")
     sim.add_argument("--seed", type=_seed, help="the first game's seed (default: the "
                      "scenario's, or fresh)")
-    sim.add_argument("--jobs", type=_count, help="processes (default: one per core)")
+    sim.add_argument("--jobs", type=_count, help="processes (default and at most: one per "
+                     "core available)")
     sim.add_argument("--backend", choices=("local", "ray"), default="local",
                      help="local processes (default) or a Ray cluster")
     sim.add_argument("--address", help="with --backend ray: the cluster's address "
                      "(default: start Ray on this machine)")
     sim.add_argument("--keep-saves", metavar="DIR", help="keep every game's replay in DIR")
-    sim.add_argument("--out", metavar="CSV", help="write one row per game to this file")
+    sim.add_argument("--out", metavar="CSV", help="write one row per game to this file, "
+                     "each as soon as the games before it have finished")
+    sim.add_argument("--resume", action="store_true", help="with --out: go on with a run "
+                     "that stopped, from the games its file already has (same scenario, "
+                     "seeds and levels)")
     sim.add_argument("--plot", metavar="PNG", help="draw the outcome charts (needs the "
                      'plot extra: pip install -e ".[plot]")')
     lr = sub.add_parser("rules", help="list the special rules of a ruleset (or of every one)")

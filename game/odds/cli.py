@@ -5,7 +5,6 @@ one more order are printed, or given as JSON with ``--json``."""
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from typing import Any
@@ -74,6 +73,7 @@ def odds_command(args: Any, extra: list[str]) -> int:
     from game.cli import BadInput
     from game.core.errors import DiceExhausted
     from game.odds.estimate import OddsError, OddsEstimator
+    from game.workers import cap_jobs, cores_available
 
     keys = order_keys(extra)
     cmd = Order(args.do, args.unit, (("target", args.target), *keys))
@@ -91,7 +91,8 @@ def odds_command(args: Any, extra: list[str]) -> int:
     if odds is None:
         bar = Progress(args.samples) if sys.stderr.isatty() and not args.json else None
         t0 = time.perf_counter()
-        jobs = args.jobs or (min(2, os.cpu_count() or 1) if args.samples >= 4000 else 1)
+        jobs = cap_jobs(args.jobs) if args.jobs else (
+            min(2, cores_available()) if args.samples >= 4000 else 1)
         odds = est.run(args.samples, on_update=bar.update if bar else None, jobs=jobs)
         odds.seconds = time.perf_counter() - t0
         if bar is not None:
