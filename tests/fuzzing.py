@@ -334,8 +334,9 @@ def save_seeds(folder: Path, ai: bool = False) -> list[tuple[str, bytes, str]]:
 # --- running the command line and judging it ------------------------------------------------
 
 
-class Hang(Exception):
-    pass
+class Hang(BaseException):
+    """A run that took too long (not an Exception: the AI drops a try that raises one, which
+    would swallow the alarm)."""
 
 
 @contextlib.contextmanager
@@ -476,4 +477,87 @@ def check_save_mutant(folder: Path, m: Mutant) -> Verdict:
         verdict.codes[mode] = run.code
         if listing(folder) != before:
             verdict.problems.append(f"replay {mode} changed the folder")
+    return verdict
+
+
+# --- odds and simulate --------------------------------------------------------------------------
+
+#: order keys an odds run may be given besides --unit, --do and --target
+ODDS_KEYS = ["dive", "frenzy", "swings", "martyr", "to", "x", "target2", "a\u001bb", "--", "", "=",
+             "unit", "do"]
+
+
+def odds_argv(rng: random.Random, path: Path, names: list[tuple[str, Any]]) -> list[str]:
+    """``odds PATH`` with a unit, an action and a target (mostly real, often of opposite
+    sides, sometimes not real at all) and up to three extra order keys with nasty values."""
+    def name(side: Any = None) -> str:
+        pool = [n for n, s in names if side is None or s != side]
+        return rng.choice(pool) if pool and rng.random() < 0.9 else rng.choice(
+            ["nobody", "", "a\nb", "x" * 300, "\u001b[31m", "orc.7"])
+
+    unit = name()
+    sides = dict(names)
+    argv = ["odds", str(path), "--unit", unit, "--do",
+            rng.choice(["fight"] * 3 + ["charge"] * 6 + ["move", "focus", "fly", "",
+                                                         "diving_charge"]),
+            "--target", name(sides.get(unit, 0)), "--samples", rng.choice(["50"] * 8 + ["200", "0", "1e3"]),
+            "--seed", rng.choice(["1", "7"])]
+    for _ in range(rng.choice([0, 0, 0, 1, 1, 2, 3])):
+        key = rng.choice(ODDS_KEYS)
+        value = rng.choice(COMMON + JSON_ONLY + MILD)
+        if len(value) > 100_000:  # (an argument of the system's largest size)
+            value = value[:100_000]
+        argv += [f"--{key}", value] if rng.random() < 0.8 else [f"--{key}={value}"]
+    if rng.random() < 0.3:
+        argv.append("--json")
+    return argv
+
+
+def check_odds_run(folder: Path, argv: list[str]) -> Verdict:
+    """`odds ...`: the contract, and nothing written anywhere."""
+    verdict = Verdict()
+    before = listing(folder)
+    run = run_cli(argv)
+    judge(run, verdict)
+    if run.code == 0 and "--json" in argv and not run.crash:
+        try:
+            json.loads(run.out)
+        except ValueError:
+            verdict.problems.append(f"--json printed no JSON document: {run.out[:200]!r}")
+    if listing(folder) != before:
+        verdict.problems.append("odds changed the folder")
+    return verdict
+
+
+def check_simulate_mutant(folder: Path, m: Mutant, games: int = 2,
+                          level: str = "random") -> Verdict:
+    """`simulate MUTANT --games N --out CSV --keep-saves DIR`: the contract, the input
+    unchanged; an accepted run has a row per game and a save per game that checks; a
+    refused one writes nothing."""
+    verdict = Verdict()
+    src = folder / f"mutant{m.suffix}"
+    src.write_bytes(m.data)
+    before = listing(folder)
+    out, saves = folder / "r.csv", folder / "replays"
+    run = run_cli(["simulate", str(src), "--games", str(games), "--jobs", "1", "--ai",
+                   f"both={level}", "--out", str(out), "--keep-saves", str(saves)], limit=120)
+    judge(run, verdict)
+    if digest(src) != before[src.name]:
+        verdict.problems.append("the scenario file was changed")
+    if run.code == 0 and not run.crash:
+        rows = out.read_text().splitlines() if out.exists() else []
+        if len(rows) != games + 1:
+            verdict.problems.append(f"--out has {len(rows)} lines for {games} games")
+        kept = sorted(saves.iterdir()) if saves.exists() else []
+        if len(kept) != games:
+            verdict.problems.append(f"--keep-saves has {len(kept)} saves for {games} games")
+        for save in kept:
+            check = run_cli(["replay", str(save), "--check"])
+            if check.code != 0:
+                verdict.problems.append(f"a kept save does not check: {check.err[:300]}")
+    elif run.code == 2 and out.exists() and not out.read_text().startswith("game,"):
+        verdict.problems.append("a refused run left an --out file without its header")
+    for p in sorted(folder.rglob("*"), reverse=True):  # ready for the next run
+        if p != src:
+            p.rmdir() if p.is_dir() else p.unlink()
     return verdict
