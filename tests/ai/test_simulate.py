@@ -318,3 +318,26 @@ def test_ray_out_of_reach_or_not_installed_is_one_line(capsys, monkeypatch) -> N
     assert err.count("\n") == 1 and "Traceback" not in err
     assert ("--backend ray: no Ray cluster could be reached at 10.1.2.3:6379 (Could not find "
             "any running Ray instance at 10.1.2.3:6379.)") in err
+
+
+def test_a_full_disk_under_out_is_one_line_and_keeps_the_rows_written(tmp_path: Path) -> None:
+    resource = pytest.importorskip("resource")
+    import subprocess
+    import sys
+
+    whole = tmp_path / "whole.csv"
+    assert run_sim("--games", "4", "--out", str(whole)) == 0
+    rows = whole.read_text().splitlines(keepends=True)
+    limit = len("".join(rows[:3])) + 5  # room for the header, two rows and a bit of a third
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    out = tmp_path / "part.csv"
+    argv = [sys.executable, str(Path(__file__).resolve().parents[2] / "run.py"), "simulate", DUEL,
+            "--ai", "both=easy", "--seed", "9", "--jobs", "1", "--games", "4", "--out", str(out)]
+    got = subprocess.run(argv, capture_output=True, text=True, timeout=300, preexec_fn=cap)
+    assert got.returncode == 2 and got.stderr.count("\n") == 1, got.stderr
+    assert got.stderr.startswith(f"error: --out {out}: could not be written on (File too large)")
+    assert "it keeps the first 2 games (--resume goes on from there)" in got.stderr
+    assert out.read_text().startswith("".join(rows[:3]))
