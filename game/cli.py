@@ -470,15 +470,6 @@ class _SaveTarget:
                 break
 
 
-def log_lines(ruleset: Any, state: Any, events: list[Any]) -> list[str]:
-    out = []
-    for i, e in enumerate(events, 1):
-        line = ruleset.describe(state, e)
-        if line:
-            out.append(f"{i:5d}  {line}")
-    return out
-
-
 def _summary(engine: Any) -> str:
     s = engine.state
     rows = [f"seed {engine.seed}, game turn {s.turn}"]
