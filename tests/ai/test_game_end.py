@@ -141,3 +141,16 @@ def test_a_scenario_may_end_its_orders_with_a_declared_draw(tmp_path: Path, caps
     assert doc["winner"] == "draw" and doc["game_over"] is True
     assert doc["events"][-1] == {"seq": len(doc["events"]), "type": "game_ended",
                                  "winner": "draw", "reason": "both generals agree"}
+
+
+def test_ninth_age_without_turns_ends_in_simulate(tmp_path: Path) -> None:
+    """The issue's case: maps/ninth-age.toml without its `turns` played on to the command
+    cap and `Stuck` escaped simulate after minutes."""
+    from game.ai.simulate import GameSpec, play_game
+
+    text = (Path(__file__).resolve().parents[2] / "maps" / "ninth-age.toml").read_text()
+    path = tmp_path / "no-turns.toml"
+    path.write_text("\n".join(ln for ln in text.splitlines() if not ln.startswith("turns")))
+    got = play_game(GameSpec(str(path), 1, ((1, "random"), (2, "random"))))
+    assert got.winner in (1, 2, "draw")
+    assert "no units left" in got.reason or got.reason.endswith("the game can no longer change")
