@@ -53,6 +53,7 @@ def play_out(engine: Engine, players: Mapping[int, str],
         MAX_COMMANDS + PER_UNIT * len(engine.state.units))
     watch = Standstill(engine)
     done = 0
+    due: str | None = None  # the game can no longer change: the reason, until it is declared
     while not engine.state.game_over:
         if done >= limit:
             raise Stuck(f"game turn {engine.state.turn} did not end within {limit} commands")
@@ -75,9 +76,9 @@ def play_out(engine: Engine, players: Mapping[int, str],
         if not out.ok:
             raise Stuck(f"side {side} could not act: {out.refusal}")
         done += 1
-        reason = watch.after(engine, out.events)
-        if reason is not None and not engine.state.game_over:
-            engine.execute(Order(DECLARE_DRAW, None, (("reason", reason),)))
+        due = watch.after(engine, out.events) or due
+        if due is not None and engine.pending_ask is None and not engine.state.game_over:
+            engine.execute(Order(DECLARE_DRAW, None, (("reason", due),)))  # (after a question)
         if watch.turn_changed:
             done = 0
 

@@ -154,3 +154,22 @@ def test_ninth_age_without_turns_ends_in_simulate(tmp_path: Path) -> None:
     got = play_game(GameSpec(str(path), 1, ((1, "random"), (2, "random"))))
     assert got.winner in (1, 2, "draw")
     assert "no units left" in got.reason or got.reason.endswith("the game can no longer change")
+
+
+def test_a_draw_due_while_a_question_is_open_is_declared_once_it_is_answered(monkeypatch) -> None:
+    from game.core.scenario import load_scenario
+
+    e = Engine(load_scenario(Path(__file__).resolve().parents[2] / "maps" / "trench.toml"), seed=4)
+    real = Standstill.after
+
+    def after(self, engine, events):
+        real(self, engine, events)
+        asked = any(isinstance(x, ev.DecisionRequested) for _, x in events)
+        return "stopped while asking" if asked and engine.pending_ask is not None else None
+
+    monkeypatch.setattr(Standstill, "after", after)
+    play_out(e, {1: "random", 2: "random"})
+    assert ended(e).reason == "stopped while asking" and e.state.winner == "draw"
+    asked = [x for x in e.log if isinstance(x, ev.DecisionRequested)]
+    answered = [x for x in e.log if isinstance(x, ev.DecisionAnswered)]
+    assert asked and len(asked) == len(answered)
