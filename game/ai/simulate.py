@@ -49,16 +49,30 @@ class GameResult:
     save: str | None = None
 
 
-_SCENARIOS: dict[str, Scenario] = {}
+_SCENARIOS: dict[tuple[object, ...], Scenario] = {}
 
 
 def setup(path: str) -> Scenario:
-    """The scenario of ``path`` without its orders and fixed dice (cached per process)."""
-    got = _SCENARIOS.get(path)
+    """The scenario of ``path`` without its orders and fixed dice (cached per process while
+    the file holds the same: a file written anew is read anew)."""
+    import hashlib
+
+    from game.core.files import MAX_SCENARIO_BYTES, FileProblem, read_limited
+
+    try:
+        data = read_limited(path, MAX_SCENARIO_BYTES, "a scenario file")
+        key: tuple[object, ...] | None = (path, hashlib.sha256(data).digest())
+    except FileProblem:
+        key = None  # (loading says what is wrong)
+    got = _SCENARIOS.get(key) if key is not None else None
     if got is None:
         sc = load_scenario(path)
         raw = {k: v for k, v in sc.raw.items() if k not in ("orders", "dice")}
-        got = _SCENARIOS[path] = check_scenario(raw, sc.path)
+        got = check_scenario(raw, sc.path)
+        if key is not None:
+            if len(_SCENARIOS) > 64:
+                _SCENARIOS.clear()
+            _SCENARIOS[key] = got
     return got
 
 

@@ -341,3 +341,14 @@ def test_a_full_disk_under_out_is_one_line_and_keeps_the_rows_written(tmp_path: 
     assert got.stderr.startswith(f"error: --out {out}: could not be written on (File too large)")
     assert "it keeps the first 2 games (--resume goes on from there)" in got.stderr
     assert out.read_text().startswith("".join(rows[:3]))
+
+
+def test_a_scenario_file_written_anew_is_read_anew(tmp_path: Path) -> None:
+    # (the campaign simulates one mutant after another at the same path, in one process)
+    from game.ai.simulate import setup
+
+    path = tmp_path / "s.toml"
+    path.write_text(Path(DUEL).read_text())
+    assert setup(str(path)).name == "Duel at the ford"
+    path.write_text(Path(DUEL).read_text().replace("Duel at the ford", "Duel at the bank"))
+    assert setup(str(path)).name == "Duel at the bank"  # (as long, and maybe as old)
