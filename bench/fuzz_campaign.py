@@ -7,7 +7,7 @@ machine lets us mount one, else a file-size limit). Prints the counts; failing i
 written to --out for study (the nastiest belong in tests/corpus/).
 
 Run: python bench/fuzz_campaign.py [--cases 3000] [--seed 1] [--kills 40] [--odds 300]
-         [--simulate 40] [--events 1000] [--disk 20] [--out fuzz-out]
+         [--simulate 40] [--events 1000] [--disk 20 [--no-tmpfs]] [--out fuzz-out]
 """
 
 from __future__ import annotations
@@ -236,7 +236,7 @@ def _small_disk(folder: Path, size_kb: int) -> bool:
     return got.returncode == 0
 
 
-def disk_full(count: int, seed: int) -> int:
+def disk_full(count: int, seed: int, tmpfs: bool = True) -> int:
     """Headless saves and simulate's --out and --keep-saves onto a disk that fills up: every
     run must end with exit 0 or one `error:` line (exit 2), never a traceback, and every save
     left must pass `replay --check`."""
@@ -250,8 +250,9 @@ def disk_full(count: int, seed: int) -> int:
     with tempfile.TemporaryDirectory() as d:
         disk = Path(d) / "disk"
         disk.mkdir()
-        mounted = _small_disk(disk, 64)
-        how = "a 64 KB tmpfs" if mounted else "a file-size limit (no tmpfs could be mounted)"
+        mounted = tmpfs and _small_disk(disk, 64)
+        how = ("a 64 KB tmpfs" if mounted else "a file-size limit" + (
+            " (no tmpfs could be mounted)" if tmpfs else ""))
         try:
             for k in range(count):
                 for p in sorted(disk.rglob("*"), reverse=True):
@@ -310,6 +311,8 @@ def main() -> None:
     ap.add_argument("--simulate", type=int, default=0)
     ap.add_argument("--events", type=int, default=0)
     ap.add_argument("--disk", type=int, default=0)
+    ap.add_argument("--no-tmpfs", action="store_true",
+                    help="fill the disk with a file-size limit even where a tmpfs could be mounted")
     ap.add_argument("--out", type=Path, default=Path("fuzz-out"))
     a = ap.parse_args()
     bad = campaign(a.cases, a.seed, a.out) if a.cases else 0
@@ -322,7 +325,7 @@ def main() -> None:
     if a.events:
         bad += event_edits(a.events, a.seed, a.out)
     if a.disk:
-        bad += disk_full(a.disk, a.seed)
+        bad += disk_full(a.disk, a.seed, tmpfs=not a.no_tmpfs)
     sys.exit(1 if bad else 0)
 
 
