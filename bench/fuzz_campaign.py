@@ -142,6 +142,10 @@ def odds_runs(count: int, seed: int, out: Path) -> int:
     t0 = time.perf_counter()
     seeds = [(n, d, x) for n, d, x in fz.scenario_seeds() if x == ".toml"
              and tomllib.loads(d.decode()).get("ruleset") in ("skirmish-d10", "trench-crusade")]
+    # and the duel with the two in base contact and no orders: fights the rules accept
+    duel = (fz.ROOT / "maps" / "duel.toml").read_text().split("[[orders]]")[0]
+    seeds.append(("duel in contact", duel.replace("y = 15.0", "y = 10.984251968503937",
+                                                  1).encode(), ".toml"))
     with tempfile.TemporaryDirectory() as d:
         folder = Path(d)
         for i in range(count):

@@ -492,7 +492,7 @@ def odds_argv(rng: random.Random, path: Path, names: list[tuple[str, Any]]) -> l
     sides, sometimes not real at all) and up to three extra order keys with nasty values."""
     def name(side: Any = None) -> str:
         pool = [n for n, s in names if side is None or s != side]
-        return rng.choice(pool) if pool and rng.random() < 0.9 else rng.choice(
+        return rng.choice(pool) if pool and rng.random() < 0.95 else rng.choice(
             ["nobody", "", "a\nb", "x" * 300, "\u001b[31m", "orc.7"])
 
     unit = name()
@@ -500,9 +500,9 @@ def odds_argv(rng: random.Random, path: Path, names: list[tuple[str, Any]]) -> l
     argv = ["odds", str(path), "--unit", unit, "--do",
             rng.choice(["fight"] * 3 + ["charge"] * 6 + ["move", "focus", "fly", "",
                                                          "diving_charge"]),
-            "--target", name(sides.get(unit, 0)), "--samples", rng.choice(["50"] * 8 + ["200", "0", "1e3"]),
+            "--target", name(sides.get(unit, 0)), "--samples", rng.choice(["50"] * 12 + ["200", "0", "1e3"]),
             "--seed", rng.choice(["1", "7"])]
-    for _ in range(rng.choice([0, 0, 0, 1, 1, 2, 3])):
+    for _ in range(rng.choice([0] * 6 + [1, 1, 2, 3])):
         key = rng.choice(ODDS_KEYS)
         value = rng.choice(COMMON + JSON_ONLY + MILD)
         if len(value) > 100_000:  # (an argument of the system's largest size)
