@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from game.core.commands import command_from_dict
-from game.core.errors import DiceExhausted, ReplayError, ReplayMismatch, ScenarioError
+from game.core.errors import DiceExhausted, ReplayError, ReplayMismatch, SaveFailed, ScenarioError
 from game.core.scenario import INT_MAX
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,13 +158,18 @@ def _parser() -> argparse.ArgumentParser:
                      help="the AI level of SIDE (1, 2 or both); a side not given plays normal")
     sim.add_argument("--seed", type=_seed, help="the first game's seed (default: the "
                      "scenario's, or fresh)")
-    sim.add_argument("--jobs", type=_count, help="processes (default: one per core)")
+    sim.add_argument("--jobs", type=_count, help="processes (default and at most: one per "
+                     "core available)")
     sim.add_argument("--backend", choices=("local", "ray"), default="local",
                      help="local processes (default) or a Ray cluster")
     sim.add_argument("--address", help="with --backend ray: the cluster's address "
                      "(default: start Ray on this machine)")
     sim.add_argument("--keep-saves", metavar="DIR", help="keep every game's replay in DIR")
-    sim.add_argument("--out", metavar="CSV", help="write one row per game to this file")
+    sim.add_argument("--out", metavar="CSV", help="write one row per game to this file, "
+                     "each as soon as the games before it have finished")
+    sim.add_argument("--resume", action="store_true", help="with --out: go on with a run "
+                     "that stopped, from the games its file already has (same scenario, "
+                     "seeds and levels)")
     sim.add_argument("--plot", metavar="PNG", help="draw the outcome charts (needs the "
                      'plot extra: pip install -e ".[plot]")')
     rep = sub.add_parser(
@@ -226,13 +231,21 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: characters a terminal may act on: C0 controls (line breaks, ESC, BEL), DEL and C1 controls
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def one_line(text: str) -> str:
     """A message as one line: a line break or other control character that came in with a
-    name from the file is shown escaped (\\n), as it would be written in the file."""
+    name from the file is shown escaped (\\n, \\u001b), as it would be written in the file."""
     return _CONTROL.sub(lambda m: json.dumps(m.group())[1:-1], text)
+
+
+def say(text: str, file: Any = None) -> None:
+    """Print text that may hold names from a file (a scenario's, a unit's): its lines as
+    they are, any control character in them escaped, so no name can drive the terminal
+    (colours, a changed title, a cleared screen, a bell)."""
+    print("\n".join(one_line(line) for line in text.split("\n")), file=file)
 
 
 # --- headless play ---------------------------------------------------------------------------
@@ -370,14 +383,14 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
             if i <= first:
                 continue
             for line in by_event.pop(i, []):
-                print(line)
+                say(line)
             line = engine.ruleset.describe(engine.state, e)
             if line:
-                print(f"{i:5d}  {line}")
+                say(f"{i:5d}  {line}")
         for rest in by_event.values():
             for line in rest:
-                print(line)
-        print(_summary(engine))
+                say(line)
+        say(_summary(engine))
     return 0
 
 
@@ -444,7 +457,10 @@ def _play_ai(path: str, engine: Any, players: dict[int, str]) -> list[dict[str, 
 
 class _SaveTarget:
     """The file ``play --headless --save PATH`` writes, checked before the scenario is read:
-    a folder, a device or pipe, or a file that is not a save is refused and left alone."""
+    a folder, a device or pipe, or a file that is not a save is refused and left alone. A
+    symbolic link at PATH is never written through, since the run may have to take its save
+    back: the link itself is replaced by the save (when it points to a save or to nothing),
+    and put back as it was if the run is refused."""
 
     def __init__(self, save: str) -> None:
         from game.core.files import MAX_SAVE_BYTES, FileProblem, read_limited
@@ -456,8 +472,15 @@ class _SaveTarget:
         self.old_mode = 0
         self.made: list[Path] = []  # folders created for the save
         self.writer: Any = None
+        self.link: str | None = None  # a symbolic link at the path: where it pointed
         try:
-            st = os.stat(self.path)
+            if stat.S_ISLNK(os.lstat(self.path).st_mode):
+                self.link = os.readlink(self.path)
+        except OSError:
+            pass  # nothing there (or no way to look): os.stat says which below
+        try:
+            st = None if self.link is not None and not os.path.exists(self.path) else \
+                os.stat(self.path)  # (a link to nothing, or to a loop, has nothing to stat)
         except FileNotFoundError:
             st = None
         except NotADirectoryError:
@@ -476,6 +499,8 @@ class _SaveTarget:
         if not is_save(self.path):
             raise BadInput(f"--save {save}: the file exists and is not a Contact Zone save; "
                            "not overwriting it")
+        if self.link is not None:
+            return  # the save it points to is left alone: the link is replaced, or put back
         try:
             self.old = read_limited(self.path, MAX_SAVE_BYTES, "a save")
         except FileProblem as exc:
@@ -501,16 +526,24 @@ class _SaveTarget:
             for f in reversed(missing):
                 f.mkdir()
                 self.made.append(f)
-            self.writer = SaveWriter(engine, self.path)
+            self.writer = SaveWriter(engine, self.path, follow_link=False)
         except OSError as exc:
             self._remove_folders()
             raise BadInput(f"--save {self.name}: cannot be written ({exc.strerror or exc})") from None
+        except SaveFailed as exc:  # no room for even the opening
+            self._remove_folders()
+            raise BadInput(f"--save {exc}") from None
 
     def take_back(self) -> None:
         """The run was refused: no file left behind, none changed."""
         if self.writer is None:
             return
         self.writer.close()
+        if self.link is not None:
+            from game.core.replay import put_link
+
+            put_link(self.path, self.link)
+            return
         if self.old is None:
             self.path.unlink(missing_ok=True)
             self._remove_folders()
@@ -529,15 +562,6 @@ class _SaveTarget:
                 f.rmdir()
             except OSError:
                 break
-
-
-def log_lines(ruleset: Any, state: Any, events: list[Any]) -> list[str]:
-    out = []
-    for i, e in enumerate(events, 1):
-        line = ruleset.describe(state, e)
-        if line:
-            out.append(f"{i:5d}  {line}")
-    return out
 
 
 def _summary(engine: Any) -> str:
@@ -569,12 +593,12 @@ def replay_check(path: str) -> int:
     try:
         res = check(path)
     except ReplayMismatch as exc:
-        print(f"MISMATCH: {exc}", file=sys.stderr)
+        say(f"MISMATCH: {exc}", file=sys.stderr)
         return 1
     except DiceExhausted as exc:
-        print(f"MISMATCH: {path}: re-running needs more scripted dice: {exc}", file=sys.stderr)
+        say(f"MISMATCH: {path}: re-running needs more scripted dice: {exc}", file=sys.stderr)
         return 1
-    print(res.message)
+    say(res.message)
     return 0
 
 
@@ -586,19 +610,18 @@ def replay_log(path: str) -> int:
     """Print a save's log. The events are checked as loading the save would check them (exit
     2 naming the first bad one); rolls whose arithmetic does not add up, as in an edited
     save, get a warning line each on stderr."""
-    from game.core.replay import arithmetic_warnings, fold_save, read_save
-    from game.core.ruleset import get_ruleset
+    from game.core.replay import arithmetic_warnings, describe_save, fold_save, read_save
 
     save = read_save(path)
     save.validate()
     state = fold_save(save)
-    for line in log_lines(get_ruleset(save.scenario.ruleset), state, save.events()):
-        print(line)
+    for i, line in describe_save(save, state):
+        say(f"{i:5d}  {line}")
     if save.truncated:
-        print(f"note: {save.truncated}", file=sys.stderr)
+        say(f"note: {save.truncated}", file=sys.stderr)
     warnings = arithmetic_warnings(save)
     for w in warnings[:MAX_WARNINGS]:
-        print(f"warning: {w} (the save looks edited)", file=sys.stderr)
+        say(f"warning: {w} (the save looks edited)", file=sys.stderr)
     if len(warnings) > MAX_WARNINGS:
         print(f"warning: {path}: {len(warnings) - MAX_WARNINGS} more rolls do not add up",
               file=sys.stderr)

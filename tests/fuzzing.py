@@ -198,6 +198,91 @@ def jsonl_value(rng: random.Random, data: bytes) -> tuple[str, bytes]:
     return f"line {i + 1}: {what}", b"\n".join(ls)
 
 
+def _same_kind(rng: random.Random, value: Any, strings: list[str], ints: list[int]) -> Any:
+    """Another value of the same JSON kind as ``value``: what an edit that keeps an event's
+    shape but not its meaning writes (a unit's id where model ids belong, 0 or -2^63 files,
+    an empty table of scores)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return rng.choice([0, -1, 1, 2, -(2**63), 2**63 - 1, *rng.sample(ints, min(3, len(ints)))])
+    if isinstance(value, float):
+        return rng.choice([0.0, -1.0, -0.0, 1e300, -1e300, 0.001, 1e9])
+    if isinstance(value, str):
+        return rng.choice(["", "x", *rng.sample(strings, min(4, len(strings)))])
+    if isinstance(value, list):
+        roll = rng.random()
+        if roll < 0.3 or not value:
+            return [] if value else [rng.choice(strings) if strings else 0]
+        if roll < 0.6:
+            return [_same_kind(rng, x, strings, ints) for x in value]
+        return value[::-1] + value[:1]  # reordered, one repeated
+    if isinstance(value, dict):
+        if rng.random() < 0.4 or not value:
+            return {}
+        keys = list(value)
+        gone = rng.choice(keys)
+        out = {k: v for k, v in value.items() if k != gone}
+        if rng.random() < 0.5 and keys:
+            k = rng.choice(keys)
+            out[k] = _same_kind(rng, value[k], strings, ints)
+        return out
+    return value
+
+
+def event_edit(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """A save with one event field changed to another value of the same kind (a type-
+    preserving edit: the event still has its fields of their types, so checking the
+    save's shape passes, but what it says may make no sense)."""
+    ls = _lines(data)
+    by_type: dict[str, list[tuple[int, int]]] = {}
+    for i, ln in enumerate(ls[1:], start=1):
+        try:
+            rec = json.loads(ln)
+        except ValueError:
+            continue
+        if isinstance(rec, dict) and isinstance(rec.get("events"), list):
+            for k, e in enumerate(rec["events"]):
+                if isinstance(e, dict):
+                    by_type.setdefault(str(e.get("type")), []).append((i, k))
+    if not by_type:
+        return "no event to change", data
+    spots = by_type[rng.choice(sorted(by_type))]  # each type as likely: rare ones too
+    strings: set[str] = set()
+    ints: set[int] = set()
+    for d in _walk(json.loads(ls[0]).get("scenario", {}) if ls[0].strip() else {}):
+        if isinstance(d, str) and len(d) < 40:
+            strings.add(d)
+    i, k = rng.choice(spots)
+    rec = json.loads(ls[i])
+    event = rec["events"][k]
+    for v in _walk(rec):
+        if isinstance(v, str) and len(v) < 40:
+            strings.add(v)
+        elif isinstance(v, int) and not isinstance(v, bool):
+            ints.add(v)
+    fields = [f for f in event if f not in ("type", "seq")]
+    if not fields:
+        return "an event without fields", data
+    f = rng.choice(fields)
+    event[f] = _same_kind(rng, event[f], sorted(strings), sorted(ints))
+    ls[i] = json.dumps(rec).encode()
+    return f"line {i + 1}: event {k + 1} ({event['type']}).{f} = {json.dumps(event[f])[:60]}", \
+        b"\n".join(ls)
+
+
+def _walk(doc: Any) -> Iterator[Any]:
+    stack = [doc]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack += list(v.values()) + list(v.keys())
+        elif isinstance(v, list):
+            stack += v
+        else:
+            yield v
+
+
 TEXT_OPS: list[Callable[[random.Random, bytes], tuple[str, bytes]]] = [
     truncate, flip, delete_line, swap_lines, duplicate_line,
 ]
@@ -229,16 +314,19 @@ def scenario_seeds() -> list[tuple[str, bytes, str]]:
     return out
 
 
-def save_seeds(folder: Path) -> list[tuple[str, bytes, str]]:
-    """Saves of the maps' games (made once into ``folder``)."""
+def save_seeds(folder: Path, ai: bool = False) -> list[tuple[str, bytes, str]]:
+    """Saves of the maps' games (made once into ``folder``): their orders, and with ``ai``
+    played on to the end by the AI (longer games, with every kind of event their rulesets
+    make: casualties, combat results, units moved)."""
     from game.cli import main
 
     out = []
     for p in MAPS:
-        save = folder / (p.stem + ".jsonl")
+        save = folder / (p.stem + ("-ai" if ai else "") + ".jsonl")
         if not save.exists():
+            extra = ["--ai", "both=easy"] if ai else []
             with contextlib.redirect_stdout(io.StringIO()):
-                assert main(["play", str(p), "--headless", "--save", str(save)]) == 0
+                assert main(["play", str(p), "--headless", "--save", str(save), *extra]) == 0
         out.append((save.name, save.read_bytes(), ".jsonl"))
     return out
 
@@ -246,8 +334,9 @@ def save_seeds(folder: Path) -> list[tuple[str, bytes, str]]:
 # --- running the command line and judging it ------------------------------------------------
 
 
-class Hang(Exception):
-    pass
+class Hang(BaseException):
+    """A run that took too long (not an Exception: the AI drops a try that raises one, which
+    would swallow the alarm)."""
 
 
 @contextlib.contextmanager
@@ -388,4 +477,87 @@ def check_save_mutant(folder: Path, m: Mutant) -> Verdict:
         verdict.codes[mode] = run.code
         if listing(folder) != before:
             verdict.problems.append(f"replay {mode} changed the folder")
+    return verdict
+
+
+# --- odds and simulate --------------------------------------------------------------------------
+
+#: order keys an odds run may be given besides --unit, --do and --target
+ODDS_KEYS = ["dive", "frenzy", "swings", "martyr", "to", "x", "target2", "a\u001bb", "--", "", "=",
+             "unit", "do"]
+
+
+def odds_argv(rng: random.Random, path: Path, names: list[tuple[str, Any]]) -> list[str]:
+    """``odds PATH`` with a unit, an action and a target (mostly real, often of opposite
+    sides, sometimes not real at all) and up to three extra order keys with nasty values."""
+    def name(side: Any = None) -> str:
+        pool = [n for n, s in names if side is None or s != side]
+        return rng.choice(pool) if pool and rng.random() < 0.95 else rng.choice(
+            ["nobody", "", "a\nb", "x" * 300, "\u001b[31m", "orc.7"])
+
+    unit = name()
+    sides = dict(names)
+    argv = ["odds", str(path), "--unit", unit, "--do",
+            rng.choice(["fight"] * 3 + ["charge"] * 6 + ["move", "focus", "fly", "",
+                                                         "diving_charge"]),
+            "--target", name(sides.get(unit, 0)), "--samples", rng.choice(["50"] * 12 + ["200", "0", "1e3"]),
+            "--seed", rng.choice(["1", "7"])]
+    for _ in range(rng.choice([0] * 6 + [1, 1, 2, 3])):
+        key = rng.choice(ODDS_KEYS)
+        value = rng.choice(COMMON + JSON_ONLY + MILD)
+        if len(value) > 100_000:  # (an argument of the system's largest size)
+            value = value[:100_000]
+        argv += [f"--{key}", value] if rng.random() < 0.8 else [f"--{key}={value}"]
+    if rng.random() < 0.3:
+        argv.append("--json")
+    return argv
+
+
+def check_odds_run(folder: Path, argv: list[str]) -> Verdict:
+    """`odds ...`: the contract, and nothing written anywhere."""
+    verdict = Verdict()
+    before = listing(folder)
+    run = run_cli(argv)
+    judge(run, verdict)
+    if run.code == 0 and "--json" in argv and not run.crash:
+        try:
+            json.loads(run.out)
+        except ValueError:
+            verdict.problems.append(f"--json printed no JSON document: {run.out[:200]!r}")
+    if listing(folder) != before:
+        verdict.problems.append("odds changed the folder")
+    return verdict
+
+
+def check_simulate_mutant(folder: Path, m: Mutant, games: int = 2,
+                          level: str = "random") -> Verdict:
+    """`simulate MUTANT --games N --out CSV --keep-saves DIR`: the contract, the input
+    unchanged; an accepted run has a row per game and a save per game that checks; a
+    refused one writes nothing."""
+    verdict = Verdict()
+    src = folder / f"mutant{m.suffix}"
+    src.write_bytes(m.data)
+    before = listing(folder)
+    out, saves = folder / "r.csv", folder / "replays"
+    run = run_cli(["simulate", str(src), "--games", str(games), "--jobs", "1", "--ai",
+                   f"both={level}", "--out", str(out), "--keep-saves", str(saves)], limit=120)
+    judge(run, verdict)
+    if digest(src) != before[src.name]:
+        verdict.problems.append("the scenario file was changed")
+    if run.code == 0 and not run.crash:
+        rows = out.read_text().splitlines() if out.exists() else []
+        if len(rows) != games + 1:
+            verdict.problems.append(f"--out has {len(rows)} lines for {games} games")
+        kept = sorted(saves.iterdir()) if saves.exists() else []
+        if len(kept) != games:
+            verdict.problems.append(f"--keep-saves has {len(kept)} saves for {games} games")
+        for save in kept:
+            check = run_cli(["replay", str(save), "--check"])
+            if check.code != 0:
+                verdict.problems.append(f"a kept save does not check: {check.err[:300]}")
+    elif run.code == 2 and out.exists() and not out.read_text().startswith("game,"):
+        verdict.problems.append("a refused run left an --out file without its header")
+    for p in sorted(folder.rglob("*"), reverse=True):  # ready for the next run
+        if p != src:
+            p.rmdir() if p.is_dir() else p.unlink()
     return verdict

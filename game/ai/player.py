@@ -30,6 +30,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
@@ -37,7 +38,8 @@ from game.core.dice import SeededDice
 from game.core.engine import Engine
 from game.core.errors import DiceExhausted
 from game.core.log import player_text, show_value
-from game.core.ruleset import PHASES, Candidate
+from game.core.ruleset import PHASES, Candidate, SampledCandidates
+from game.core.spatial import nearest_distances
 from game.core.state import GameState
 
 
@@ -79,6 +81,18 @@ MAX_REPLIES = 8
 #: what a charge after which no fight could be declared in the activation loses
 IDLE_CHARGE = 0.5
 CHARGES = ("charge", "diving charge")
+#: the most candidates tried in one choice: in a bigger battle, a sample (every answer and
+#: every order that ends or begins something, then fights, then charges, then the rest:
+#: moves, other actions, holding; what does not fit whole is sampled at random). No shipped
+#: map offers more than about 90 at once.
+MAX_TRIED = 100
+#: a battle of up to this many models on the table is searched as above; in a bigger one,
+#: where every try costs more, fewer candidates are tried (in proportion, at least
+#: ``MIN_TRIED``) and the best few get fewer tries (in proportion, at least the first round's)
+FULL_SEARCH = 200
+MIN_TRIED = 12
+#: which kinds of candidate a sample keeps first (others: 3)
+KEEP_FIRST = {"answer": 0, "begin": 0, "end": 0, "fight": 1, "charge": 2, "diving charge": 2}
 #: how much the opponent's threats count: for the attack (fight or charge) it could make
 #: next against one of the side's models, that many times the worth the attacked model could
 #: lose to it (the attacker's share of the two models' worth), for the most dangerous one
@@ -98,6 +112,10 @@ class Choice:
     #: the chance the target was destroyed and the actor was, and the tries they come from
     odds: dict[str, float] = field(default_factory=dict)
     considered: int = 0  # candidates the rules accepted
+    offered: int = 0  # candidates the ruleset offered (of the units it offered: see ``cut``)
+    #: how the search was cut short, in players' words ("" when it was not): a sample of a
+    #: battle too big to weigh whole, or the time limit reached
+    cut: str = ""
     seconds: float = 0.0  # wall-clock time the choice took
     cpu: float = 0.0  # CPU time of the thread that made it
 
@@ -127,7 +145,8 @@ def choose(engine: Engine, side: int | None = None, level: str = "normal",
            cancel: threading.Event | None = None) -> Choice:
     """The command the AI plays for ``side`` (default: the side to act or to answer now) at
     ``level``. Never changes ``engine``: every try runs on a copy. ``time_budget`` (seconds)
-    stops the search early with the best so far (the first round always completes);
+    stops the search early with the best so far (even in its first round, once a candidate
+    has been tried; :attr:`Choice.cut` then says so);
     ``cancel`` (a ``threading.Event``) makes it raise :class:`Cancelled` soon after being set.
     Without a time budget the choice depends only on the position, side, level and
     ``seed`` (default: worked out from the game's seed and the position)."""
@@ -152,10 +171,20 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         seed = (engine.seed * 2654435761 + state.events_applied * 40503 + side) % (2**63)
     rng = random.Random(seed)
     rs = engine.ruleset
-    cands = rs.candidates(state, side, rng, lv.widen)
-    if not cands:
-        cands = idle_candidates(engine, side)
+    offered = rs.candidates(state, side, rng, lv.widen)
+    units = (offered.units, offered.of) if isinstance(offered, SampledCandidates) else None
+    size = sum(1 for m in state.models.values() if m.on_table)
+    cands = sample(offered, rng, most_tried(size)) if offered else idle_candidates(engine, side)
+    more = lv.more if size <= FULL_SEARCH else max(lv.first, lv.more * FULL_SEARCH // size)
     deadline = started + time_budget if time_budget is not None else None
+
+    def done(c: Candidate, odds: dict[str, float] | None, considered: int,
+             tried: int | None = None) -> Choice:
+        """The choice of ``c``, saying how the search was cut short, if it was."""
+        cut = cut_note(units, len(cands), len(offered), tried)
+        reason = explain(state, c, odds, side) + (f" ({cut})" if cut else "")
+        return Choice(c.command, reason, side, lv.name, c, odds or {}, considered=considered,
+                      offered=len(offered), cut=cut, seconds=time.perf_counter() - started)
 
     def check() -> None:
         if cancel is not None and cancel.is_set():
@@ -174,27 +203,33 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             except Exception:  # noqa: BLE001 - a try that crashes is not played
                 continue
             if out.ok:
-                return Choice(c.command, explain(state, c, None, side), side, lv.name, c,
-                              considered=1, seconds=time.perf_counter() - started)
-        c = idle(engine, side)
-        return Choice(c.command, explain(state, c, None, side), side, lv.name, c,
-                      seconds=time.perf_counter() - started)
+                return done(c, None, 1)
+        return done(idle(engine, side), None, 0)
 
     # Common dice: the k-th try of every candidate throws the same dice (so two candidates
     # that come to the same thing score the same, and differences are the candidates' own).
     seeds = [rng.getrandbits(63) for _ in range(max(lv.first, lv.more) + 1)]
     tries: list[_Tries] = []
+    first_tried: int | None = None  # with a time limit reached in round one: how far it got
+
+    def late() -> bool:
+        return deadline is not None and time.perf_counter() > deadline
+
     for i, c in enumerate(cands):
         check()
+        if tries and late():
+            first_tried = i
+            break
         t = _start(engine, c, i, seeds[0], side)
         if t is not None:
             tries.append(t)
     if not tries:
-        c = idle(engine, side)
-        return Choice(c.command, explain(state, c, None, side), side, lv.name, c,
-                      seconds=time.perf_counter() - started)
-    # round one: every candidate
-    for t in tries:
+        return done(idle(engine, side), None, 0)
+    # round one: every candidate (but with a time limit, only until it is reached)
+    for n, t in enumerate(tries):
+        if n and late():
+            first_tried = t.index
+            break
         for _ in range(lv.first):
             check()
             if len(t.scores) >= lv.first or (t.scores and not t.random_after):
@@ -206,7 +241,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if lv.reply:  # scored again, with the reply
             for t in best:
                 t.scores, t.target_gone, t.actor_gone = [], 0, 0
-        for k in range(lv.more):
+        for k in range(more):
             for t in best:
                 check()
                 if deadline is not None and time.perf_counter() > deadline and k:
@@ -255,8 +290,45 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         odds["target_destroyed"] = pick.target_gone / n
         odds["actor_destroyed"] = pick.actor_gone / n
         odds["score"] = pick.mean
-    return Choice(pick.cand.command, explain(state, pick.cand, odds, side), side, lv.name,
-                  pick.cand, odds, considered=len(tries), seconds=time.perf_counter() - started)
+    return done(pick.cand, odds, len(tries), first_tried)
+
+
+def most_tried(models: int) -> int:
+    """The most candidates tried in a battle of ``models`` models on the table."""
+    if models <= FULL_SEARCH:
+        return MAX_TRIED
+    return max(MIN_TRIED, MAX_TRIED * FULL_SEARCH // models)
+
+
+def sample(cands: list[Candidate], rng: random.Random, most: int = MAX_TRIED) -> list[Candidate]:
+    """``cands``, or when there are more than ``most``, that many of them
+    (:data:`KEEP_FIRST`), in their order."""
+    if len(cands) <= most:
+        return list(cands)
+    groups: dict[int, list[int]] = {}
+    for i, c in enumerate(cands):
+        groups.setdefault(KEEP_FIRST.get(c.kind, 3), []).append(i)
+    keep: list[int] = []
+    for _, group in sorted(groups.items()):
+        room = most - len(keep)
+        keep += group if len(group) <= room else rng.sample(group, room)
+        if len(keep) >= most:
+            break
+    return [cands[i] for i in sorted(keep)]
+
+
+def cut_note(units: tuple[int, int] | None, sampled: int, offered: int,
+             tried: int | None) -> str:
+    """How the search was cut short, for the explanation ("" when it was not)."""
+    parts = []
+    if units is not None:
+        parts.append(f"weighed {units[0]} of its {units[1]:,} units")
+    if sampled < offered:
+        parts.append(f"tried {sampled} of {offered:,} commands")
+    out = "a battle this size is sampled: it " + " and ".join(parts) if parts else ""
+    if tried is not None:
+        out += ("; " if out else "") + f"its time ran out after {tried} of {sampled} commands"
+    return out
 
 
 # --- tries -------------------------------------------------------------------------------------
@@ -512,18 +584,38 @@ def material(e: Engine, side: int) -> float:
     rs, s = e.ruleset, e.state
     total = 0.0
     for u, unit in s.units.items():
-        w = rs.unit_worth(s, u)
+        w = _worth(rs, s, u, unit)
         total += w if unit.side == side else -w
     return total
 
 
+#: each unit's worth as last worked out, with the very records it was worked out from (a unit
+#: and its models are replaced, never changed, so the same records give the same worth: the
+#: ruleset's ``unit_worth`` reads nothing else); in a battle of thousands of units, working
+#: every one out again after each try was most of a try
+_WORTH: dict[str, tuple[object, tuple[object, ...], float]] = {}
+
+
+def _worth(rs: Any, s: GameState, u: str, unit: Any) -> float:
+    models = tuple(s.models[n] for n in unit.models)
+    got = _WORTH.get(u)
+    if got is not None and got[0] is unit and len(got[1]) == len(models) and all(
+            a is b for a, b in zip(got[1], models)):
+        return got[2]
+    w = float(rs.unit_worth(s, u))
+    if len(_WORTH) > 20000:
+        _WORTH.clear()
+    _WORTH[u] = (unit, models, w)
+    return w
+
+
 def spread(s: GameState, side: int) -> float:
     """The sum over ``side``'s models on the table of the distance to the nearest enemy."""
-    mine = [m for m in s.models.values() if m.side == side and m.on_table]
-    foes = [m for m in s.models.values() if m.side != side and m.on_table]
+    mine = [(m.x, m.y) for m in s.models.values() if m.side == side and m.on_table]
+    foes = [(m.x, m.y) for m in s.models.values() if m.side != side and m.on_table]
     if not foes:
         return 0.0
-    return sum(min(math.hypot(m.x - f.x, m.y - f.y) for f in foes) for m in mine)
+    return sum(nearest_distances(mine, foes))
 
 
 # --- who acts, doing nothing, words ------------------------------------------------------------

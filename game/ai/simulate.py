@@ -15,14 +15,12 @@ from __future__ import annotations
 import csv
 import io
 import math
-import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.ai.game import play_out
+from game.ai.game import Stuck, play_out
 from game.core.engine import Engine
 from game.core.scenario import Scenario, check_scenario, load_scenario
 
@@ -56,21 +54,46 @@ class GameResult:
     victory_points: dict[str, int] | None = None
 
 
-_SCENARIOS: dict[str, Scenario] = {}
+_SCENARIOS: dict[tuple[object, ...], Scenario] = {}
 
 
 def setup(path: str) -> Scenario:
-    """The scenario of ``path`` without its orders and fixed dice (cached per process)."""
-    got = _SCENARIOS.get(path)
+    """The scenario of ``path`` without its orders and fixed dice (cached per process while
+    the file holds the same: a file written anew is read anew)."""
+    import hashlib
+
+    from game.core.files import MAX_SCENARIO_BYTES, FileProblem, read_limited
+
+    try:
+        data = read_limited(path, MAX_SCENARIO_BYTES, "a scenario file")
+        key: tuple[object, ...] | None = (path, hashlib.sha256(data).digest())
+    except FileProblem:
+        key = None  # (loading says what is wrong)
+    got = _SCENARIOS.get(key) if key is not None else None
     if got is None:
         sc = load_scenario(path)
         raw = {k: v for k, v in sc.raw.items() if k not in ("orders", "dice")}
-        got = _SCENARIOS[path] = check_scenario(raw, sc.path)
+        got = check_scenario(raw, sc.path)
+        if key is not None:
+            if len(_SCENARIOS) > 64:
+                _SCENARIOS.clear()
+            _SCENARIOS[key] = got
     return got
 
 
+class GameFailed(Exception):
+    """A game that could not be played to its end (the AI could not go on); the message
+    names the game and its seed."""
+
+
+class BackendError(Exception):
+    """The backend could not be started (a Ray cluster out of reach)."""
+
+
 def play_game(spec: GameSpec) -> GameResult:
-    """Play one game to its end (in whatever process runs it)."""
+    """Play one game to its end (in whatever process runs it). Raises :class:`GameFailed`
+    when the AI cannot go on, and :class:`~game.core.errors.SaveFailed` when its save cannot
+    be written on (a full disk: the save keeps the game so far)."""
     if spec.from_save:
         return _play_on(spec)
     sc = setup(spec.path)
@@ -84,6 +107,9 @@ def play_game(spec: GameSpec) -> GameResult:
         writer = SaveWriter(engine, save)
     try:
         play_out(engine, dict(spec.players))
+    except Stuck as exc:
+        raise GameFailed(f"game {spec.index + 1} (seed {spec.seed}): the AI could not go on: "
+                         f"{exc}") from None
     finally:
         if writer is not None:
             writer.close()
@@ -96,7 +122,11 @@ def _play_on(spec: GameSpec) -> GameResult:
 
     begin = start(spec.path, spec.at, cached=True)
     keep = spec.save_dir is not None
-    engine = play_from(begin, spec.seed, dict(spec.players), keep)
+    try:
+        engine = play_from(begin, spec.seed, dict(spec.players), keep)
+    except Stuck as exc:
+        raise GameFailed(f"game {spec.index + 1} (seed {spec.seed}): the AI could not go on: "
+                         f"{exc}") from None
     save = None
     if spec.save_dir is not None:
         save = str(Path(spec.save_dir) / f"game-{spec.index + 1:05d}-seed-{spec.seed}.jsonl")
@@ -126,17 +156,16 @@ def game_seeds(first: int, games: int) -> list[int]:
 
 
 def run_local(specs: Sequence[GameSpec], jobs: int) -> Iterator[GameResult]:
-    """The games on ``jobs`` processes (1: in this process), results as they finish."""
+    """The games on ``jobs`` processes (1: in this process), results in game order as they
+    finish. The workers exit by themselves if this process is killed."""
     if jobs <= 1:
         for spec in specs:
             yield play_game(spec)
         return
-    import multiprocessing
+    from game.workers import process_pool
 
-    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        chunk = max(1, min(8, len(specs) // (jobs * 4) or 1))
-        yield from pool.map(play_game, specs, chunksize=chunk)
+    with process_pool(jobs) as pool:  # one game at a time: each result as soon as it can be
+        yield from pool.map(play_game, specs)
 
 
 def run_ray(specs: Sequence[GameSpec], address: str | None = None,
@@ -158,13 +187,19 @@ def run_ray(specs: Sequence[GameSpec], address: str | None = None,
                 ".git", "saves", "tests", "docs", "*.jsonl", "*.png", "*.csv"]}
         else:
             kwargs["runtime_env"] = {"env_vars": {"PYTHONPATH": root}}
-        if local_mode:
-            try:
-                ray.init(local_mode=True, **kwargs)
-            except RuntimeError:  # this Ray has no local mode: a small local instance
-                ray.init(num_cpus=1, **kwargs)
-        else:
-            ray.init(address=address, **kwargs)
+        try:
+            if local_mode:
+                try:
+                    ray.init(local_mode=True, **kwargs)
+                except RuntimeError:  # this Ray has no local mode: a small local instance
+                    ray.init(num_cpus=1, **kwargs)
+            else:
+                ray.init(address=address, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - whatever stops Ray starting, said in a line
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+            where = (f"no Ray cluster could be reached at {address}" if address is not None
+                     else "Ray could not be started on this machine")
+            raise BackendError(f"--backend ray: {where} ({first})") from None
         started = True
     try:
         remote = ray.remote(play_game)
@@ -249,27 +284,74 @@ def csv_text(results: Sequence[GameResult]) -> str:
     status, models left and damage (no timings)."""
     rows = sorted(results, key=lambda r: r.index)
     units = list(rows[0].units) if rows else []
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
     scored = bool(rows) and rows[0].victory_points is not None
+    return csv_line(csv_head(units, scored)) + "".join(csv_line(csv_row(r, units, scored))
+                                                       for r in rows)
+
+
+def csv_head(units: Sequence[str], scored: bool = False) -> list[str]:
+    """The CSV's first row; ``scored``: with each side's victory points."""
     head = ["game", "seed", "side1", "side2", "winner", "turns"]
     if scored:
         head += ["side1.victory_points", "side2.victory_points"]
     for u in units:
         head += [f"{u}.status", f"{u}.models_left", f"{u}.damage"]
-    w.writerow(head)
-    for r in rows:
-        winner = "none" if r.winner is None else r.winner
-        row: list[Any] = [r.index + 1, r.seed, r.players.get(1, "idle"),
-                          r.players.get(2, "idle"), winner, r.turns]
-        if scored:
-            vp = r.victory_points or {}
-            row += [vp.get("1", ""), vp.get("2", "")]
-        for u in units:
-            d = r.units[u]
-            row += [d["status"], d["models_left"], d["damage"]]
-        w.writerow(row)
+    return head
+
+
+def csv_row(r: GameResult, units: Sequence[str], scored: bool = False) -> list[Any]:
+    winner = "none" if r.winner is None else r.winner
+    row: list[Any] = [r.index + 1, r.seed, r.players.get(1, "idle"), r.players.get(2, "idle"),
+                      winner, r.turns]
+    if scored:
+        vp = r.victory_points or {}
+        row += [vp.get("1", ""), vp.get("2", "")]
+    for u in units:
+        d = r.units[u]
+        row += [d["status"], d["models_left"], d["damage"]]
+    return row
+
+
+def csv_line(cells: Sequence[Any]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerow(cells)
     return buf.getvalue()
+
+
+class CsvProblem(Exception):
+    """A results file that cannot be continued; the message says why."""
+
+
+def read_csv(text: str, units: Sequence[str], scored: bool = False) -> list[GameResult]:
+    """The games of a results file written by :func:`csv_text` (or row by row), for going
+    on with a stopped run: its header must be the one these ``units`` give, and its rows
+    games 1, 2, 3... in order. A last row cut off (the run stopped while writing it) is
+    not counted. Raises :class:`CsvProblem`."""
+    lines = text.split("\n")
+    if text and not text.endswith("\n"):
+        lines.pop()  # cut off mid-row
+    rows = list(csv.reader(ln for ln in lines if ln))
+    if not rows:
+        raise CsvProblem("it is empty")
+    head = csv_head(units, scored)
+    if rows[0] != head:
+        raise CsvProblem("its columns are not those of this scenario's units")
+    out = []
+    for n, row in enumerate(rows[1:], start=1):
+        try:
+            if len(row) != len(head) or int(row[0]) != n:
+                raise ValueError
+            winner: int | str | None = {"1": 1, "2": 2, "none": None}.get(row[4], row[4])
+            cells = iter(row[6:])
+            vp = {"1": int(next(cells)), "2": int(next(cells))} if scored else None
+            got = {u: {"status": next(cells), "models_left": int(next(cells)),
+                       "damage": int(next(cells))} for u in units}
+            players = {s: lv for s, lv in ((1, row[2]), (2, row[3])) if lv != "idle"}
+            out.append(GameResult(n - 1, int(row[1]), players, winner, int(row[5]), "", got,
+                                  victory_points=vp))
+        except ValueError:
+            raise CsvProblem(f"row {n + 1} is not the row of game {n}") from None
+    return out
 
 
 def plot(results: Sequence[GameResult], path: str, title: str,

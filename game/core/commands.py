@@ -46,6 +46,11 @@ class Answer:
 
 Command = Order | Answer
 
+#: the order that ends the game at once as a draw, in every ruleset: ``{do = "declare_draw"}``,
+#: with an optional ``reason`` (text) for the log; headless play with the AI gives it for a
+#: game that can no longer change
+DECLARE_DRAW = "declare_draw"
+
 
 def _short(v: Any) -> str:
     return repr(v) if not isinstance(v, str) else f'"{v}"'

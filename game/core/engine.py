@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Answer, Command
+from game.core.commands import DECLARE_DRAW, Answer, Command, Order
 from game.core.decisions import Ask
 from game.core.dice import DiceSource, make_dice
 from game.core.errors import NOT_NOW, Refusal, Refused
@@ -68,6 +68,20 @@ class Context:
 
 
 Listener = Callable[[Record, list[ev.Event]], None]
+
+#: the reason a declared draw gives when the order names none
+AGREED = "the players agreed a draw"
+
+
+def declared_draw(cmd: Order) -> Generator[ev.Event | Ask, Any, Any]:
+    """``{do = "declare_draw", reason = "..."}``: the game ends at once as a draw, whatever
+    the ruleset (the engine's own order: no rule system is asked)."""
+    reason = cmd.arg("reason", AGREED)
+    if (cmd.unit is not None or any(k != "reason" for k, _ in cmd.args)
+            or not isinstance(reason, str) or not reason.strip()):
+        raise Refused("bad_order", 'a draw is declared as {do = "declare_draw"}, with at most '
+                      "a reason (some text): no unit and no other key")
+    yield ev.GameEnded("draw", reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +205,7 @@ class Engine:
                         NOT_NOW,
                     )
                 self._faces = []
-                self._drive(self.ruleset.handle(Context(self), cmd), None, fresh=True,
+                self._drive(self._step(cmd), None, fresh=True,
                             origin=(cmd, snapshot, decisions, ()))
         except Refused as exc:
             self._rollback(start, snapshot, mark, paused, paused_at, decisions)
@@ -286,6 +300,12 @@ class Engine:
         state.events_applied += 1
         self.log.append(event)
 
+    def _step(self, cmd: Command) -> Generator[ev.Event | Ask, Any, Any]:
+        """The step that carries out ``cmd``: the ruleset's, or the engine's own draw."""
+        if isinstance(cmd, Order) and cmd.do == DECLARE_DRAW:
+            return declared_draw(cmd)
+        return self.ruleset.handle(Context(self), cmd)
+
     def _roll(self, sides: int, purpose: str) -> int:
         face = self.dice.roll(sides, purpose)
         self._faces.append(face)
@@ -351,8 +371,7 @@ class Engine:
         try:
             self._faces = []
             origin = (resume.command, resume.start, resume.decisions, ())
-            self._drive(self.ruleset.handle(Context(self), resume.command), None, fresh=True,
-                        origin=origin)
+            self._drive(self._step(resume.command), None, fresh=True, origin=origin)
             for i, answer in enumerate(resume.answers):
                 pending = self.state.pending
                 assert pending is not None and self._paused is not None

@@ -46,3 +46,8 @@ class ReplayError(Exception):
 
 class ReplayMismatch(ReplayError):
     """A readable save whose recorded events the re-run commands do not give."""
+
+
+class SaveFailed(ReplayError):
+    """A save could not be written on (a full disk, a file-size limit): what was written
+    before stays, a whole save of the game up to its last complete command."""

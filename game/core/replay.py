@@ -9,6 +9,7 @@ at most the command in flight. Reading never runs code from the file (JSON only)
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import typing
@@ -23,7 +24,7 @@ from game.core import events as ev
 from game.core.commands import Command, command_from_dict, command_to_dict
 from game.core.dice import DiceSource
 from game.core.engine import Engine, Record
-from game.core.errors import ReplayError, ReplayMismatch, ScenarioError
+from game.core.errors import ReplayError, ReplayMismatch, SaveFailed, ScenarioError
 from game.core.files import MAX_SAVE_BYTES, FileProblem, read_first_line, read_limited
 from game.core.scenario import (
     INT_MAX,
@@ -62,36 +63,63 @@ def record_line(index: int, rec: Record, events: list[ev.Event], first_seq: int)
 
 
 class SaveWriter:
-    """Appends each command of an engine to a JSON Lines file as it happens (flushed at once,
-    so a crash or a kill loses at most the command in flight). The file appears at ``path``
-    only with its header and the records so far in it, never empty or half-started; a save
-    already there is replaced at that moment."""
+    """Appends each command of an engine to a JSON Lines file as it happens (written at
+    once, so a crash or a kill loses at most the command in flight). The file appears at
+    ``path`` only with its header and the records so far in it, never empty or
+    half-started; a save already there is replaced at that moment (``follow_link=False``: a
+    symbolic link at ``path`` is replaced itself, its target left alone).
 
-    def __init__(self, engine: Engine, path: str | Path) -> None:
+    When the disk fills (or a file-size limit is reached) the writer stops and raises
+    :class:`~game.core.errors.SaveFailed` from the command that could not be saved: the file
+    keeps the game up to the last command written whole (at worst a last line cut off,
+    which reading a save reports and skips)."""
+
+    def __init__(self, engine: Engine, path: str | Path, follow_link: bool = True) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         first = [orjson.dumps(header(engine)) + b"\n"]
         first += [record_line(i, rec, engine.log[rec.first:rec.last], rec.first + 1)
                   for i, rec in enumerate(engine.records)]
-        self._fh = os.fdopen(_create_holding(self.path, b"".join(first)), "ab")
+        try:
+            self._fd = _create_holding(self.path, b"".join(first), follow_link)
+        except OSError as exc:
+            if exc.errno not in _FULL:
+                raise
+            raise SaveFailed(f"{self.path}: cannot be written ({exc.strerror}); nothing was "
+                             "written") from None
         self._count = len(engine.records)
         self._engine = engine
         engine.listeners.append(self._on_record)
 
+    @property
+    def commands(self) -> int:
+        """The commands written so far (the game's opening not counted)."""
+        return self._count - 1
+
     def _on_record(self, rec: Record, events: list[ev.Event]) -> None:
-        self._fh.write(record_line(self._count, rec, events, rec.first + 1))
-        self._fh.flush()
+        try:
+            _write_all(self._fd, record_line(self._count, rec, events, rec.first + 1), sync=False)
+        except OSError as exc:
+            self.close()
+            raise SaveFailed(
+                f"{self.path}: the save could not be written on ({exc.strerror}); it keeps "
+                f"the game up to command {self.commands}, which replays and checks"
+            ) from None
         self._count += 1
 
     def close(self) -> None:
         if self._on_record in self._engine.listeners:
             self._engine.listeners.remove(self._on_record)
-        if self._fh.closed:
+        if self._fd < 0:
             return
-        self._fh.flush()
         with contextlib.suppress(OSError):  # a file system without fsync
-            os.fsync(self._fh.fileno())
-        self._fh.close()
+            os.fsync(self._fd)
+        os.close(self._fd)
+        self._fd = -1
+
+
+#: what a write that found no room fails with: a full disk, a quota, a file-size limit
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
 
 def write_save(engine: Engine, path: str | Path, upto: int | None = None) -> None:
@@ -107,13 +135,15 @@ def write_save(engine: Engine, path: str | Path, upto: int | None = None) -> Non
     os.close(_create_holding(path, b"".join(data)))
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    """Write all of ``data`` and make it durable before the file gets its name."""
+def _write_all(fd: int, data: bytes, sync: bool = True) -> None:
+    """Write all of ``data`` (and with ``sync`` make it durable, before a file gets its
+    name)."""
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
-    with contextlib.suppress(OSError):  # a file system without fsync
-        os.fsync(fd)
+    if sync:
+        with contextlib.suppress(OSError):  # a file system without fsync
+            os.fsync(fd)
 
 
 def put_file(path: str | Path, data: bytes, mode: int | None = None) -> None:
@@ -127,13 +157,34 @@ def put_file(path: str | Path, data: bytes, mode: int | None = None) -> None:
         os.close(fd)
 
 
-def _create_holding(path: Path, data: bytes) -> int:
+def put_link(path: str | Path, target: str) -> None:
+    """Replace ``path`` with a symbolic link to ``target`` in one step."""
+    path = Path(path)
+    while True:
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.symlink(target, tmp)
+            break
+        except FileExistsError:
+            continue
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _create_holding(path: Path, data: bytes, follow_link: bool = True) -> int:
     """Put a new file holding ``data`` at ``path`` (replacing what is there; through a
-    symlink, its target) and return a descriptor for appending to it. Where the system has
-    anonymous files (Linux's O_TMPFILE) the file is written nameless and then linked in, so
-    no moment shows an empty or partial file and a kill leaves nothing stray; elsewhere a
-    hidden file beside it is written and renamed over ``path``."""
-    real = Path(os.path.realpath(path))
+    symlink, its target, unless not ``follow_link``: then the link itself) and return a
+    descriptor for appending to it. Where the system has anonymous files (Linux's
+    O_TMPFILE) the file is written nameless and then linked in, so no moment shows an empty
+    or partial file and a kill leaves nothing stray; elsewhere a hidden file beside it is
+    written and renamed over ``path``."""
+    if follow_link:
+        real = Path(os.path.realpath(path))
+    else:  # the folder's links followed, not the name's own
+        real = Path(os.path.realpath(path.parent)) / path.name
     fd = _create_anonymous(real, data)
     if fd >= 0:
         return fd
@@ -568,12 +619,53 @@ def _compare(save: SaveFile, i: int, engine: Engine, rec: Record) -> None:
 
 
 def fold_save(save: SaveFile, upto: int | None = None) -> GameState:
-    """The state after the first ``upto`` events (all by default), by folding them."""
+    """The state after the first ``upto`` events (all by default), by folding them. An
+    event whose fields have the right kinds but make no sense at that point in the game (an
+    edited save: a unit's id where its models' belong, a formation of no files) raises
+    :class:`ReplayError` naming its line, whatever the ruleset's state change stumbles on."""
     from game.core.ruleset import get_ruleset
 
     state = get_ruleset(save.scenario.ruleset).initial_state(save.scenario, save.seed)
     dicts = save.event_dicts()
-    return fold_dicts(state, dicts if upto is None else dicts[:upto])
+    try:
+        return fold_dicts(state, dicts if upto is None else dicts[:upto])
+    except Exception:  # noqa: BLE001 - any failure of a state change is the event's
+        # (fold_dicts counts an event once its change is made: the count is the one before)
+        raise unreadable(save, state.events_applied + 1) from None
+
+
+def describe_save(save: SaveFile, state: GameState) -> list[tuple[int, str]]:
+    """The save's log in players' words: (event number, line) for every event its ruleset
+    describes, with ``state`` the folded state. An event the ruleset cannot describe (an
+    edited save whose event says something the game never would) raises
+    :class:`ReplayError` naming its line."""
+    from game.core.ruleset import get_ruleset
+
+    ruleset = get_ruleset(save.scenario.ruleset)
+    out = []
+    for i, e in enumerate(save.events(), 1):
+        try:
+            line = ruleset.describe(state, e)
+        except Exception:  # noqa: BLE001 - as in fold_save
+            raise unreadable(save, i) from None
+        if line:
+            out.append((i, line))
+    return out
+
+
+def unreadable(save: SaveFile, n: int) -> ReplayError:
+    """Event ``n`` (counted from 1 through the file) has the fields of its type but cannot
+    be followed: the error naming it and its line."""
+    seen = 0
+    for rec in save.records:
+        if n <= seen + len(rec.events):
+            kind = rec.events[n - seen - 1].get("type")
+            return ReplayError(
+                f"{save.path}: line {rec.line} is unreadable: event {n} of the file ({kind}) "
+                f"does not fit the game at that point (the save looks edited)"
+            )
+        seen += len(rec.events)
+    return ReplayError(f"{save.path}: event {n} of the file is unreadable")  # pragma: no cover
 
 
 def state_digest(state: GameState) -> Any:

@@ -304,6 +304,17 @@ class Candidate:
     note: str = ""
 
 
+class SampledCandidates(list[Candidate]):
+    """What :meth:`Ruleset.candidates` returns in a battle too big to offer every unit's
+    commands: those of ``units`` of the ``of`` units that could act now (the nearest to the
+    enemy, and a few more at random). The AI says so when it explains its choice."""
+
+    def __init__(self, items: list[Candidate], units: int, of: int) -> None:
+        super().__init__(items)
+        self.units = units
+        self.of = of
+
+
 def answer_candidates(pending: ev.DecisionRequested) -> list[Candidate]:
     """The answers worth trying for a pending decision: each of its choices, or its default
     when it takes an open answer."""
@@ -714,6 +725,8 @@ class Ruleset(ABC):
         rules refuse. ``widen`` asks for that many more sampled move points (the AI asks for
         more when it has time; a negative ``widen`` asks for no moves at all, for a quick look
         at what a side could attack); ``rng`` draws them, so the same seed gives the same list.
+        In a battle too big to list every unit's orders, the orders of some of the units,
+        returned as :class:`SampledCandidates` (the AI says so in its explanation).
 
         The default knows no actions: it offers the choices of a pending decision (or its
         default when it has no list of choices) and the order that closes what is in progress,
@@ -732,8 +745,9 @@ class Ruleset(ABC):
 
     def unit_worth(self, state: GameState, unit: str) -> float:
         """What ``unit`` is worth to its side as it stands now, in rough points (0 when it has
-        left the table): the AI weighs damage dealt and taken with it. The default counts the
-        unit's models on the table."""
+        left the table): the AI weighs damage dealt and taken with it. It may read only the
+        unit's own record and its models' (the AI remembers a unit's worth while these are
+        the same). The default counts the unit's models on the table."""
         return float(sum(1 for n in state.units[unit].models if state.models[n].on_table))
 
     def side_scores(self, state: GameState) -> tuple[float, float] | None:

@@ -6,7 +6,6 @@ JSON with ``--json``."""
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from typing import Any
@@ -33,12 +32,33 @@ def order_keys(extra: list[str]) -> list[tuple[str, Any]]:
             value = extra[i + 1]
             i += 1
         i += 1
-        try:
-            parsed: Any = json.loads(value)
-        except ValueError:
-            parsed = value
-        out.append((key, parsed))
+        out.append((key, _value(key, value)))
     return out
+
+
+def _value(key: str, text: str) -> Any:
+    """An extra order argument read as JSON when it is JSON (else kept as text), held to the
+    limits of a scenario's order values: a value that would be refused in a scenario's
+    ``orders`` (nested too deep, a whole number beyond 64 bits, a number that is not
+    finite, a key that is not a plain name) is refused here with the same words."""
+    from game.cli import BadInput
+    from game.core.scenario import INT_MAX, INT_MIN, MAX_NESTING, bad_value
+
+    try:
+        parsed: Any = json.loads(text)
+    except RecursionError:
+        raise BadInput(f"odds: --{key[:30]}: lists nested far too deep to read (an order "
+                       f"value lies no more than {MAX_NESTING} levels deep)") from None
+    except json.JSONDecodeError:
+        parsed = text  # not JSON: plain text
+    except ValueError:  # Python's cap on the digits of a whole number
+        raise BadInput(f"odds: --{key[:30]}: a number with thousands of digits (whole "
+                       f"numbers must lie between {INT_MIN} and {INT_MAX})") from None
+    # checked where a scenario's order value lies, so the depth limit is the same
+    bad = bad_value({"orders": [{key: parsed}]})
+    if bad is not None:
+        raise BadInput(f"odds: --{key[:30]} {bad[1]}")
+    return parsed
 
 
 def position(path: str, seed: int | None, at: int | None = None) -> Any:
@@ -60,6 +80,7 @@ def odds_command(args: Any, extra: list[str]) -> int:
     from game.cli import BadInput
     from game.core.errors import DiceExhausted
     from game.odds.estimate import OddsError, OddsEstimator
+    from game.workers import cap_jobs, cores_available
 
     keys = order_keys(extra)
     cmd = Order(args.do, args.unit, (("target", args.target), *keys))
@@ -78,7 +99,8 @@ def odds_command(args: Any, extra: list[str]) -> int:
     if odds is None:
         bar = Progress(args.samples) if sys.stderr.isatty() and not args.json else None
         t0 = time.perf_counter()
-        jobs = args.jobs or (min(2, os.cpu_count() or 1) if args.samples >= 4000 else 1)
+        jobs = cap_jobs(args.jobs) if args.jobs else (
+            min(2, cores_available()) if args.samples >= 4000 else 1)
         odds = est.run(args.samples, on_update=bar.update if bar else None, jobs=jobs)
         odds.seconds = time.perf_counter() - t0
         if bar is not None:
@@ -86,8 +108,10 @@ def odds_command(args: Any, extra: list[str]) -> int:
     if args.json:
         sys.stdout.write(json.dumps(odds.to_json(), indent=1) + "\n")
     else:
+        from game.cli import say
+
         for line in describe(engine, cmd, odds):
-            print(line)
+            say(line)
     return 0
 
 

@@ -230,14 +230,12 @@ class OddsEstimator:
     def _run_pool(self, first: int, sizes: list[int], jobs: int,
                   on_update: Callable[[Odds], None] | None, time_limit: float | None,
                   t0: float) -> int:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from game.workers import process_pool
 
         global _FORKED
         _FORKED = self
-        ctx = multiprocessing.get_context("fork")
         done = 0
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        with process_pool(jobs) as pool:  # (forked: the workers start with this estimator)
             futures = [pool.submit(_forked_sample, first + k, size)
                        for k, size in enumerate(sizes)]
             try:

@@ -12,6 +12,7 @@ from game.cli import main
 from tests.support import SKIRMISH_TOML, play_file
 
 GOOD = SKIRMISH_TOML
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def play(tmp_path, text, name="x.toml", extra=()):
@@ -103,3 +104,25 @@ def test_the_real_entry_point_prints_no_traceback(tmp_path):
 def test_dice_out_of_range_and_parameters_on_rules_without_one(tmp_path, capsys, change, words):
     code, _ = play(tmp_path, change(GOOD))
     assert code == 2 and words in capsys.readouterr().err
+
+
+def test_control_characters_in_names_reach_the_terminal_escaped(tmp_path, capsys):
+    """A name holding ESC, BEL or a C1 control (issue 22) could recolour the terminal, set
+    its title or clear it: every line printed shows them escaped, as written in the file."""
+    text = (ROOT / "maps" / "duel.toml").read_text()
+    text = text.replace('name = "Duel at the ford"', 'name = "Duel\\u001b[31m at the ford\\u0007"')
+    text = text.replace('name = "Orc Brute"', 'name = "Orc\\u001b]0;title\\u0007 Brute\\u009b2J"')
+    path = tmp_path / "names.toml"
+    path.write_text(text)
+    save = tmp_path / "g.jsonl"
+    runs = [["play", str(path), "--headless", "--save", str(save)],
+            ["play", str(path), "--headless", "--ai", "both=easy"],
+            ["replay", str(save), "--log"],
+            ["odds", str(path), "--unit", "elf", "--do", "fight", "--target", "orc"],
+            ["simulate", str(path), "--games", "1", "--jobs", "1"]]
+    for argv in runs:
+        code = main(argv)
+        out = capsys.readouterr().out
+        assert code == 0, argv
+        assert not any(c in out for c in "\x1b\x07\x9b"), argv
+        assert "Orc\\u001b]0;title\\u0007 Brute\\u009b2J" in out, argv

@@ -126,3 +126,20 @@ def test_the_real_entry_point_prints_no_traceback_for_the_nastiest_files(tmp_pat
         else:
             assert r.stderr.startswith("MISMATCH: ")
     assert list(tmp_path.iterdir()) == []
+
+
+ODDS_MAPS = [p for p in fz.MAPS if p.stem in ("default", "duel", "trench", "rules-study")]
+
+
+@settings(max_examples=40, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(pick=st.integers(0, len(ODDS_MAPS) - 1), where=st.integers(0, 2**32))
+def test_odds_with_nasty_arguments_keeps_the_contract(tmp_path_factory, pick, where):
+    """Issue 22: `odds` with order arguments nested 100,000 deep was a traceback."""
+    import tomllib
+
+    path = ODDS_MAPS[pick]
+    names = [(u["id"], u["side"]) for u in tomllib.loads(path.read_text())["units"]]
+    argv = fz.odds_argv(random.Random(where), path, names)
+    verdict = fz.check_odds_run(tmp_path_factory.mktemp("odds"), argv)
+    assert verdict.ok, f"{' '.join(argv)[:500]}:\n" + "\n".join(verdict.problems)

@@ -88,13 +88,46 @@ def test_a_successful_run_replaces_a_save(tmp_path, capsys):
     assert [p.name for p in tmp_path.iterdir()] == ["g.jsonl"]
 
 
-def test_a_save_through_a_symlink_writes_its_target(tmp_path):
+def test_a_save_at_a_symlink_replaces_the_link_never_its_target(tmp_path):
     real = tmp_path / "real.jsonl"
     assert main(["play", str(DUEL), "--headless", "--seed", "3", "--save", str(real)]) == 0
+    before = digest(real)
     link = tmp_path / "link.jsonl"
     link.symlink_to(real.name)
     assert main(["play", str(DUEL), "--headless", "--seed", "4", "--save", str(link)]) == 0
-    assert link.is_symlink() and read_save(real).seed == 4
+    assert not link.is_symlink() and read_save(link).seed == 4 and check(link).ok
+    assert digest(real) == before
+
+
+@pytest.mark.parametrize("dangling", [True, False], ids=["link to nothing", "link to a save"])
+def test_a_refused_run_puts_back_the_symlink_it_was_given(tmp_path, capsys, dangling):
+    """Issue 22: a refused run wrote the save at a dangling link's target, then deleted the
+    link, leaving a stray file and no link."""
+    real = tmp_path / "real.jsonl"
+    if not dangling:
+        assert main(["play", str(DUEL), "--headless", "--seed", "3", "--save", str(real)]) == 0
+    before = digest(real) if not dangling else None
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real.name)
+    scen = tmp_path / "refused.toml"
+    scen.write_text(REFUSED)
+    assert main(["play", str(scen), "--headless", "--save", str(link)]) == 2
+    assert "nobody" in capsys.readouterr().err
+    assert link.is_symlink() and os.readlink(link) == real.name
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["link.jsonl", "refused.toml"] + ([] if dangling else ["real.jsonl"]))
+    if not dangling:
+        assert digest(real) == before
+
+
+def test_a_symlink_to_a_file_that_is_no_save_is_left_alone(tmp_path, capsys):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(notes.name)
+    assert main(["play", str(DUEL), "--headless", "--save", str(link)]) == 2
+    assert "not a Contact Zone save" in capsys.readouterr().err
+    assert link.is_symlink() and notes.read_text() == "my notes"
 
 
 @pytest.mark.parametrize(
@@ -198,3 +231,40 @@ def test_a_headless_save_killed_at_any_moment_is_a_save_or_nothing(tmp_path, lon
         saved = read_save(save)
         outcomes.append("mid-game" if len(saved.records) - 1 < commands else "whole game")
     assert outcomes.count("mid-game") >= 2, outcomes
+
+
+def run_limited(argv: list[str], limit: int) -> subprocess.CompletedProcess:
+    """The real entry point with files limited to ``limit`` bytes (RLIMIT_FSIZE: a write
+    beyond fails as on a full disk; Python ignores the SIGXFSZ it brings)."""
+    resource = pytest.importorskip("resource")
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return subprocess.run([sys.executable, str(ROOT / "run.py"), *argv], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120, preexec_fn=cap)
+
+
+def test_a_full_disk_ends_the_run_in_one_line_and_keeps_the_game_so_far(tmp_path):
+    whole = tmp_path / "whole.jsonl"
+    argv = ["play", str(DUEL), "--headless", "--seed", "5", "--ai", "both=easy"]
+    assert main([*argv, "--save", str(whole)]) == 0
+    size = whole.stat().st_size
+    save = tmp_path / "cut" / "g.jsonl"
+    got = run_limited([*argv, "--save", str(save)], size // 2)  # issue 22: a traceback
+    assert got.returncode == 2 and "Traceback" not in got.stderr
+    assert got.stderr.startswith("error: ") and got.stderr.count("\n") == 1
+    saved = read_save(save)
+    kept = len(saved.records) - 1
+    assert f"it keeps the game up to command {kept}," in got.stderr
+    assert 0 < kept < len(read_save(whole).records) - 1 and check(save).ok
+    assert whole.read_bytes().startswith(save.read_bytes()[:size // 4])
+    assert sorted(p.name for p in save.parent.iterdir()) == ["g.jsonl"]
+
+
+def test_no_room_for_the_opening_leaves_nothing(tmp_path):
+    save = tmp_path / "new" / "g.jsonl"
+    got = run_limited(["play", str(DUEL), "--headless", "--save", str(save)], 200)
+    assert got.returncode == 2 and got.stderr.count("\n") == 1
+    assert "cannot be written" in got.stderr and "nothing was written" in got.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -157,3 +157,35 @@ def test_cli_text_and_bad_orders(tmp_path: Path, capsys) -> None:
                  "--frenzy", "2"]) == 2
     err = capsys.readouterr().err
     assert "frenzy" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("[" * 100_000, "nested far too deep to read"),  # (issue 22: a RecursionError)
+        ("[" * 60_000 + "]" * 60_000, "nested far too deep to read"),
+        ("[" * 11 + "]" * 11, "lies more than 12 levels deep"),  # as deep as in a scenario
+        ("7" * 5000, "a number with thousands of digits"),
+        ("18446744073709551616", "beyond the whole numbers a scenario can hold"),
+        ("NaN", "not a finite number"),
+        ('{"a\\nb": 1}', 'has a key that is not a plain name: "a\\nb"'),
+    ],
+    ids=["open 100000", "nested 60000", "nested 11", "4301 digits", "65 bits", "nan",
+         "line break in a key"],
+)
+def test_extra_order_arguments_keep_the_limits_of_scenario_values(tmp_path: Path, capsys,
+                                                                  value, words) -> None:
+    path = write(tmp_path, duel())
+    assert main(["odds", path, "--unit", "orc", "--do", "fight", "--target", "elf",
+                 "--frenzy", value]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: odds: --frenzy") and words in err and err.count("\n") == 1
+
+
+def test_an_extra_argument_as_deep_as_a_scenario_allows_reaches_the_rules(tmp_path: Path,
+                                                                          capsys) -> None:
+    # ten levels inside the order is what a scenario's orders accept: the ruleset judges it
+    path = write(tmp_path, duel())
+    assert main(["odds", path, "--unit", "orc", "--do", "fight", "--target", "elf",
+                 "--frenzy", "[" * 10 + "]" * 10]) == 2
+    assert "belongs to the Frenzy Special Ability" in capsys.readouterr().err

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from shapely import LineString, Polygon
 
 from game.core.commands import Order
-from game.core.ruleset import Candidate, answer_candidates
+from game.core.ruleset import Candidate, SampledCandidates, answer_candidates
+from game.core.spatial import nearest_distances
 from game.core.state import GameState, Model
 from game.geometry.bases import facing_toward
 from game.rulesets.common.flow import Activation, activation, alternating, units_to_activate
@@ -39,27 +40,72 @@ class MovePoint:
     target: str | None = None  # the enemy the move is about
 
 
-def who_acts(state: GameState, side: int) -> tuple[list[Candidate], list[str], Activation | None]:
+#: the most units whose commands are offered at once: in a bigger battle, those nearest to an
+#: enemy and :data:`AT_RANDOM` more at random (offering all of 1,000 units' commands took two
+#: minutes, and trying them all far longer)
+MAX_UNITS = 12
+AT_RANDOM = 3
+
+
+def who_acts(state: GameState, side: int, rng: random.Random
+             ) -> tuple[list[Candidate], list[str], Activation | None, int]:
     """Where an alternating ruleset's candidates for ``side`` start: the candidates so far (the
-    answers to a pending decision, or ending the activation in progress), the units that may
-    act now (none: the candidates so far are all there is) and the activation in progress."""
+    answers to a pending decision, or ending the activation in progress), the units whose
+    commands to offer (none: the candidates so far are all there is; at most
+    :data:`MAX_UNITS`), the activation in progress, and how many units could act now (more
+    than those offered in a big battle: see :func:`offered`)."""
     if state.game_over:
-        return [], [], None
+        return [], [], None, 0
     if state.pending is not None:
-        return answer_candidates(state.pending), [], None
+        return answer_candidates(state.pending), [], None, 0
     act = activation(state)
     if act is not None:
-        return [END_ACTIVATION], ([act.unit] if act.side == side else []), act
+        units = [act.unit] if act.side == side else []
+        return [END_ACTIVATION], units, act, len(units)
     if alternating(state).next_side == side:
-        return [], units_to_activate(state, side), None
-    return [], [], None
+        ready = units_to_activate(state, side)
+        return [], _some(state, side, ready, rng), None, len(ready)
+    return [], [], None, 0
+
+
+def offered(cands: list[Candidate], units: list[str], of: int) -> list[Candidate]:
+    """The candidates as a ruleset returns them: marked as a sample when they are those of
+    fewer units than could act."""
+    return SampledCandidates(cands, len(units), of) if len(units) < of else cands
+
+
+def _some(state: GameState, side: int, ready: list[str], rng: random.Random) -> list[str]:
+    """``ready`` when there are at most :data:`MAX_UNITS`; else those whose nearest model is
+    nearest to an enemy, and :data:`AT_RANDOM` more at random, in ``ready``'s order."""
+    if len(ready) <= MAX_UNITS:
+        return ready
+    s = state
+    mine = [(u, m) for u in ready for m in (s.models[n] for n in s.units[u].models) if m.on_table]
+    foes = [(m.x, m.y) for m in s.models.values() if m.side != side and m.on_table]
+    near: dict[str, float] = {}
+    for (u, _), d in zip(mine, nearest_distances([(m.x, m.y) for _, m in mine], foes)):
+        near[u] = min(d, near.get(u, math.inf))
+    rank = sorted(range(len(ready)), key=lambda i: (near.get(ready[i], math.inf), i))
+    keep = rank[:MAX_UNITS - AT_RANDOM]
+    keep += rng.sample(rank[MAX_UNITS - AT_RANDOM:], AT_RANDOM)
+    return [ready[i] for i in sorted(keep)]
 
 
 def radius(table: object, m: Model) -> float:
     """About half the width of ``m``'s base, in inches."""
-    poly = table.poly(m)  # type: ignore[attr-defined]
-    minx, miny, maxx, maxy = poly.bounds
-    return max(maxx - minx, maxy - miny) / 2.0
+    key = (id(table), m.base, m.facing)
+    got = _RADIUS.get(key)
+    if got is None:
+        poly = table.poly(m)  # type: ignore[attr-defined]
+        minx, miny, maxx, maxy = poly.bounds
+        if len(_RADIUS) > 4096:
+            _RADIUS.clear()
+        got = _RADIUS[key] = max(maxx - minx, maxy - miny) / 2.0
+    return got
+
+
+#: :func:`radius` by table, base and facing (the same wherever the base stands)
+_RADIUS: dict[tuple[int, str, float], float] = {}
 
 
 def centre_distance(a: Model, b: Model) -> float:

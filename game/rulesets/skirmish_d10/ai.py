@@ -9,7 +9,13 @@ import random
 from game.core.commands import Order
 from game.core.ruleset import Candidate, DicePool, PoolOdds
 from game.core.state import GameState, Model
-from game.rulesets.common.candidates import centre_distance, move_points, radius, who_acts
+from game.rulesets.common.candidates import (
+    centre_distance,
+    move_points,
+    offered,
+    radius,
+    who_acts,
+)
 from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive
@@ -20,7 +26,7 @@ from game.rulesets.skirmish_d10.rules import hooked
 def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) -> list[Candidate]:
     from game.rulesets.skirmish_d10.ruleset import TABLE, fight_targets
 
-    out, units, act = who_acts(state, side)
+    out, units, act, ready = who_acts(state, side, rng)
     if not units:
         return out
     enemies = [o for o in state.models.values() if o.side != side and alive(o)]
@@ -58,7 +64,7 @@ def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) 
                 out.append(Candidate(Order("inspire", name), "inspire", name))
             if act is None:
                 out.append(Candidate(Order("pass", name), "pass", name))
-    return out
+    return offered(out, units, ready)
 
 
 def model_worth(m: Model) -> float:

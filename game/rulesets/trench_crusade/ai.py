@@ -10,13 +10,19 @@ import random
 from game.core.commands import Order
 from game.core.ruleset import Candidate
 from game.core.state import GameState, Model
-from game.rulesets.common.candidates import centre_distance, move_points, radius, who_acts
+from game.rulesets.common.candidates import (
+    centre_distance,
+    move_points,
+    offered,
+    radius,
+    who_acts,
+)
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
 
 
 def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) -> list[Candidate]:
-    out, units, act = who_acts(state, side)
+    out, units, act, ready = who_acts(state, side, rng)
     if not units:
         return out
     enemies = [o for o in state.models.values() if o.side != side and o.on_table]
@@ -58,7 +64,7 @@ def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) 
             if m.status == "down":
                 out.append(Candidate(Order("stand_up", name), "stand up", name))
             out.append(Candidate(Order("pass", name), "pass", name))
-    return out
+    return offered(out, units, ready)
 
 
 def model_worth(m: Model) -> float:
