@@ -145,7 +145,7 @@ def test_explanations_use_display_names() -> None:
 @pytest.mark.parametrize("name", ["default.toml", "trench.toml", "duel.toml",
                                   "rules-study.toml", "old-world.toml", "ninth-age.toml"])
 def test_ai_plays_every_shipped_map_to_the_end(name: str) -> None:
-    from game.cli import carry_out, start_orders
+    from game.headless import carry_out, start_orders
 
     path = str(MAPS / name)
     e, cmds = start_orders(path, None)

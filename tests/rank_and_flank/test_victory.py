@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.cli import result_json
 from game.core import events as ev
 from game.core.engine import Engine
 from game.core.scenario import check_scenario
 from game.core.state import apply
+from game.headless import result_json
 from game.rulesets.rank_and_flank.victory import TAKEN
 from tests.support import scenario
 

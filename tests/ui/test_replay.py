@@ -15,7 +15,7 @@ from tests.ui.conftest import DUEL, click, click_model, ctrl, key, screen_of
 
 @pytest.fixture
 def duel_save(tmp_path):
-    from game.cli import run_orders
+    from game.headless import run_orders
 
     engine = run_orders(str(DUEL), 7)
     p = tmp_path / "duel.jsonl"
