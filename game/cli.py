@@ -288,7 +288,7 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
                 continue
             for line in by_event.pop(i, []):
                 say(line)
-            line = engine.ruleset.describe(engine.state, e)
+            line = engine.ruleset.presenter.describe(engine.state, e)
             if line:
                 say(f"{i:5d}  {line}")
         for rest in by_event.values():
@@ -491,7 +491,8 @@ def replay_log(path: str) -> int:
     """Print a save's log. The events are checked as loading the save would check them (exit
     2 naming the first bad one); rolls whose arithmetic does not add up, as in an edited
     save, get a warning line each on stderr."""
-    from game.core.replay import arithmetic_warnings, describe_save, fold_save, read_save
+    from game.core.replay import arithmetic_warnings, fold_save, read_save
+    from game.headless import describe_save
 
     save = read_save(path)
     save.validate()

@@ -13,6 +13,8 @@ from typing import Any
 
 from game.core.commands import command_from_dict
 from game.core.errors import DiceExhausted
+from game.core.replay import SaveFile
+from game.core.state import GameState
 
 
 class BadInput(Exception):
@@ -139,3 +141,23 @@ def save_position(path: str, at: int | None, what: str, cached: bool = False) ->
         raise BadInput(f"{path}: the game is over {where}; give --at N to {what} from an "
                        "earlier position (replay --log numbers the events)")
     return begin
+
+
+def describe_save(save: SaveFile, state: GameState) -> list[tuple[int, str]]:
+    """The save's log in players' words: (event number, line) for every event its ruleset
+    describes, with ``state`` the folded state. An event the ruleset cannot describe (an
+    edited save whose event says something the game never would) raises
+    :class:`ReplayError` naming its line."""
+    from game.core.replay import unreadable
+    from game.core.ruleset import get_ruleset
+
+    ruleset = get_ruleset(save.scenario.ruleset)
+    out = []
+    for i, e in enumerate(save.events(), 1):
+        try:
+            line = ruleset.presenter.describe(state, e)
+        except Exception:  # noqa: BLE001 - as in fold_save
+            raise unreadable(save, i) from None
+        if line:
+            out.append((i, line))
+    return out

@@ -126,7 +126,7 @@ def _position(path: str, at: int | None) -> Any:
 def _where(begin: Any) -> str:
     s = begin.engine.state
     return (f"the position after event {begin.spot.events} of the save (game turn {s.turn}: "
-            f"{begin.engine.ruleset.status_text(s)})")
+            f"{begin.engine.ruleset.presenter.status_text(s)})")
 
 
 def _default_jobs() -> int:

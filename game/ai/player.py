@@ -171,7 +171,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         seed = (engine.seed * 2654435761 + state.events_applied * 40503 + side) % (2**63)
     rng = random.Random(seed)
     rs = engine.ruleset
-    offered = rs.candidates(state, side, rng, lv.widen)
+    offered = rs.advisor.candidates(state, side, rng, lv.widen)
     units = (offered.units, offered.of) if isinstance(offered, SampledCandidates) else None
     size = sum(1 for m in state.models.values() if m.on_table)
     cands = sample(offered, rng, most_tried(size)) if offered else idle_candidates(engine, side)
@@ -260,7 +260,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         wave = 0
         while deadline is not None and time.perf_counter() < deadline:
             wave += 1
-            extra = [c for c in rs.candidates(state, side, random.Random(seed + wave),
+            extra = [c for c in rs.advisor.candidates(state, side, random.Random(seed + wave),
                                               lv.widen + 4 * wave)
                      if c.kind == "move" and c.command not in seen]
             if not extra:
@@ -449,7 +449,7 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
             return made
         if not fought:
             fought = True
-            fights = [c for c in rs.candidates(s, side, rng, 0) if c.kind == "fight"]
+            fights = [c for c in rs.advisor.candidates(s, side, rng, 0) if c.kind == "fight"]
             if fights:
                 charged = _charge_target(e, unit)
                 fights.sort(key=lambda c: c.target != charged)
@@ -469,7 +469,7 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
 def _shoot_once(e: Engine, side: int) -> bool:
     """One more order of the ruleset's look-ahead (:meth:`~game.core.ruleset.Ruleset.lookahead`:
     a shot), its decisions taking their defaults. Returns whether one was made."""
-    cmd = e.ruleset.lookahead(e.state, side)
+    cmd = e.ruleset.advisor.lookahead(e.state, side)
     if cmd is None or not e.execute(cmd).ok:
         return False
     while e.pending_ask is not None and not e.state.game_over:
@@ -493,7 +493,7 @@ def _worst_reply(e: Engine, side: int, kinds: tuple[str, ...], seed: int) -> flo
     now = evaluate(e, side)
     if other is None or other == side:
         return now
-    replies = [c for c in e.ruleset.candidates(e.state, other, random.Random(seed), 0)
+    replies = [c for c in e.ruleset.advisor.candidates(e.state, other, random.Random(seed), 0)
                if c.kind in kinds][:MAX_REPLIES]
     best, pick = now, None
     for j, c in enumerate(replies):
@@ -552,10 +552,10 @@ def threat(e: Engine, side: int) -> float:
         got = seen.get(name)
         if got is None:
             m = s.models.get(name)
-            got = seen[name] = rs.unit_worth(s, m.unit) if m is not None else 0.0
+            got = seen[name] = rs.advisor.unit_worth(s, m.unit) if m is not None else 0.0
         return got
 
-    for c in rs.candidates(s, other, random.Random(0), -1):
+    for c in rs.advisor.candidates(s, other, random.Random(0), -1):
         if c.kind not in ("fight",) + CHARGES or c.unit is None or c.target is None:
             continue
         a, t = worth(c.unit), worth(c.target)
@@ -568,7 +568,7 @@ def score_edge(e: Engine, side: int) -> float:
     """How far ahead ``side`` is on the score that decides the game after its last turn
     (:meth:`~game.core.ruleset.Ruleset.side_scores`), weighted by how near that end is."""
     s = e.state
-    got = e.ruleset.side_scores(s)
+    got = e.ruleset.advisor.side_scores(s)
     if got is None:
         return 0.0
     mine, theirs = got if side == 1 else (got[1], got[0])
@@ -602,7 +602,7 @@ def _worth(rs: Any, s: GameState, u: str, unit: Any) -> float:
     if got is not None and got[0] is unit and len(got[1]) == len(models) and all(
             a is b for a, b in zip(got[1], models)):
         return got[2]
-    w = float(rs.unit_worth(s, u))
+    w = float(rs.advisor.unit_worth(s, u))
     if len(_WORTH) > 20000:
         _WORTH.clear()
     _WORTH[u] = (unit, models, w)
@@ -640,7 +640,7 @@ def idle_candidates(engine: Engine, side: int) -> list[Candidate]:
     if engine.pending_ask is not None or s.pending is not None:
         default = engine.pending_ask.default if engine.pending_ask else s.pending.default  # type: ignore[union-attr]
         return [Candidate(Answer(default, by_default=True), "answer")]
-    cands = engine.ruleset.candidates(s, side, random.Random(0), 0)
+    cands = engine.ruleset.advisor.candidates(s, side, random.Random(0), 0)
     out = [c for kind in ("end", "pass") for c in cands if c.kind == kind]
     closing = engine.ruleset.closing_order(s)
     if closing is not None:

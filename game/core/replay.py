@@ -634,25 +634,6 @@ def fold_save(save: SaveFile, upto: int | None = None) -> GameState:
         raise unreadable(save, state.events_applied + 1) from None
 
 
-def describe_save(save: SaveFile, state: GameState) -> list[tuple[int, str]]:
-    """The save's log in players' words: (event number, line) for every event its ruleset
-    describes, with ``state`` the folded state. An event the ruleset cannot describe (an
-    edited save whose event says something the game never would) raises
-    :class:`ReplayError` naming its line."""
-    from game.core.ruleset import get_ruleset
-
-    ruleset = get_ruleset(save.scenario.ruleset)
-    out = []
-    for i, e in enumerate(save.events(), 1):
-        try:
-            line = ruleset.describe(state, e)
-        except Exception:  # noqa: BLE001 - as in fold_save
-            raise unreadable(save, i) from None
-        if line:
-            out.append((i, line))
-    return out
-
-
 def unreadable(save: SaveFile, n: int) -> ReplayError:
     """Event ``n`` (counted from 1 through the file) has the fields of its type but cannot
     be followed: the error naming it and its line."""

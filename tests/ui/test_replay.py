@@ -105,7 +105,7 @@ def test_the_replay_banner_never_ends_in_a_stray_dot(make_app, duel_save, monkey
     text, _ = app.panels.banner_text()
     assert text.startswith("REPLAY duel.jsonl · event 5 of ")
     # an event with no line of its own (bookkeeping): nothing after the turn, no dangling dot
-    monkeypatch.setattr(type(r.ruleset), "describe", lambda self, state, e: None)
+    monkeypatch.setattr(type(r.ruleset.presenter), "describe", lambda self, state, e: None)
     r.seek(6)
     text, _ = app.panels.banner_text()
     assert text.endswith(f"game turn {r.state.turn}"), text
