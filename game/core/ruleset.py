@@ -16,7 +16,6 @@ descriptions (:class:`RuleInfo`, :class:`ConditionInfo`), its action buttons
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
 import random
@@ -34,7 +33,7 @@ from game.core.decisions import Ask
 if TYPE_CHECKING:
     from game.core.engine import Context
     from game.core.scenario import Scenario
-    from game.core.state import GameState, Handler, Model
+from game.core.state import GameState, Handler, Model, declare_off_table
 
 Step = Generator[ev.Event | Ask, Any, Any]
 
@@ -708,6 +707,11 @@ class Ruleset(ABC):
     unit_keys: frozenset[str] = frozenset()
     #: the turn structure
     flow: FlowInfo = FlowInfo(ALTERNATING)
+    #: the sides of a battle, as scenarios number them
+    sides: tuple[int, ...] = (1, 2)
+    #: the statuses of a model or unit that has left the table, in the ruleset's own words
+    #: (``"destroyed"``, ``"fled"``, ``"out_of_action"``)
+    off_table: frozenset[str] = frozenset()
     #: the ruleset's geometry over a state (model footprints, contact, distances): a
     #: ``game.rulesets.common.table.Table``
     table: Any = None
@@ -716,6 +720,7 @@ class Ruleset(ABC):
                  editor: type[EditorSchema[Any]] = EditorSchema) -> None:
         """A ruleset is made with the classes of its facets (its package puts them
         together): what it shows, what it tells the AI, what the editor offers."""
+        declare_off_table(self.off_table)
         #: what the window, the log and the reports show (see :class:`Presenter`)
         self.presenter: Presenter[Any] = presenter(self)
         #: what the AI, the odds and the simulations are told (see :class:`Advisor`)
@@ -852,30 +857,34 @@ def _facing_toward(x0: float, y0: float, x1: float, y1: float) -> float:
     return math.degrees(math.atan2(x1 - x0, -(y1 - y0))) % 360
 
 
-RULESET_MODULES = {
-    "skirmish-d10": "game.rulesets.skirmish_d10",
-    "trench-crusade": "game.rulesets.trench_crusade",
-    "old-world": "game.rulesets.old_world",
-    "ninth-age": "game.rulesets.ninth_age",
-}
+#: the entry-point group rule systems register themselves in (see pyproject.toml): each entry
+#: names a ruleset's id and the ``RULESET`` object of its package
+ENTRY_POINTS = "contact_zone.rulesets"
+
+
+@lru_cache(maxsize=1)
+def _registered() -> dict[str, Any]:
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
 
 
 def known_rulesets() -> list[str]:
-    return list(RULESET_MODULES)
+    """The ids of the rule systems installed, in the order they registered."""
+    return list(_registered())
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset registered under ``ruleset_id``. Raises ``KeyError`` for an unknown id and
-    ``NotImplementedError`` for one that is planned but not yet built."""
-    module = RULESET_MODULES.get(ruleset_id)
-    if module is None:
+    ``NotImplementedError`` for one whose package is registered but not there."""
+    ep = _registered().get(ruleset_id)
+    if ep is None:
         raise KeyError(ruleset_id)
     try:
-        mod = importlib.import_module(module)
+        rs = ep.load()
     except ModuleNotFoundError as exc:
-        if exc.name and module.startswith(exc.name):
+        if exc.name and ep.value.split(":")[0].startswith(exc.name):
             raise NotImplementedError(ruleset_id) from None
         raise
-    rs = mod.RULESET
     assert isinstance(rs, Ruleset)
     return rs

@@ -141,6 +141,8 @@ class PhasedRuleset(Ruleset):
     """Player turns of phases, for a ruleset to subclass. ``phase_names`` are the phases in
     order; ``actions`` the unit orders, each belonging to one phase."""
 
+    off_table = RF.OFF_TABLE_STATUSES
+
     phase_names: tuple[str, ...] = ()
     actions: Mapping[str, PhasedAction] = {}
 

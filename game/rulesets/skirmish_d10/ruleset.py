@@ -139,6 +139,8 @@ class SkirmishD10(AlternatingActivations):
     unit of several models activates as one, its models act in any order, and the Contact
     Zone of the activation is resolved as it ends."""
 
+    off_table = frozenset({"destroyed"})
+
     id = K.RULESET_ID
     profile = K.PROFILE
     base_sizes = K.BASE_SIZES

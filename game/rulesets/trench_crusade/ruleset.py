@@ -76,6 +76,8 @@ class TrenchCrusade(AlternatingActivations):
     when its model goes Down or Out of Action, fails a RISKY action, or takes an action that
     ends it."""
 
+    off_table = frozenset({"out_of_action", "destroyed"})
+
     id = K.RULESET_ID
     profile = K.PROFILE
     base_sizes: dict[str, tuple[float, float]] = {}
