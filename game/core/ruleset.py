@@ -24,6 +24,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.core import events as ev
@@ -864,13 +865,28 @@ ENTRY_POINTS = "contact_zone.rulesets"
 
 @lru_cache(maxsize=1)
 def _registered() -> dict[str, Any]:
-    from importlib.metadata import entry_points
+    """The registered rule systems: those the source tree running declares in its
+    pyproject.toml (in the order written there: the same declaration the installed metadata
+    is made from, so a checkout run without installing, or over an older install, still finds
+    its own), then any other installed package's."""
+    import tomllib
+    from importlib.metadata import EntryPoint, entry_points
 
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
+    found: dict[str, Any] = {}
+    source = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    try:
+        project = tomllib.loads(source.read_text(encoding="utf-8")).get("project", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        project = {}
+    for name, value in project.get("entry-points", {}).get(ENTRY_POINTS, {}).items():
+        found[name] = EntryPoint(name, value, ENTRY_POINTS)
+    for ep in entry_points(group=ENTRY_POINTS):
+        found.setdefault(ep.name, ep)
+    return found
 
 
 def known_rulesets() -> list[str]:
-    """The ids of the rule systems installed, in the order they registered."""
+    """The ids of the rule systems registered, in the order they registered."""
     return list(_registered())
 
 
