@@ -12,7 +12,6 @@ RULESET_ID = "ninth-age"
 TITLE = "The 9th Age: Fantasy Battles (2nd edition)"
 DIE = 6
 
-PHASES = ("charge", "movement", "magic", "shooting", "melee")
 
 #: the Global, Defensive and Offensive characteristics, each a whole number in its range
 GLOBAL = ("Adv", "Mar", "Dis")

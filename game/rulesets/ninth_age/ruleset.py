@@ -20,8 +20,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Order
-from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import (
     CHOICE,
     CHOICES,
@@ -112,7 +110,6 @@ class NinthAge(F.PhasedRuleset):
     die_sides = K.DIE
     damage_unit = "Health Points"
     unit_keys = frozenset({"troop_type", "command", "joins", "parts", "height", "points"})
-    phase_names = K.PHASES
     actions = ACTIONS
 
     # -- the odds --------------------------------------------------------------------------
@@ -150,22 +147,14 @@ class NinthAge(F.PhasedRuleset):
         return {**F.FLOW_REDUCERS, **RF.REDUCERS}
 
     # -- the phases ----------------------------------------------------------------------
-    def phase_started(self, ctx: Any, phase: str) -> Step:
-        side = F.phases(ctx.state).side
-        if phase == "charge":
-            yield F.PhaseStep(side, phase, "declare")
-        elif phase == "movement":
-            yield from self.rally_fleeing(ctx)
-        elif phase == "melee":
-            yield from self.fight_combats(ctx)
+    def move_declared_charges(self, ctx: Any) -> Step:
+        """The Charge phase's declarations are over: the chargers move."""
+        yield F.PhaseStep(F.phases(ctx.state).side, "charge", "moves")
+        yield from charges.move_chargers(ctx)
+        yield from self.check_winner(ctx)
 
-    def phase_ending(self, ctx: Any, phase: str) -> Step:
-        if phase == "charge" and F.phases(ctx.state).step == "declare":
-            yield F.PhaseStep(F.phases(ctx.state).side, "charge", "moves")
-            yield from charges.move_chargers(ctx)
-            yield from self.check_winner(ctx)
-        elif phase == "shooting":
-            yield from shooting.breaths_left(ctx)
+    def end_of_shooting_phase(self, ctx: Any) -> Step:
+        yield from shooting.breaths_left(ctx)
 
     def rally_fleeing(self, ctx: Any) -> Step:
         """Each fleeing unit of the side takes a Rally Test (Discipline): a pass stops it
@@ -193,12 +182,6 @@ class NinthAge(F.PhasedRuleset):
                 yield from moves.flee(ctx, uid, None, "rally_failed", roll=got)
         yield from self.check_winner(ctx)
 
-    def before_action(self, ctx: Any, action: F.PhasedAction, cmd: Order) -> Step:
-        if action.name == "charge" and F.phases(ctx.state).step != "declare":
-            raise Refused("too_late", "charges are declared in the Charge Phase, before the "
-                          "chargers move", NOT_NOW)
-        yield from ()
-
     def fight_combats(self, ctx: Any) -> Step:
         yield from fight_all(ctx, self.fight_one)
 
@@ -208,6 +191,17 @@ class NinthAge(F.PhasedRuleset):
         scores = result.side_scores(ctx.state, fight)
         winner, diff = yield from work_out(ctx, fight, scores)
         yield from result.after_result(ctx, fight, winner, diff)
+
+    #: the player turn, phase by phase (run by the flow engine of rank_and_flank/flow.py)
+    turn = (
+        F.Phase("charge", opens_with=F.Stage(
+            "declare", orders=("charge",), close=move_declared_charges,
+            too_late="charges are declared in the Charge Phase, before the chargers move")),
+        F.Phase("movement", on_start=rally_fleeing),
+        F.Phase("magic"),
+        F.Phase("shooting", on_end=end_of_shooting_phase),
+        F.Phase("melee", on_start=fight_combats),
+    )
 
     # -- results -------------------------------------------------------------------------
     def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:

@@ -11,7 +11,6 @@ RULESET_ID = "old-world"
 TITLE = "Warhammer: The Old World"
 DIE = 6
 
-PHASES = ("strategy", "movement", "shooting", "combat")
 
 #: stat keys and their allowed range (W at least 1)
 PROFILE = {"M": (0, 10), "WS": (0, 10), "BS": (0, 10), "S": (0, 10), "T": (0, 10),

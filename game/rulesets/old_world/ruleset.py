@@ -18,7 +18,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Order
 from game.core.ruleset import (
     CHOICE,
     CHOICES,
@@ -109,7 +108,6 @@ class OldWorld(F.PhasedRuleset):
     die_sides = K.DIE
     damage_unit = "Wounds"
     unit_keys = frozenset({"troop_type", "armour", "command", "joins", "points"})
-    phase_names = K.PHASES
     actions = ACTIONS
 
     # -- victory (docs/rules/old-world.md, "Victory") ----------------------------------------
@@ -165,34 +163,12 @@ class OldWorld(F.PhasedRuleset):
         return {**F.FLOW_REDUCERS, **RF.REDUCERS}
 
     # -- the phases ----------------------------------------------------------------------
-    def phase_started(self, ctx: Any, phase: str) -> Step:
-        if phase == "strategy":
-            yield from self.strategy(ctx)
-        elif phase == "movement":
-            yield F.PhaseStep(F.phases(ctx.state).side, phase, "declare")
-        elif phase == "combat":
-            yield from self.fight_combats(ctx)
-
-    def phase_ending(self, ctx: Any, phase: str) -> Step:
-        if phase == "movement" and F.phases(ctx.state).step == "declare":
-            yield from self.close_declarations(ctx)
-        elif phase == "combat":
-            for uid, u in list(ctx.state.units.items()):
-                data = u.conditions.get("disrupted")
-                if data is not None and data.get("until") == "combat phase":
-                    yield ev.UnitConditionRemoved(uid, "disrupted", "the Combat phase ended")
-
-    def before_action(self, ctx: Any, action: F.PhasedAction, cmd: Order) -> Step:
-        f = F.phases(ctx.state)
-        if action.phase != "movement":
-            return
-        if action.name == "charge" and f.step != "declare":
-            from game.core.errors import NOT_NOW, Refused
-
-            raise Refused("too_late", "charges are declared at the start of the Movement phase, "
-                          "before any other move", NOT_NOW)
-        if action.name != "charge" and f.step == "declare":
-            yield from self.close_declarations(ctx)
+    def end_of_combat_phase(self, ctx: Any) -> Step:
+        """Units disrupted until the end of the Combat phase are disrupted no more."""
+        for uid, u in list(ctx.state.units.items()):
+            data = u.conditions.get("disrupted")
+            if data is not None and data.get("until") == "combat phase":
+                yield ev.UnitConditionRemoved(uid, "disrupted", "the Combat phase ended")
 
     def close_declarations(self, ctx: Any) -> Step:
         """The charges move in the order declared, then fleeing units that failed to rally
@@ -299,6 +275,17 @@ class OldWorld(F.PhasedRuleset):
         yield from result.after_result(ctx, fight, winner, diff)
         if not ctx.state.game_over:
             yield from panic.destroyed_since(ctx, before)
+
+    #: the player turn, phase by phase (run by the flow engine of rank_and_flank/flow.py)
+    turn = (
+        F.Phase("strategy", on_start=strategy),
+        F.Phase("movement", opens_with=F.Stage(
+            "declare", orders=("charge",), close=close_declarations,
+            too_late="charges are declared at the start of the Movement phase, before any "
+                     "other move")),
+        F.Phase("shooting"),
+        F.Phase("combat", on_start=fight_combats, on_end=end_of_combat_phase),
+    )
 
     # -- results -------------------------------------------------------------------------
     def unit_result(self, state: GameState, unit: str) -> dict[str, Any]:

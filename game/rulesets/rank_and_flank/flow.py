@@ -14,8 +14,11 @@ A player turn that is due has not begun: its phases have not started. When the o
 headless play finishes the player turn in progress (the first one of the game counts as in
 progress) and stops, so the next side's turn is not begun and rolls nothing.
 
-A ruleset subclasses :class:`PhasedRuleset` and fills in :meth:`phase_started`,
-:meth:`phase_ended`, :meth:`before_action` (for sub-steps inside a phase) and its actions.
+A ruleset subclasses :class:`PhasedRuleset` and declares its player turn as data: a tuple of
+:class:`Phase` (what each phase does by itself as it starts and before it ends, and the
+:class:`Stage` it opens with, such as the declaring of charges that some orders belong to) and
+its orders (:class:`PhasedAction`, each belonging to one phase). One flow engine, below, runs
+them; a ruleset writes no code about which phase it is in.
 """
 
 from __future__ import annotations
@@ -137,14 +140,52 @@ class PhasedAction:
     label: str = ""
 
 
+#: what a phase or a stage does by itself: a ruleset's method, given the ruleset and the context
+Doing = Callable[[Any, Any], Step]
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """The step a phase opens with, which some of the phase's orders belong to (charges are
+    declared before any other move). ``close`` is what leaving it does (the declared charges
+    move; it announces the steps it goes through with :class:`PhaseStep`): it runs when the
+    phase ends or when an order of the phase that is not one of ``orders`` is given. An order
+    of ``orders`` given once the stage is closed is refused with ``too_late``."""
+
+    name: str
+    orders: tuple[str, ...]
+    close: Doing
+    too_late: str
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of a player turn, declared: its name, what it does by itself as it starts
+    (``on_start``) and before it ends (``on_end``), and the :class:`Stage` it opens with. The
+    phase after it is the next in the ruleset's tuple; after the last the player turn ends."""
+
+    name: str
+    on_start: Doing | None = None
+    on_end: Doing | None = None
+    opens_with: Stage | None = None
+
+
 class PhasedRuleset(Ruleset):
-    """Player turns of phases, for a ruleset to subclass. ``phase_names`` are the phases in
-    order; ``actions`` the unit orders, each belonging to one phase."""
+    """Player turns of phases, for a ruleset to subclass. ``turn`` declares the phases in
+    order; ``actions`` are the unit orders, each belonging to one phase."""
 
     off_table = RF.OFF_TABLE_STATUSES
 
-    phase_names: tuple[str, ...] = ()
+    turn: tuple[Phase, ...] = ()
     actions: Mapping[str, PhasedAction] = {}
+
+    @property
+    def phase_names(self) -> tuple[str, ...]:
+        """The phases of a player turn, in order."""
+        return tuple(p.name for p in self.turn)
+
+    def phase(self, name: str) -> Phase:
+        return next(p for p in self.turn if p.name == name)
 
     @property
     def flow(self) -> FlowInfo:  # type: ignore[override]
@@ -211,7 +252,13 @@ class PhasedRuleset(Ruleset):
         yield from self.reach_phase(ctx, action.phase, cmd)
         if ctx.state.game_over:
             return
-        yield from self.before_action(ctx, action, cmd)
+        stage = self.phase(action.phase).opens_with
+        if stage is not None:
+            open_now = phases(ctx.state).step == stage.name
+            if cmd.do in stage.orders and not open_now:
+                raise Refused("too_late", stage.too_late, NOT_NOW)
+            if cmd.do not in stage.orders and open_now:
+                yield from stage.close(self, ctx)
         yield from action.run(ctx, cmd)
 
     def check_order(self, s: GameState, cmd: Order, action: PhasedAction) -> None:
@@ -244,8 +291,23 @@ class PhasedRuleset(Ruleset):
         yield from self.start_phase(ctx, self.phase_names[0])
 
     def start_phase(self, ctx: Any, phase: str) -> Step:
-        yield ev.PhaseStarted(phases(ctx.state).side, phase)
-        yield from self.phase_started(ctx, phase)
+        side = phases(ctx.state).side
+        yield ev.PhaseStarted(side, phase)
+        spec = self.phase(phase)
+        if spec.opens_with is not None:
+            yield PhaseStep(side, phase, spec.opens_with.name)
+        if spec.on_start is not None:
+            yield from spec.on_start(self, ctx)
+
+    def phase_ending(self, ctx: Any, phase: str) -> Step:
+        """What the phase does by itself before it ends (before ``PhaseEnded``): the stage
+        it opened with closes if it is still open, then the phase's own ending."""
+        spec = self.phase(phase)
+        stage = spec.opens_with
+        if stage is not None and phases(ctx.state).step == stage.name:
+            yield from stage.close(self, ctx)
+        if spec.on_end is not None:
+            yield from spec.on_end(self, ctx)
 
     def next_phase(self, ctx: Any) -> Step:
         """End the current phase and start the next, or end the player turn after the last."""
@@ -299,18 +361,6 @@ class PhasedRuleset(Ruleset):
             yield ev.TurnStarted(turn + 1)
 
     # -- what a ruleset fills in -------------------------------------------------------------
-    def phase_started(self, ctx: Any, phase: str) -> Step:
-        """What the phase does by itself as it starts."""
-        yield from ()
-
-    def phase_ending(self, ctx: Any, phase: str) -> Step:
-        """What the phase does by itself before it ends (before ``PhaseEnded``)."""
-        yield from ()
-
-    def before_action(self, ctx: Any, action: PhasedAction, cmd: Order) -> Step:
-        """Steps inside the phase an order closes first (charges move before a move order)."""
-        yield from ()
-
     def player_turn_ending(self, ctx: Any, side: int) -> Step:
         yield from ()
 
@@ -382,5 +432,5 @@ class PhasedRuleset(Ruleset):
                 "winner": None if state.winner == "draw" else state.winner}
 
 
-__all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "PhaseStep", "PhasedAction", "PhasedRuleset", "Phases",
+__all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "Phase", "PhaseStep", "PhasedAction", "PhasedRuleset", "Phases", "Stage",
            "other_side", "phases"]
