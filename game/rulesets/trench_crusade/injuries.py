@@ -14,10 +14,12 @@ from game.core import events as ev
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.common.flow import last_side_standing
+from game.rulesets.common.rules import Mod
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.profile import Weapon
 from game.rulesets.trench_crusade.rolls import (
     DiceMod,
+    as_pairs,
     net_dice,
     other_side,
     roll_pool,
@@ -36,26 +38,26 @@ def injury_outcome(total: int) -> str:
     return "out_of_action"
 
 
-def injury_modifiers(target: Any, weapon: Weapon | None) -> list[tuple[str, int]]:
+def injury_modifiers(target: Any, weapon: Weapon | None) -> list[Mod]:
     """The INJURY MODIFIERS of a roll against ``target``: its Armour (less 1 against an
     ARMOUR PIERCING weapon, never below 0), the weapon's own modifier, and the cap that keeps
     the negative ones at -3 in all."""
-    mods: list[tuple[str, int]] = []
+    mods: list[Mod] = []
     armour = target.stat("Armour")
     if armour:
-        mods.append(("Armour", armour))
+        mods.append(Mod("Armour", armour))
     lessened = 0  # what weapon rules take off the armour itself
     if weapon is not None:
         for rule in RULES.hooked(weapon_rules(weapon), "injury_modifiers"):
             for mod in rule.injury_modifiers(target, weapon, armour):
                 mods.append(mod)
-                lessened += mod[1]
+                lessened += mod.value
         if weapon.injury_modifier:
-            mods.append((weapon.name, weapon.injury_modifier))
+            mods.append(Mod(weapon.name, weapon.injury_modifier))
     # What lessens the armour counts with the negative side.
-    negative = sum(v for _, v in mods if v < 0) + max(lessened, 0)
+    negative = sum(m.value for m in mods if m.value < 0) + max(lessened, 0)
     if negative < K.MAX_NEGATIVE_INJURY_MODIFIER:
-        mods.append(("-3 at most", K.MAX_NEGATIVE_INJURY_MODIFIER - negative))
+        mods.append(Mod("-3 at most", K.MAX_NEGATIVE_INJURY_MODIFIER - negative))
     return mods
 
 
@@ -67,7 +69,7 @@ def injury_roll(
     its result. Before the roll the opponent of ``target`` may spend its Blood Markers
     (+1 INJURY DICE each, or the price of a Bloodbath Roll), then its owner its Blessing
     Markers (-1 INJURY DICE each). Returns the result word."""
-    dice = [d for d in dice if d[1]]
+    dice = [d for d in dice if d.value]
     t = ctx.state.models[target]
     down = t.status == "down"
     price = K.BLOODBATH_COST_DOWN if down else K.BLOODBATH_COST
@@ -86,21 +88,21 @@ def injury_roll(
         yield ev.RuleApplied("Bloodbath Roll", by, f'spends {price} of the Blood Markers of "{target}": three dice count', target)
         pool = K.BLOODBATH_DICE
     elif answer:
-        dice.append(("Blood Markers", answer))
+        dice.append(Mod("Blood Markers", answer))
     spent = yield from spend_markers(
         ctx, target, "blessing_markers", t.side, "-1 INJURY DICE each on the injury roll",
         reason="spent on an injury roll",
     )
     if spent:
-        dice.append(("Blessing Markers", -spent))
+        dice.append(Mod("Blessing Markers", -spent))
     t = ctx.state.models[target]
     mods = injury_modifiers(t, weapon)
     faces, kept = roll_pool(ctx, pool, net_dice(dice), "injury_roll")
-    total = sum(kept) + sum(v for _, v in mods)
+    total = sum(kept) + sum(m.value for m in mods)
     outcome = injury_outcome(total)
     yield ev.DiceRolled(
-        "injury_roll", by or target, f"{len(faces)}d6", faces, kept, tuple(mods), total, None,
-        outcome, target if by else None, tuple(dice),
+        "injury_roll", by or target, f"{len(faces)}d6", faces, kept, as_pairs(mods), total, None,
+        outcome, target if by else None, as_pairs(dice),
     )
     yield from apply_injury(ctx, target, outcome, by, source)
     return outcome
@@ -157,4 +159,4 @@ def falling_roll(ctx: Any, name: str, drop: float, why: str = "Falling") -> Step
     for every full 3"."""
     extra = math.floor(drop / K.FALL_STEP + K.EPS)
     yield ev.RuleApplied("Falling", name, f'drops {drop:g}": +{extra} INJURY DICE')
-    return (yield from injury_roll(ctx, name, None, [(f'Falling {drop:g}"', extra)], None, why))
+    return (yield from injury_roll(ctx, name, None, [Mod(f'Falling {drop:g}"', extra)], None, why))

@@ -16,6 +16,7 @@ from game.core.commands import Order
 from game.core.errors import NOT_NOW
 from game.core.ruleset import Step
 from game.core.state import GameState, Model
+from game.rulesets.common.rules import Mod
 from game.rulesets.trench_crusade.actions import Moment, action, enemy, refuse
 from game.rulesets.trench_crusade.injuries import injury_roll
 from game.rulesets.trench_crusade.profile import Weapon
@@ -148,19 +149,19 @@ class Fight:
 
 def attack_dice(s: GameState, a: Model, t: Model, weapon: Weapon, off_hand: bool) -> list[DiceMod]:
     """The +/-DICE of a melee attack's Success Roll (before markers and Down)."""
-    mods: list[DiceMod] = [("Melee", a.stat("Melee")), (weapon.name, weapon.dice)]
+    mods: list[DiceMod] = [Mod("Melee", a.stat("Melee")), Mod(weapon.name, weapon.dice)]
     for rule in RULES.hooked(model_rules(a), "success_dice"):
         mods += rule.success_dice(s, a, t, weapon, "attacker")
     cover = defended_obstacle(s, a, t)
     if cover:
-        mods.append((f"Defended Obstacle ({cover})", -1))
+        mods.append(Mod(f"Defended Obstacle ({cover})", -1))
     if off_hand:
-        mods.append(("Off-Hand", -1))
+        mods.append(Mod("Off-Hand", -1))
     for rule in RULES.hooked(model_rules(t), "success_dice"):
         mods += rule.success_dice(s, a, t, weapon, "target")
     for rule in RULES.hooked(weapon_rules(weapon), "success_dice"):
         mods += rule.success_dice(s, a, t, weapon, "weapon")
-    return [m for m in mods if m[1]]
+    return [m for m in mods if m.value]
 
 
 def melee_attack(ctx: Any, name: str, atk: Attack) -> Step:
@@ -174,10 +175,10 @@ def melee_attack(ctx: Any, name: str, atk: Attack) -> Step:
     if outcome == "failure":
         return outcome
     t = ctx.state.models[atk.target]
-    dice: list[DiceMod] = [(atk.weapon.name, atk.weapon.injury_dice)]
+    dice: list[DiceMod] = [Mod(atk.weapon.name, atk.weapon.injury_dice)]
     if outcome == "critical":
-        dice.append(("Critical", 1))
+        dice.append(Mod("Critical", 1))
     if t.status == "down":
-        dice.append(("Down", 1))
+        dice.append(Mod("Down", 1))
     yield from injury_roll(ctx, t.name, name, dice, atk.weapon, f'melee attack by "{name}"')
     return outcome

@@ -14,14 +14,21 @@ from game.core import events as ev
 from game.core.decisions import Ask
 from game.core.ruleset import Step
 from game.rulesets.common.flow import other_side
+from game.rulesets.common.rules import Mod
 from game.rulesets.trench_crusade import constants as K
 
-#: a +/-DICE (or +/-INJURY DICE) source and how many dice it adds (negative: removes)
-DiceMod = tuple[str, int]
+#: a +/-DICE (or +/-INJURY DICE) source and how many dice it adds (negative: removes): the
+#: shared modifier type
+DiceMod = Mod
+
+
+def as_pairs(mods: Iterable[Mod]) -> tuple[tuple[str, int], ...]:
+    """Modifiers as a roll event keeps them: (source, value) pairs."""
+    return tuple((m.source, m.value) for m in mods)
 
 
 def net_dice(mods: Iterable[DiceMod]) -> int:
-    return sum(v for _, v in mods)
+    return sum(m.value for m in mods)
 
 
 def keep(faces: tuple[int, ...], count: int, net: int) -> tuple[int, ...]:
@@ -58,30 +65,30 @@ def success_roll(
     """A Success Roll for model ``name`` with the +/-DICE in ``mods``: a Down model takes
     -1 DICE; its owner may spend Blessing Markers (+1 DICE each), then the opponent its
     Blood Markers (-1 DICE each). Returns ``"failure"``, ``"success"`` or ``"critical"``."""
-    mods = [m for m in mods if m[1]]
+    mods = [m for m in mods if m.value]
     m = ctx.state.models[name]
     if m.status == "down":
-        mods.append(("Down", -1))
+        mods.append(Mod("Down", -1))
     what = purpose.replace("_", " ")
     reason = f"spent on a {what}" if purpose == "success_roll" else f"spent on a {what} roll"
     spent = yield from spend_markers(
         ctx, name, "blessing_markers", m.side, f"+1 DICE each on the {what}", reason=reason,
     )
     if spent:
-        mods.append(("Blessing Markers", spent))
+        mods.append(Mod("Blessing Markers", spent))
     spent = yield from spend_markers(
         ctx, name, "blood_markers", other_side(m.side), f"-1 DICE each on the {what}",
         reason=reason,
     )
     if spent:
-        mods.append(("Blood Markers", -spent))
+        mods.append(Mod("Blood Markers", -spent))
     net = net_dice(mods)
     faces, kept = roll_pool(ctx, K.SUCCESS_DICE, net, purpose)
     total = sum(kept)
     outcome = success_outcome(total)
     yield ev.DiceRolled(
         purpose, name, f"{len(faces)}d6", faces, kept, (), total, K.SUCCESS_AT, outcome,
-        against, tuple(mods),
+        against, as_pairs(mods),
     )
     return outcome
 

@@ -47,7 +47,7 @@ class TrenchRule(Rule):
                      role: str) -> Iterable[DiceMod]:
         return ()
 
-    def injury_modifiers(self, target: Model, weapon: Weapon, armour: int) -> Iterable[tuple[str, int]]:
+    def injury_modifiers(self, target: Model, weapon: Weapon, armour: int) -> Iterable[DiceMod]:
         return ()
 
     def after_attack(self, ctx: Any, attacker: str, weapon: Weapon, outcome: str) -> Step:

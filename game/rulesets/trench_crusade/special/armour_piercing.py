@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from game.rulesets.common.rules import Mod
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.rules import TrenchRule, register
 
@@ -20,7 +21,7 @@ class ArmourPiercing(TrenchRule):
                    "point weaker (an unarmoured target gains nothing from it). Together with "
                    "the other negative modifiers it can take off at most 3.")
 
-    def injury_modifiers(self, target: Any, weapon: Any, armour: int) -> Iterable[tuple[str, int]]:
+    def injury_modifiers(self, target: Any, weapon: Any, armour: int) -> Iterable[Mod]:
         if armour:
-            return (("ARMOUR PIERCING", min(K.ARMOUR_PIERCING, -armour)),)
+            return (Mod("ARMOUR PIERCING", min(K.ARMOUR_PIERCING, -armour)),)
         return ()

@@ -8,6 +8,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.ruleset import Step
+from game.rulesets.common.rules import Mod
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.rules import RULES, TrenchRule, register
 
@@ -77,7 +78,7 @@ class DivingCharge(TrenchRule):
         return "done"
 
     def success_dice(self, state: Any, attacker: Any, target: Any, weapon: Any,
-                     role: str) -> Iterable[tuple[str, int]]:
+                     role: str) -> Iterable[Mod]:
         if role == "attacker" and attacker.flag("diving_charge"):
-            return (("Diving Charge", 1),)
+            return (Mod("Diving Charge", 1),)
         return ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from game.rulesets.common.rules import Mod
 from game.rulesets.trench_crusade.rules import TrenchRule, register
 
 
@@ -18,7 +19,7 @@ class Fear(TrenchRule):
                    "against this model with one penalty die.")
 
     def success_dice(self, state: Any, attacker: Any, target: Any, weapon: Any,
-                     role: str) -> Iterable[tuple[str, int]]:
+                     role: str) -> Iterable[Mod]:
         if role == "target" and not attacker.has_keyword("fear"):
-            return (("FEAR", -1),)
+            return (Mod("FEAR", -1),)
         return ()
