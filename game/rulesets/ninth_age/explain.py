@@ -58,8 +58,8 @@ def roll_line(state: GameState, e: ev.DiceRolled) -> str:
         return (f"{who}: {what} (Armour {arm}, AP {ap}){against}, {e.target}+ needed: {faces} — "
                 f"{e.outcome}")
     if e.purpose in COUNTED:
-        mods = "".join(f", {src} {v:+d}" for src, v in e.modifiers)
-        return f"{who}: {what}{against}, {e.target}+ needed{mods}: {faces} — {e.outcome}"
+        listed = "".join(f", {src} {v:+d}" for src, v in e.modifiers)
+        return f"{who}: {what}{against}, {e.target}+ needed{listed}: {faces} — {e.outcome}"
     if e.purpose == "charge_range":
         adv = dict(e.modifiers).get("Adv", 0)
         dice = "+".join(str(k) for k in e.kept)
@@ -67,10 +67,10 @@ def roll_line(state: GameState, e: ev.DiceRolled) -> str:
         return f"{who}: charge{against}: {faces}, {dice} + Adv {adv} = {e.total}\"{need} — {e.outcome}"
     if e.purpose in TESTS:
         # the Discipline as it stands, what changes it, and the roll that passes
-        mods = "".join(f", {v:+d} for the {src}" for src, v in e.modifiers)
+        listed = "".join(f", {v:+d} for the {src}" for src, v in e.modifiers)
         base = (e.target or 0) - sum(v for _, v in e.modifiers)
         need = (f"needs {e.target} or less" if (e.target or 0) >= 2 else "no roll can pass")
-        return (f"{who}: {what} {faces} = {e.total} against Discipline {base}{mods} ({need}) — "
+        return (f"{who}: {what} {faces} = {e.total} against Discipline {base}{listed} ({need}) — "
                 f"{e.outcome}")
     if e.purpose in ("flee", "pursuit"):
         dropped = " (the lowest dropped)" if len(e.faces) > len(e.kept) else ""

@@ -29,6 +29,7 @@ from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import units as U
 from game.rulesets.rank_and_flank import moves, space
 from game.rulesets.rank_and_flank.combat import engaged_with
+from game.rulesets.rank_and_flank.units import formation_of
 
 #: how far past 6" still counts as within it (positions are kept to a millionth of an inch)
 DISTANCE_TOL = 1e-5
@@ -41,7 +42,7 @@ def where_it_stood(s: GameState, unit: str) -> Any:
     """The Unit Boundary of ``unit``; for a unit with no models left, its last front rank."""
     if U.alive(s, unit):
         return space.boundary(s, unit)
-    f = space.formation_of(s, space.host_of(s, unit))
+    f = formation_of(s, space.host_of(s, unit))
     w, d = space.unit_base(s, unit)
     return Block(f.x, f.y, f.facing, max(1, f.files), max(1, f.files), w, d).polygon
 

@@ -46,7 +46,7 @@ from game.rulesets.ninth_age.attacks import can_shoot, distance, targets
 from game.rulesets.ninth_age.rules import RULES
 from game.rulesets.rank_and_flank import shooting as RS
 from game.rulesets.rank_and_flank import sight, space
-from game.rulesets.rank_and_flank.combat import Losses, is_engaged
+from game.rulesets.rank_and_flank.combat import Losses, is_engaged, victim_of
 from game.rulesets.rank_and_flank.flow import phases
 from game.rulesets.rank_and_flank.shooting import FirePlan, Missile, Reading
 from game.rulesets.rank_and_flank.units import members
@@ -225,8 +225,10 @@ def reading(s: GameState, pic: sight.Picture, volley: bool = False) -> Reading:
     r = RS.empty_reading(pic)
     hs, ht = height_rank(s, pic.shooter), height_rank(s, pic.target)
     hills = [k for k, sc in enumerate(pic.screens) if sc.kind == "elevation"]
-    eye_up = pic.eye_in[:, hills].any(axis=1) if hills else np.zeros(len(pic.files), dtype=bool)
-    end_up = pic.end_in[:, hills].any(axis=1) if hills else np.zeros(len(pic.ends), dtype=bool)
+    eye_up = (np.asarray(pic.eye_in[:, hills].any(axis=1)) if hills
+              else np.zeros(len(pic.files), dtype=bool))
+    end_up = (np.asarray(pic.end_in[:, hills].any(axis=1)) if hills
+              else np.zeros(len(pic.ends), dtype=bool))
     up = eye_up[:, None] | end_up[None, :]
     n = len(pic.targets)
     for k, sc in enumerate(pic.screens):
@@ -403,7 +405,7 @@ def shot_chance(s: GameState, g: RS.Group, target: str) -> Fraction:
     the exact odds: the same rolls as :func:`fire`."""
     hit = RS.hit_chance(g.needed, g.mod, K.HOPELESS)
     prof = hit_profile(s, g, "shooting")
-    victim = C.victim_of(s, target)
+    victim = victim_of(s, target)
     needed = K.to_wound_needed(prof.strength, U.stat(s, victim, "Res"))
     wound = Fraction(sum(1 for f in range(1, 7) if f != 1 and f >= needed), 6)
     need = K.armour_needed(U.stat(s, victim, "Arm"), prof.ap)

@@ -155,7 +155,7 @@ def discipline_test(ctx: Any, unit: str, purpose: str, why: str, label: str,
 
 
 __all__ = [
-    "alive", "discipline", "discipline_test", "flags", "fleeing", "full_ranks", "has", "height",
+    "alive", "lead", "discipline", "discipline_test", "flags", "fleeing", "full_ranks", "has", "height",
     "hooked", "host", "hp_left", "hp_per_model", "line_formation", "members", "name",
     "on_table", "own_flags", "part_flags", "part_rules", "parts", "profile", "rank_bonus",
     "rules", "stat",

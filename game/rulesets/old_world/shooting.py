@@ -46,7 +46,7 @@ from game.rulesets.old_world import panic
 from game.rulesets.old_world import units as U
 from game.rulesets.rank_and_flank import shooting as RS
 from game.rulesets.rank_and_flank import sight, space
-from game.rulesets.rank_and_flank.combat import Combat, Losses, is_engaged
+from game.rulesets.rank_and_flank.combat import Combat, Losses, is_engaged, victim_of
 from game.rulesets.rank_and_flank.shooting import FirePlan, Missile, Reading
 
 AGAIN_PURPOSE = "to_hit_7_plus"
@@ -257,8 +257,8 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
         if value and not w.has("ignores cover"):
             mods.append(("partial cover", K.PARTIAL_COVER) if value == 1
                         else ("full cover", K.FULL_COVER))
-            got = covers.get(value, (0, 0, []))
-            covers[value] = (got[0] + 1, max(got[1], count), got[2] + what)
+            before = covers.get(value, (0, 0, []))
+            covers[value] = (before[0] + 1, max(before[1], count), before[2] + what)
         dice = 1
         if multiple and w.value("multiple shots") > 1:
             dice = w.value("multiple shots")
@@ -277,10 +277,10 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
     RS.first_notes(out, tname, near, reaction, out.models, how, long_range, "shooter")
     n = len(pic.targets)
     for value, (shooters, count, what) in sorted(covers.items()):
-        words = "partial cover" if value == 1 else "full cover"
-        hidden = ("its one model is" if n == 1 else f"up to {count} of its {n} models are")
-        out.notes.append(f"sees {tname} in {words} from {plural(shooters, 'shooter')}: "
-                         f"{hidden} hidden by {RS.listed(what)}")
+        shelter = "partial cover" if value == 1 else "full cover"
+        how_many = ("its one model is" if n == 1 else f"up to {count} of its {n} models are")
+        out.notes.append(f"sees {tname} in {shelter} from {plural(shooters, 'shooter')}: "
+                         f"{how_many} hidden by {RS.listed(what)}")
     return out
 
 
@@ -314,7 +314,7 @@ def shot_chance(s: GameState, g: RS.Group, target: str) -> Fraction:
     """The chance one to-hit die of the group ends as a Wound lost by the target (hit, wound,
     armour, ward, Regeneration), for the exact odds: the same rolls as :func:`fire`."""
     hit = RS.hit_chance(g.needed, g.mod, K.SEVEN_PLUS, g.reroll)
-    victim = C.victim_of(s, target)
+    victim = victim_of(s, target)
     if "ethereal" in U.flags(s, victim) and "magical" not in U.own_flags(s, g.member):
         return Fraction(0)
     needed = K.to_wound_needed(g.weapon.strength_of(U.stat(s, g.member, "S")),

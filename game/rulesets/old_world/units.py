@@ -163,7 +163,7 @@ def ld_mods_text(mods: Iterable[tuple[str, int]]) -> str:
 
 
 __all__ = [
-    "SPREADING", "combat_order", "files_ranks", "flags", "fleeing", "has", "host", "hooked",
+    "SPREADING", "alive", "lead", "combat_order", "files_ranks", "flags", "fleeing", "has", "host", "hooked",
     "leadership", "leadership_test", "members", "models_left", "name", "on_table", "own_flags",
     "profile", "rank_sizes", "rules", "stat", "unit_strength", "wounds_left",
 ]

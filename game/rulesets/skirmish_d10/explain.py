@@ -31,7 +31,9 @@ ACTIONS = {"move": None, "charge": "charges", "fight": "fights", "focus": "focus
 
 
 def describe(state: GameState, e: ev.Event) -> str | None:
-    n = lambda key: name_of(state, key)  # noqa: E731
+    def n(key: str | None) -> str:
+        return name_of(state, key)
+
     if isinstance(e, ev.DamageTaken):
         by = f" by {n(e.by)}" if e.by and e.by != e.model else ""
         what = "track" if e.amount == 1 else "tracks"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from game.core.commands import Order
 from game.core.errors import NOT_NOW, Refused
@@ -43,14 +43,19 @@ class Action:
 ACTIONS: dict[str, Action] = {}
 
 
+#: a class of two static methods, ``plan`` and ``run``
+A = TypeVar("A")
+
+
 def action(
     name: str, keys: tuple[str, ...] = (), hints: dict[str, str] | None = None
-) -> Callable[[type], type]:
+) -> Callable[[type[A]], type[A]]:
     """Class decorator: register an order ``do = name`` with its ``plan``, its ``run`` and the
     keys the order takes (``hints``: a likely mistaken key and what to write instead)."""
 
-    def wrap(cls: type) -> type:
-        ACTIONS[name] = Action(name, cls.plan, cls.run, tuple(keys), dict(hints or {}))
+    def wrap(cls: type[A]) -> type[A]:
+        methods: Any = cls  # (checked when the order runs: every action class has both)
+        ACTIONS[name] = Action(name, methods.plan, methods.run, tuple(keys), dict(hints or {}))
         return cls
 
     return wrap

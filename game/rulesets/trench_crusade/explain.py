@@ -25,7 +25,9 @@ ACTIONS = {"move": None, "stand_up": None, "charge": "charges",
 
 
 def describe(state: GameState, e: ev.Event) -> str | None:
-    n = lambda key: name_of(state, key)  # noqa: E731
+    def n(key: str | None) -> str:
+        return name_of(state, key)
+
     if isinstance(e, ev.DiceRolled):
         line = shared(e, state) or ""
         word = OUTCOMES.get(e.outcome)
@@ -53,10 +55,10 @@ def describe(state: GameState, e: ev.Event) -> str | None:
                 f'{into.get(e.reason, "")}{around}')
     if isinstance(e, ev.ActionTaken):
         if e.action in ACTIONS:
-            verb = ACTIONS[e.action]
-            if verb is None:
+            sentence = ACTIONS[e.action]
+            if sentence is None:
                 return None
-            return f"{n(e.model)} {verb}{' ' + n(e.target) if e.target else ''}"
+            return f"{n(e.model)} {sentence}{' ' + n(e.target) if e.target else ''}"
         target = f" at {n(e.target)}" if e.target else ""
         return f"{n(e.model)}: {words(e.action).capitalize()}{target}"
     if isinstance(e, ev.FlagSet):

@@ -13,7 +13,7 @@ from typing import Any
 from game.core import events as ev
 from game.core.ruleset import Step
 from game.core.state import GameState
-from game.rulesets.common.flow import last_side_standing
+from game.rulesets.common.flow import last_side_standing, other_side
 from game.rulesets.common.rules import Mod
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.profile import Weapon
@@ -21,7 +21,6 @@ from game.rulesets.trench_crusade.rolls import (
     DiceMod,
     as_pairs,
     net_dice,
-    other_side,
     roll_pool,
     spend_markers,
 )

@@ -19,7 +19,7 @@ from game.core.ruleset import (
 )
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
-from game.rulesets.common.flow import AlternatingActivations, activation
+from game.rulesets.common.flow import AlternatingActivations, activation, other_side
 from game.rulesets.common.ui_actions import ENEMY, FACING, POINT, UIAction
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade import melee as _melee  # noqa: F401 - registers "fight"
@@ -27,7 +27,6 @@ from game.rulesets.trench_crusade import movement as _movement  # noqa: F401 - r
 from game.rulesets.trench_crusade.actions import ACTIONS, Action, check_order_keys, moment, refuse
 from game.rulesets.trench_crusade.injuries import side_left
 from game.rulesets.trench_crusade.profile import check_unit, model_values
-from game.rulesets.trench_crusade.rolls import other_side
 from game.rulesets.trench_crusade.rules import RULES
 from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
 

@@ -24,7 +24,7 @@ from game.rulesets.skirmish_d10.rules import SpecialRule, register, rules_for
 
 def charge_group(melee: Melee, fight: Fight) -> list[Attack]:
     """The group of strikes made before the fight for this charge (created on first use)."""
-    groups = melee.notes.setdefault("charge_strikes", {})
+    groups: dict[tuple[str, str], list[Attack]] = melee.notes.setdefault("charge_strikes", {})
     key = (fight.attacker, fight.target)
     if key not in groups:
         groups[key] = []

@@ -23,7 +23,8 @@ from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, order_key, regist
 
 def frenzy_taken(melee: Melee, name: str) -> int:
     """How many extra attacks or Defensive Strikes ``name`` took with Frenzy in this melee."""
-    return melee.notes.get("frenzy", {}).get(name, 0)
+    taken: int = melee.notes.get("frenzy", {}).get(name, 0)
+    return taken
 
 
 @order_key("fight", "frenzy", rule="Frenzy")

@@ -20,7 +20,8 @@ from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, register
 
 
 def parried(melee: Melee, name: str) -> int:
-    return melee.notes.get("parry", {}).get(name, 0)
+    done: int = melee.notes.get("parry", {}).get(name, 0)
+    return done
 
 
 @register

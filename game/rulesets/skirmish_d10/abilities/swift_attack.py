@@ -28,6 +28,7 @@ half its MOV from the model it attacked.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 from game.core import events as ev
@@ -125,7 +126,9 @@ class SwiftAttack(SpecialRule):
                          f'"{extra[0]}" (it takes: {", ".join(MOVE_KEYS)})')
         foes = [o for o in TABLE.touching(s, m, enemies_only=True) if alive(o)]
         names = [o.name for o in foes]
-        charged = next(a.target for a in activation(s).taken(m.name) if a.action == "charge")
+        act = activation(s)
+        assert act is not None  # (a Swift Attack is made in the activation that charged)
+        charged = next(a.target for a in act.taken(m.name) if a.action == "charge")
         victim = order.arg("attack", charged if charged in names else names[0])
         if victim not in names:
             raise refuse("bad_order", f'"{m.name}" can Swift Attack only an enemy it touches '
@@ -198,7 +201,7 @@ class SwiftAttack(SpecialRule):
                 f'Where does "{model.name}" break away to (an [x, y] point at least '
                 f'{model.stat("MOV") / 2:g}" from "{victim_name}", within its MOV)?',
                 (), default, model.name, model.side,
-                check=lambda p, s=s, m=model, v=victim: break_away_problem(s, m, v, p),
+                check=partial(break_away_problem, s, model, victim),
                 pick=PICK_POINT,
             )
         x, y = float(point[0]), float(point[1])

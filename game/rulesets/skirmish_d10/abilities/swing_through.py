@@ -200,7 +200,7 @@ class SwingThrough(SpecialRule):
             m = melee.model(name)
             if not alive(m):
                 break
-            modes = ("b2b", "reach") if has_rule(m, "Reach") and not reach_used(melee, name) \
+            modes: tuple[str, ...] = ("b2b", "reach") if has_rule(m, "Reach") and not reach_used(melee, name) \
                 else ("b2b",)
             if fight.reach:
                 modes = tuple(reversed(modes))
