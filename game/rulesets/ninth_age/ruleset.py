@@ -37,6 +37,7 @@ from game.core.ruleset import (
 )
 from game.core.scenario import Scenario
 from game.core.state import GameState, Handler
+from game.rulesets.common.orders import Orders
 from game.rulesets.ninth_age import charges, combat, movement, result, shooting
 from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import units as U
@@ -50,11 +51,11 @@ from game.rulesets.rank_and_flank.result import work_out
 from game.rulesets.rank_and_flank.setup import build_state, placements
 from game.rulesets.rank_and_flank.victory import army_points
 
-ACTIONS = {
-    "charge": F.PhasedAction("charge", "charge", charges.declare, ("target",), "Charge"),
-    "move": F.PhasedAction("move", "movement", movement.move, ("path", "march"), "Move"),
-    "shoot": F.PhasedAction("shoot", "shooting", shooting.shoot, ("target", "weapon"), "Shoot"),
-}
+#: the orders a unit may be given, each in its phase
+ORDERS: Orders[F.PhasedRun] = Orders()
+ORDERS.declare("charge", charges.declare, ("target",), phase="charge", label="Charge")
+ORDERS.declare("move", movement.move, ("path", "march"), phase="movement", label="Move")
+ORDERS.declare("shoot", shooting.shoot, ("target", "weapon"), phase="shooting", label="Shoot")
 
 UI_ACTIONS = (
     UIAction("charge", "Charge", "c", ENEMY, "Declare a charge: click an enemy unit in the front "
@@ -110,7 +111,7 @@ class NinthAge(F.PhasedRuleset):
     die_sides = K.DIE
     damage_unit = "Health Points"
     unit_keys = frozenset({"troop_type", "command", "joins", "parts", "height", "points"})
-    actions = ACTIONS
+    actions = ORDERS
 
     # -- the odds --------------------------------------------------------------------------
     # -- for the AI ------------------------------------------------------------------------

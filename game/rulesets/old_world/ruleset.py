@@ -35,6 +35,7 @@ from game.core.ruleset import (
 )
 from game.core.scenario import Scenario
 from game.core.state import GameState, Handler
+from game.rulesets.common.orders import Orders
 from game.rulesets.old_world import charges, combat, movement, panic, result, shooting
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
@@ -47,11 +48,11 @@ from game.rulesets.rank_and_flank.setup import build_state
 from game.rulesets.rank_and_flank.units import alive
 from game.rulesets.rank_and_flank.victory import VictoryRules
 
-ACTIONS = {
-    "charge": F.PhasedAction("charge", "movement", charges.declare, ("target",), "Charge"),
-    "move": F.PhasedAction("move", "movement", movement.move, ("path", "march"), "Move"),
-    "shoot": F.PhasedAction("shoot", "shooting", shooting.shoot, ("target", "weapon"), "Shoot"),
-}
+#: the orders a unit may be given, each in its phase
+ORDERS: Orders[F.PhasedRun] = Orders()
+ORDERS.declare("charge", charges.declare, ("target",), phase="movement", label="Charge")
+ORDERS.declare("move", movement.move, ("path", "march"), phase="movement", label="Move")
+ORDERS.declare("shoot", shooting.shoot, ("target", "weapon"), phase="shooting", label="Shoot")
 
 UI_ACTIONS = (
     UIAction("charge", "Charge", "c", ENEMY, "Declare a charge: click an enemy unit in the front "
@@ -108,7 +109,7 @@ class OldWorld(F.PhasedRuleset):
     die_sides = K.DIE
     damage_unit = "Wounds"
     unit_keys = frozenset({"troop_type", "armour", "command", "joins", "points"})
-    actions = ACTIONS
+    actions = ORDERS
 
     # -- victory (docs/rules/old-world.md, "Victory") ----------------------------------------
     victory = VictoryRules(fleeing=0.5, reduced=0.5, reduced_at=0.25, general=K.VP_GENERAL,

@@ -17,7 +17,7 @@ progress) and stops, so the next side's turn is not begun and rolls nothing.
 A ruleset subclasses :class:`PhasedRuleset` and declares its player turn as data: a tuple of
 :class:`Phase` (what each phase does by itself as it starts and before it ends, and the
 :class:`Stage` it opens with, such as the declaring of charges that some orders belong to) and
-its orders (:class:`PhasedAction`, each belonging to one phase). One flow engine, below, runs
+its orders (an :class:`~game.rulesets.common.orders.Orders`, each belonging to one phase). One flow engine, below, runs
 them; a ruleset writes no code about which phase it is in.
 """
 
@@ -38,6 +38,7 @@ from game.core.ruleset import (
     UIAction,
 )
 from game.core.state import FlowState, GameState, Handler, clear_scope
+from game.rulesets.common.orders import Orders, OrderType
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank import victory as V
 
@@ -130,14 +131,9 @@ FLOW_REDUCERS: dict[type[ev.Event], Handler] = {
 }
 
 
-#: an action handler and the phase it belongs to
-@dataclass(frozen=True, slots=True)
-class PhasedAction:
-    name: str
-    phase: str
-    run: Callable[[Any, Order], Step]
-    keys: tuple[str, ...] = ()
-    label: str = ""
+#: what carries out a unit's order: a function of the context and the order (the order types
+#: are registered in an :class:`~game.rulesets.common.orders.Orders`, each with its phase)
+PhasedRun = Callable[[Any, Order], Step]
 
 
 #: what a phase or a stage does by itself: a ruleset's method, given the ruleset and the context
@@ -177,7 +173,7 @@ class PhasedRuleset(Ruleset):
     off_table = RF.OFF_TABLE_STATUSES
 
     turn: tuple[Phase, ...] = ()
-    actions: Mapping[str, PhasedAction] = {}
+    actions: Orders[PhasedRun] = Orders()
 
     @property
     def phase_names(self) -> tuple[str, ...]:
@@ -259,9 +255,9 @@ class PhasedRuleset(Ruleset):
                 raise Refused("too_late", stage.too_late, NOT_NOW)
             if cmd.do not in stage.orders and open_now:
                 yield from stage.close(self, ctx)
-        yield from action.run(ctx, cmd)
+        yield from action.handler(ctx, cmd)
 
-    def check_order(self, s: GameState, cmd: Order, action: PhasedAction) -> None:
+    def check_order(self, s: GameState, cmd: Order, action: OrderType[PhasedRun]) -> None:
         """Refuse, before anything happens, an order the flow cannot take now: a unit not of
         the side whose turn it is, or an action of a phase already over."""
         f = phases(s)
@@ -432,5 +428,5 @@ class PhasedRuleset(Ruleset):
                 "winner": None if state.winner == "draw" else state.winner}
 
 
-__all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "Phase", "PhaseStep", "PhasedAction", "PhasedRuleset", "Phases", "Stage",
+__all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "Phase", "PhaseStep", "PhasedRuleset", "PhasedRun", "Phases", "Stage",
            "other_side", "phases"]

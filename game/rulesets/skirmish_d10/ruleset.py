@@ -29,6 +29,7 @@ from game.rulesets.common.flow import (
     activation,
     alternating,
 )
+from game.rulesets.common.orders import Orders, OrderType
 from game.rulesets.common.table import Table
 from game.rulesets.common.ui_actions import ENEMY, FACING, POINT, UIAction
 from game.rulesets.skirmish_d10 import conditions as C
@@ -41,7 +42,6 @@ from game.rulesets.skirmish_d10.rules import (
     check_rule,
     has_rule,
     hooked,
-    order_key,
     order_keys,
     rules_for,
 )
@@ -56,7 +56,8 @@ STATUSES = {
 
 #: what an action handler is: validate (raise Refused) before yielding anything
 ActionHandler = Callable[[Any, Model, Order], Step]
-ACTIONS: dict[str, ActionHandler] = {}
+#: the orders (actions) a model may be given: the core's below, Special Abilities' their own
+ORDERS: Orders[ActionHandler] = Orders(RULES)
 
 #: the action buttons of the window, in order (see game/rulesets/common/ui_actions.py)
 UI_ACTIONS = (
@@ -76,14 +77,7 @@ UI_ACTIONS = (
 def action(name: str, keys: tuple[str, ...] = ()) -> Callable[[ActionHandler], ActionHandler]:
     """Register an order ``do = name`` (special rules add their own) and the keys it takes
     (Special Abilities add keys with :func:`~game.rulesets.skirmish_d10.rules.order_key`)."""
-    for key in keys:
-        order_key(name, key)
-
-    def wrap(fn: ActionHandler) -> ActionHandler:
-        ACTIONS[name] = fn
-        return fn
-
-    return wrap
+    return ORDERS.order(name, keys)
 
 
 def check_order_keys(m: Model | None, cmd: Order) -> None:
@@ -147,7 +141,7 @@ class SkirmishD10(AlternatingActivations):
     default_base = K.DEFAULT_BASE
     die_sides = K.DIE  # every roll is a d10: scripted dice must be 1-10
     table = TABLE
-    actions = ACTIONS
+    actions = ORDERS
     damage_unit = "damage tracks"
 
     def rules(self) -> Mapping[str, RuleInfo]:
@@ -202,7 +196,7 @@ class SkirmishD10(AlternatingActivations):
     def check_keys(self, m: Model | None, cmd: Order) -> None:
         check_order_keys(m, cmd)
 
-    def carry_out(self, ctx: Any, cmd: Order, handler: ActionHandler) -> Step:
+    def carry_out(self, ctx: Any, cmd: Order, order: OrderType[ActionHandler]) -> Step:
         s = ctx.state
         assert cmd.unit is not None
         model = self.resolve_model(s, cmd.unit, cmd.do)
@@ -249,7 +243,7 @@ class SkirmishD10(AlternatingActivations):
                 if taken is not None:
                     yield from taken
                     return
-            yield from handler(ctx, model, cmd)
+            yield from order.handler(ctx, model, cmd)
         except Refused as exc:
             if not asked:
                 raise
@@ -617,4 +611,4 @@ def do_pass(ctx: Any, m: Model, cmd: Order) -> Step:
     yield ev.ActionTaken(m.name, "pass")
 
 
-__all__ = ["SkirmishD10", "ACTIONS", "action", "TABLE", "facing_toward", "after_charge"]
+__all__ = ["SkirmishD10", "ORDERS", "action", "TABLE", "facing_toward", "after_charge"]

@@ -9,14 +9,15 @@ stands up with its Movement halved).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from game.core.commands import Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Step
 from game.core.state import GameState, Model
 from game.rulesets.common.flow import activation
+from game.rulesets.common.orders import Orders
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.terrain import enemies_within
 
@@ -31,34 +32,24 @@ class Moment:
     engaged: tuple[str, ...]  # enemies within 1" when the activation started
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    name: str
+class Action(Protocol):
+    """What carries out an order: a class of two static methods. ``plan`` checks the order in
+    full (raising ``Refused``) and returns what ``run`` needs; ``run`` yields the events."""
+
     plan: Callable[[Any, Model, Order, Moment], Any]
     run: Callable[[Any, str, Any], Step]
-    keys: tuple[str, ...] = ()  # the keys its order takes (besides ``unit`` and ``do``)
-    hints: dict[str, str] = field(default_factory=dict)  # unknown key -> what to write instead
 
 
-ACTIONS: dict[str, Action] = {}
-
-
-#: a class of two static methods, ``plan`` and ``run``
-A = TypeVar("A")
+#: the orders (actions) a model may be given, each with its class
+ORDERS: Orders[Any] = Orders()
 
 
 def action(
     name: str, keys: tuple[str, ...] = (), hints: dict[str, str] | None = None
-) -> Callable[[type[A]], type[A]]:
+) -> Callable[[Any], Any]:
     """Class decorator: register an order ``do = name`` with its ``plan``, its ``run`` and the
     keys the order takes (``hints``: a likely mistaken key and what to write instead)."""
-
-    def wrap(cls: type[A]) -> type[A]:
-        methods: Any = cls  # (checked when the order runs: every action class has both)
-        ACTIONS[name] = Action(name, methods.plan, methods.run, tuple(keys), dict(hints or {}))
-        return cls
-
-    return wrap
+    return ORDERS.order(name, keys, hints=hints)
 
 
 def check_order_keys(cmd: Order) -> None:
@@ -66,7 +57,7 @@ def check_order_keys(cmd: Order) -> None:
     (``unknown_key``) a key its action does not take."""
     from game.rulesets.trench_crusade.rules import RULES
 
-    act = ACTIONS.get(cmd.do)
+    act = ORDERS.get(cmd.do)
     ruled = RULES.order_keys(cmd.do)
     keys = (*(act.keys if act is not None else ()), *ruled)
     for key, value in cmd.args:

@@ -20,11 +20,12 @@ from game.core.ruleset import (
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
 from game.rulesets.common.flow import AlternatingActivations, activation, other_side
+from game.rulesets.common.orders import OrderType
 from game.rulesets.common.ui_actions import ENEMY, FACING, POINT, UIAction
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade import melee as _melee  # noqa: F401 - registers "fight"
 from game.rulesets.trench_crusade import movement as _movement  # noqa: F401 - registers moves
-from game.rulesets.trench_crusade.actions import ACTIONS, Action, check_order_keys, moment, refuse
+from game.rulesets.trench_crusade.actions import ORDERS, Action, check_order_keys, moment, refuse
 from game.rulesets.trench_crusade.injuries import side_left
 from game.rulesets.trench_crusade.profile import check_unit, model_values
 from game.rulesets.trench_crusade.rules import RULES
@@ -83,7 +84,7 @@ class TrenchCrusade(AlternatingActivations):
     default_base = K.DEFAULT_BASE
     die_sides = K.DIE  # every die is a d6: scripted dice must be 1-6
     table = TABLE
-    actions = ACTIONS
+    actions = ORDERS
     damage_unit = "Blood Markers"
 
     # -- scenario --------------------------------------------------------------------------
@@ -97,7 +98,8 @@ class TrenchCrusade(AlternatingActivations):
     def check_keys(self, m: Model | None, cmd: Order) -> None:
         check_order_keys(cmd)
 
-    def carry_out(self, ctx: Any, cmd: Order, act: Action) -> Step:
+    def carry_out(self, ctx: Any, cmd: Order, order: OrderType[Action]) -> Step:
+        act = order.handler
         s = ctx.state
         assert cmd.unit is not None
         m = self.resolve_model(s, cmd.unit)
