@@ -2,6 +2,7 @@
 hit by the Disable model's Fight Action, it strikes back with one Defensive Strike fewer."""
 
 from game.core import events as ev
+from game.rulesets.skirmish_d10.abilities.disable import DisableOff
 from game.rulesets.skirmish_d10.rules import REGISTRY, SpecialRule
 from tests.support import b2b_pair, events, rolls, run, scenario, unit
 
@@ -62,7 +63,7 @@ class _NoDisablePair(SpecialRule):
     name = "Test No Disable Pair"
 
     def declare(self, melee, model):
-        melee.notes.setdefault("no_disable", set()).add((model.name, "b"))
+        melee.rule_state(DisableOff).pairs.add((model.name, "b"))
         return
         yield
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from game.core import events as ev
 from game.core.decisions import PICK_MODELS, Ask
@@ -24,6 +25,9 @@ from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, hooked, rules_for
 #: kinds of fight an action can declare: (number of attacks or None for MA, most Defensive
 #: Strikes the target may make against the attacker for it, or None). Rules add kinds.
 FIGHT_KINDS: dict[str, tuple[int | None, int | None]] = {"fight": (None, None)}
+
+#: a special rule's bookkeeping type (see :meth:`Melee.rule_state`)
+S = TypeVar("S")
 
 
 @dataclass(slots=True)
@@ -93,7 +97,7 @@ class Melee:
 
     def __init__(self, ctx: Any, fights: list[Fight], table: Any) -> None:
         self.ctx = ctx
-        self._models = ctx.state.models  # the live dict: apply() replaces models inside it
+        self._models: dict[str, Model] = ctx.state.models  # the live dict: apply() replaces models inside it
         self._involved: tuple[tuple[int, int, int], list[str]] | None = None
         self.struck: dict[str, None] = {}  # every model an Attack Check targeted, in order
         self._support_cache: dict[tuple[str, str], bool] | None = None
@@ -118,7 +122,7 @@ class Melee:
         self.damage_done: list[tuple[str, str | None, int, str]] = []  # target, by, kept, source
         self.destroyed: list[str] = []
         self.destroyed_by: dict[str, str | None] = {}
-        self.notes: dict[str, Any] = {}
+        self._rule_state: dict[type, Any] = {}  # (see rule_state)
         self._focused: dict[str, bool] = {}  # Focus is taken before the melee: asked once
         self._roll = ctx.roll
 
@@ -129,6 +133,16 @@ class Melee:
 
     def model(self, name: str) -> Model:
         return self._models[name]
+
+    def rule_state(self, kind: type[S]) -> S:
+        """A special rule's own bookkeeping for this melee: the one ``kind()`` (a dataclass
+        whose fields all have defaults) made on first use. A rule that reads another's
+        bookkeeping imports that rule's class."""
+        got: S | None = self._rule_state.get(kind)
+        if got is None:
+            got = kind()
+            self._rule_state[kind] = got
+        return got
 
     def involved(self) -> list[str]:
         key = (len(self.fights), len(self.attackers_of), len(self.struck))
@@ -217,7 +231,7 @@ class Melee:
     def roll(self, atk: Attack) -> Step:
         """Roll one Attack Check (an attack or a Defensive Strike); returns a :class:`Hit`,
         after any re-roll. Damage of a hit is queued, not applied."""
-        # (what _roll_once does, inlined: one generator fewer for every die of a melee)
+        # (what roll_once does, inlined: one generator fewer for every die of a melee)
         a, t, counted, mod, dv = self._check(atk)
         face = self._roll(K.DIE, atk.label)
         total = face + mod
@@ -253,7 +267,7 @@ class Melee:
                 yield from rule.on_hit(self, hit, "target")
         return hit
 
-    def _roll_once(self, atk: Attack) -> Step:
+    def roll_once(self, atk: Attack) -> Step:
         """One Attack Check with every modifier (no re-roll): returns its :class:`Hit`."""
         a, t, counted, mod, dv = self._check(atk)
         face = self._roll(K.DIE, atk.label)
@@ -273,8 +287,8 @@ class Melee:
         live = self._models
         a = live[atk.attacker]
         t = live[atk.target]
-        mav = a.stats["MAV"]
-        mav = mav[0] if len(mav) == 1 else a.stat("MAV")  # (what a.stat does, inlined)
+        mavs = a.stats["MAV"]
+        mav = mavs[0] if len(mavs) == 1 else a.stat("MAV")  # (what a.stat does, inlined)
         mods = [_MAV.get(mav) or _mav(mav)]
         if "shaken" in a.conditions:
             mods.append(_SHAKEN)
@@ -297,8 +311,8 @@ class Melee:
         if t_rules:
             for rule in hooked(t_rules, "attack_mods"):
                 mods += rule.attack_mods(self, atk, "target")
-        dv = t.stats["DV"]
-        dv = dv[0] if len(dv) == 1 else t.stat("DV")
+        dvs = t.stats["DV"]
+        dv = dvs[0] if len(dvs) == 1 else t.stat("DV")
         dv_mods = self.dv_mods.get(t.name)
         dv_rules = hooked(t_rules, "dv_mods") if t_rules else ()
         if dv_mods or dv_rules:
@@ -346,7 +360,7 @@ class Melee:
                     continue
                 if atk.kind == "attack" and atk.fight is not None:
                     atk.fight.used += 1
-                    self._note_attacker(atk.target, atk.attacker)
+                    self.note_attacker(atk.target, atk.attacker)
                 else:
                     self.ds_spent[a.name] = self.ds_spent.get(a.name, 0) + 1
                     key = (a.name, t.name)
@@ -358,7 +372,7 @@ class Melee:
                 yield from self._apply([(hit.attack.target, hit.damage, "first strike",
                                          hit.attack.attacker)])
 
-    def _note_attacker(self, defender: str, attacker: str) -> None:
+    def note_attacker(self, defender: str, attacker: str) -> None:
         lst = self.attackers_of.setdefault(defender, [])
         if attacker not in lst:
             lst.append(attacker)
@@ -387,7 +401,7 @@ class Melee:
             ):
                 continue
             if n > 0:
-                self._note_attacker(t.name, a.name)
+                self.note_attacker(t.name, a.name)
             live = self._models
             for i in range(n):
                 a = live[f.attacker]
@@ -470,7 +484,7 @@ class Melee:
                 break
         return out
 
-    def _allocation_problem(self, d: str, targets: list[str], pool: int, answer: Any) -> str | None:
+    def allocation_problem(self, d: str, targets: list[str], pool: int, answer: Any) -> str | None:
         if not isinstance(answer, list | tuple) or not all(isinstance(x, str) for x in answer):
             return "give a list of attacker names, one per Defensive Strike"
         if len(answer) > pool:
@@ -534,7 +548,7 @@ class Melee:
                         plan,
                         d_name,
                         d.side,
-                        check=lambda ans, ts=ts, p=p, dn=d_name: self._allocation_problem(dn, ts, p, ans),
+                        check=partial(self.allocation_problem, d_name, ts, p),
                         pick=PICK_MODELS, choices=tuple(ts), count=p,
                     )
                     plan = list(plan)

@@ -9,13 +9,14 @@ through its next activation; a Defensive First Strike (step 2) that hits even co
 one of its attacks of step 3, the condition being in force at once.
 
 Other rules may switch the effect off (Trample): a hit does not disable when its fight has
-``data["no_disable"]`` set, or when the pair ``(attacker, target)`` is in the set
-``melee.notes["no_disable"]`` (both names are those of the hit: for a Defensive Strike the
+``data["no_disable"]`` set, or when the pair ``(attacker, target)`` is in the melee's
+``rule_state(DisableOff).pairs`` (both names are those of the hit: for a Defensive Strike the
 attacker is the striking defender).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.core import events as ev
@@ -28,15 +29,22 @@ from game.rulesets.skirmish_d10.rules import SpecialRule, register
 if TYPE_CHECKING:
     from game.rulesets.skirmish_d10.melee import Hit, Melee
 
-#: the key other rules use to switch Disable off (see the module docstring)
+#: the key of a fight's data by which other rules switch Disable off for the whole fight
 NO_DISABLE = "no_disable"
+
+
+@dataclass(slots=True)
+class DisableOff:
+    """A melee's hits that cannot Disable: (attacker, target) pairs other rules name."""
+
+    pairs: set[tuple[str, str]] = field(default_factory=set)
 
 
 def disable_switched_off(melee: Melee, hit: Hit) -> bool:
     atk = hit.attack
     if atk.fight is not None and atk.fight.data.get(NO_DISABLE):
         return True
-    return (atk.attacker, atk.target) in melee.notes.get(NO_DISABLE, ())
+    return (atk.attacker, atk.target) in melee.rule_state(DisableOff).pairs
 
 
 def _renew(melee: Melee, by: str, name: str) -> Step:

@@ -14,6 +14,8 @@ The helpers below are shared with Quick Strike and Pike.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from game.core import events as ev
 from game.core.ruleset import Step
 from game.core.state import Model
@@ -22,9 +24,16 @@ from game.rulesets.skirmish_d10.melee import Attack, Fight, Melee, effective_ma
 from game.rulesets.skirmish_d10.rules import SpecialRule, register, rules_for
 
 
+@dataclass(slots=True)
+class ChargeStrikes:
+    """The strikes made before the fight, grouped by charge (attacker, target)."""
+
+    groups: dict[tuple[str, str], list[Attack]] = field(default_factory=dict)
+
+
 def charge_group(melee: Melee, fight: Fight) -> list[Attack]:
     """The group of strikes made before the fight for this charge (created on first use)."""
-    groups: dict[tuple[str, str], list[Attack]] = melee.notes.setdefault("charge_strikes", {})
+    groups = melee.rule_state(ChargeStrikes).groups
     key = (fight.attacker, fight.target)
     if key not in groups:
         groups[key] = []

@@ -10,6 +10,7 @@ cannot also use First Strike, Pike or Parry in that melee: those rules call
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import events as ev
@@ -21,10 +22,18 @@ from game.rulesets.skirmish_d10.melee import Melee, effective_ma
 from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, order_key, register
 
 
+@dataclass(slots=True)
+class Frenzied:
+    """How many extra attacks or Defensive Strikes each model took with Frenzy in this
+    melee, and which of them took strikes."""
+
+    taken: dict[str, int] = field(default_factory=dict)
+    strikes: set[str] = field(default_factory=set)
+
+
 def frenzy_taken(melee: Melee, name: str) -> int:
     """How many extra attacks or Defensive Strikes ``name`` took with Frenzy in this melee."""
-    taken: int = melee.notes.get("frenzy", {}).get(name, 0)
-    return taken
+    return melee.rule_state(Frenzied).taken.get(name, 0)
 
 
 @order_key("fight", "frenzy", rule="Frenzy")
@@ -86,17 +95,17 @@ class Frenzy(SpecialRule):
             what = "Defensive Strike" if n == 1 else "Defensive Strikes"
         if not n:
             return
-        melee.notes.setdefault("frenzy", {})[model.name] = n
-        melee.notes.setdefault("frenzy_ds", set())
+        frenzied = melee.rule_state(Frenzied)
+        frenzied.taken[model.name] = n
         if fights:
             melee.extra_attacks[model.name] = melee.extra_attacks.get(model.name, 0) + n
         else:
-            melee.notes["frenzy_ds"].add(model.name)
+            frenzied.strikes.add(model.name)
         melee.mav_mods.setdefault(model.name, []).append(Mod("Frenzy", -n))
         melee.ds_mav_mods.setdefault(model.name, []).append(Mod("Frenzy", -n))
         yield ev.RuleApplied("Frenzy", model.name, f"takes {n} extra {what} at -{n} MAV")
 
     def ds_pool(self, melee: Melee, model: Model, pool: int) -> int:
-        if model.name in melee.notes.get("frenzy_ds", ()):
+        if model.name in melee.rule_state(Frenzied).strikes:
             return pool + frenzy_taken(melee, model.name)
         return pool

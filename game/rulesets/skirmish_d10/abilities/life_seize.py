@@ -12,12 +12,22 @@ Used whenever it can help (no decision); not rolled by a model with no damage to
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from game.core import events as ev
 from game.core.ruleset import Step
 from game.core.state import Model
 from game.rulesets.skirmish_d10.checks import d10_check, tracks
 from game.rulesets.skirmish_d10.melee import Melee
 from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, has_rule, register
+
+
+@dataclass(slots=True)
+class Drained:
+    """The destroyed enemies already drained in this melee."""
+
+    victims: set[str] = field(default_factory=set)
+
 
 LIFE_SEIZE_TARGET = 10
 
@@ -48,7 +58,7 @@ class LifeSeize(SpecialRule):
                    "drained only once.")
 
     def after_fight(self, melee: Melee, model: Model) -> Step:
-        done = melee.notes.setdefault("life_seized", set())
+        done = melee.rule_state(Drained).victims
         for victim in list(melee.destroyed):
             v = melee.model(victim)
             if victim in done or v.damage < tracks(v) or seizer(melee, victim) != model.name:

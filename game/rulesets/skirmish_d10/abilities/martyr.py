@@ -10,6 +10,7 @@ destroyed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import events as ev
@@ -19,6 +20,14 @@ from game.core.state import Model
 from game.rulesets.skirmish_d10.checks import alive, tracks
 from game.rulesets.skirmish_d10.melee import Melee
 from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, order_key, register
+
+
+@dataclass(slots=True)
+class Martyrs:
+    """The models that chose to fall after their attacks in this melee."""
+
+    models: set[str] = field(default_factory=set)
+
 
 MARTYR_MAV = 2
 
@@ -55,13 +64,13 @@ class Martyr(SpecialRule):
             )
         if not use:
             return
-        melee.notes.setdefault("martyr", set()).add(model.name)
+        melee.rule_state(Martyrs).models.add(model.name)
         melee.mav_mods.setdefault(model.name, []).append(Mod("Martyr", MARTYR_MAV))
         yield ev.RuleApplied(self.name, model.name,
                              f"will fall after its attacks; +{MARTYR_MAV} MAV on them")
 
     def after_attacks(self, melee: Melee, model: Model) -> Step:
-        if model.name not in melee.notes.get("martyr", ()) or not alive(model):
+        if model.name not in melee.rule_state(Martyrs).models or not alive(model):
             return
         yield ev.RuleApplied(self.name, model.name, "has made its attacks and leaves the table")
         # self-inflicted (by the model itself): scores nothing for the enemy

@@ -9,6 +9,8 @@ give up; default 0), asked only when the model has a Defensive Strike to give. T
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from game.core import events as ev
 from game.core.decisions import Ask
 from game.core.ruleset import Step
@@ -19,9 +21,15 @@ from game.rulesets.skirmish_d10.melee import Melee, effective_ma
 from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, register
 
 
+@dataclass(slots=True)
+class Parried:
+    """How many Defensive Strikes each model gave up for DV in this melee."""
+
+    given_up: dict[str, int] = field(default_factory=dict)
+
+
 def parried(melee: Melee, name: str) -> int:
-    done: int = melee.notes.get("parry", {}).get(name, 0)
-    return done
+    return melee.rule_state(Parried).given_up.get(name, 0)
 
 
 @register
@@ -49,7 +57,7 @@ class Parry(SpecialRule):
         )
         if not n:
             return
-        melee.notes.setdefault("parry", {})[model.name] = n
+        melee.rule_state(Parried).given_up[model.name] = n
         melee.dv_mods.setdefault(model.name, []).append(Mod("Parry", n))
         yield ev.RuleApplied(self.name, model.name,
                              f"gives up {n} Defensive Strike{'s' if n != 1 else ''} for +{n} DV")

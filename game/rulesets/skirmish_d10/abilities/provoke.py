@@ -57,7 +57,7 @@ class Provoke(SpecialRule):
             f'"{d}" was provoked by {quoted}: which one does each of its {pool} '
             f"Defensive Strike{'s' if pool != 1 else ''} go to?",
             (), default, d, defender.side,
-            check=lambda ans: melee._allocation_problem(d, found, pool, ans),
+            check=lambda ans: melee.allocation_problem(d, found, pool, ans),
             pick=PICK_MODELS, choices=tuple(found), count=pool,
         )
         yield ev.RuleApplied(self.name, None,

@@ -38,6 +38,10 @@ RAMPAGE_DS_LIMIT = 1
 #: fight kinds that are the model's own Fight Action (a Trample calls :func:`rampage` itself)
 OWN_FIGHT_KINDS = frozenset({"fight"})
 
+#: the fights that are small melees of their own (a Rampage's, a Trample's): a kill in one
+#: gives no further Rampage
+OWN_MELEES = ("rampage", "trample")
+
 
 def move_plan(ctx: Any, m: Model, t: Model) -> ChargePlan:
     table = TABLE
@@ -91,7 +95,6 @@ def rampage(ctx: Any, name: str, victims: list[str], parent: Melee | None) -> St
     yield ev.ActionTaken(name, "rampage", target, free=True)
     fight = Fight(name, target, "rampage", False, RAMPAGE_ATTACKS, RAMPAGE_DS_LIMIT, 1)
     melee = Melee(ctx, [fight], table)
-    melee.notes["rampage"] = True
     yield from melee.resolve()
     if parent is not None:
         parent.damage_done += melee.damage_done
@@ -130,7 +133,7 @@ class Rampage(SpecialRule):
     priority = 70  # after the other rules' end-of-fight effects
 
     def after_removal(self, melee: Melee, model: Model) -> Step:
-        if melee.notes.get("rampage") or melee.notes.get("trample") or not alive(model):
+        if any(f.kind in OWN_MELEES for f in melee.fights) or not alive(model):
             return
         victims = destroyed_victims(melee, model.name)
         if victims:

@@ -77,7 +77,7 @@ def reach_attack_made(melee: Melee, attacker: str, target: str) -> None:
     melee.extra_support.setdefault(target, set()).add(attacker)
     for o in melee.table.touching(melee.state, t):
         if o.side == a.side and alive(o) and o.name != attacker:
-            melee._note_attacker(target, o.name)
+            melee.note_attacker(target, o.name)
     if has_rule(t, "Reach"):
         melee.ds_allowed.add((target, attacker))
 

@@ -31,6 +31,7 @@ each attack. It works the same way for its Defensive Strikes: each one is a swee
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import shapely
@@ -48,6 +49,14 @@ from game.rulesets.skirmish_d10.base_size import compare_sizes
 from game.rulesets.skirmish_d10.checks import alive
 from game.rulesets.skirmish_d10.melee import Attack, Fight, Melee
 from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, has_rule, order_key, register
+
+
+@dataclass(slots=True)
+class ReachSwings:
+    """The models that swung from the Reach position in this melee."""
+
+    models: set[str] = field(default_factory=set)
+
 
 SWING_PENALTY = -1  # per model struck before, in one swing
 REACH_PREFIX = "reach "
@@ -158,7 +167,7 @@ def _limit_left(melee: Melee, d: str, a: str) -> bool:
 
 
 def reach_used(melee: Melee, name: str) -> bool:
-    return name in melee.notes.get("reach_swing", set())
+    return name in melee.rule_state(ReachSwings).models
 
 
 def _planned(m: Model, i: int) -> str | None:
@@ -218,7 +227,7 @@ class SwingThrough(SpecialRule):
             mode, side, corner = parse_swing(choice)
             victims = ordered(melee, m, corner, side_victims(melee, m, mode, side))
             if mode == "reach":
-                melee.notes.setdefault("reach_swing", set()).add(name)
+                melee.rule_state(ReachSwings).models.add(name)
             yield ev.RuleApplied(
                 self.name, name,
                 f"{'reaches over its friends at' if mode == 'reach' else 'sweeps'} its {side} "
@@ -229,7 +238,7 @@ class SwingThrough(SpecialRule):
                 if not alive(t):
                     continue
                 if t.side != m.side:
-                    melee._note_attacker(v, name)
+                    melee.note_attacker(v, name)
                     if mode == "reach":
                         reach_attack_made(melee, name, v)
                 mods = [Mod(self.name, SWING_PENALTY * k)] if k else []

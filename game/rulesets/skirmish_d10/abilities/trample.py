@@ -34,7 +34,7 @@ from game.core.ruleset import Step
 from game.core.state import Model
 from game.geometry.trample import plan_trample
 from game.rulesets.common.flow import activation
-from game.rulesets.skirmish_d10.abilities.disable import NO_DISABLE
+from game.rulesets.skirmish_d10.abilities.disable import NO_DISABLE, DisableOff
 from game.rulesets.skirmish_d10.abilities.rampage import rampage
 from game.rulesets.skirmish_d10.base_size import base_size
 from game.rulesets.skirmish_d10.checks import alive
@@ -98,8 +98,7 @@ def trample_attacks(ctx: Any, name: str, trampled: list[str]) -> Step:
                              f"{len(trampled)})", target)
         fight = Fight(name, target, "trample", False, 1, None, 1, data={NO_DISABLE: True})
         melee = Melee(ctx, [fight], TABLE)
-        melee.notes["trample"] = True
-        melee.notes[NO_DISABLE] = {(target, name)}
+        melee.rule_state(DisableOff).pairs.add((target, name))
         melee.ds_allowed.add((target, name))
         yield from melee.resolve()
         if any(h.attack.attacker == name and h.attack.target == target and h.attack.kind == "attack"

@@ -38,4 +38,4 @@ class Weaponmaster(SpecialRule):
             return None
         yield ev.FlagSet(m.name, "weaponmaster", "activation", True)
         yield ev.RuleApplied(self.name, m.name, "rolls the missed attack again", atk.target)
-        return (yield from melee._roll_once(atk))
+        return (yield from melee.roll_once(atk))

@@ -14,6 +14,7 @@ Hook ``after_damage`` (step 5, effects of hits once damage is applied); the cond
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import events as ev
@@ -24,6 +25,14 @@ from game.rulesets.skirmish_d10 import conditions as C
 from game.rulesets.skirmish_d10.checks import alive, apply_damage, d10_check
 from game.rulesets.skirmish_d10.melee import Melee
 from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, register
+
+
+@dataclass(slots=True)
+class Bitten:
+    """The models this melee's bites have already Infected."""
+
+    models: set[str] = field(default_factory=set)
+
 
 LIMB_TARGET = 3  # d10 of 3+: bitten on a limb, an amputation is possible
 AMPUTATION_BONUS = 3  # d10 + 3 against the model's DV
@@ -48,7 +57,7 @@ class ZombieBite(SpecialRule):
                    "two game turns later joins the biter's side as a zombie.")
 
     def after_damage(self, melee: Melee, model: Model) -> Step:
-        bitten = melee.notes.setdefault("bitten", set())
+        bitten = melee.rule_state(Bitten).models
         for h in list(melee.hits):
             if h.attack.attacker != model.name:
                 continue
