@@ -17,6 +17,11 @@ A ruleset subclasses :class:`AlternatingActivations` and fills in what it does i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,7 +43,7 @@ def other_side(side: int) -> int:
     return 2 if side == 1 else 1
 
 
-def last_side_standing(ctx: Any, left: Callable[[GameState, int], bool]) -> Step:
+def last_side_standing(ctx: Context, left: Callable[[GameState, int], bool]) -> Step:
     """End the game when a side, or both, has no models left (``left(state, side)``)."""
     s = ctx.state
     if s.game_over:
@@ -230,14 +235,14 @@ class AlternatingActivations(Ruleset):
 
     # -- what the window shows ---------------------------------------------------------------
     # -- orders ----------------------------------------------------------------------------
-    def start(self, ctx: Any) -> Step:
+    def start(self, ctx: Context) -> Step:
         yield ev.TurnStarted(1)
 
-    def finish(self, ctx: Any) -> Step:
+    def finish(self, ctx: Context) -> Step:
         if activation(ctx.state) is not None:
             yield from self.end_activation(ctx)
 
-    def handle(self, ctx: Any, cmd: Command) -> Step:
+    def handle(self, ctx: Context, cmd: Command) -> Step:
         assert not isinstance(cmd, Answer)
         s = ctx.state
         if cmd.do in FLOW_ORDERS:
@@ -262,7 +267,7 @@ class AlternatingActivations(Ruleset):
         ``m`` is None for the flow orders."""
         raise NotImplementedError
 
-    def carry_out(self, ctx: Any, cmd: Order, action: Any) -> Step:
+    def carry_out(self, ctx: Context, cmd: Order, action: Any) -> Step:
         """Carry out an order for a unit whose ``action`` is known: the model named, the
         start of its activation (ending the current one) and the action itself."""
         raise NotImplementedError
@@ -293,15 +298,15 @@ class AlternatingActivations(Ruleset):
         if m.side != due:
             raise Refused("not_your_turn", f"side {due} activates next, not side {m.side}", NOT_NOW)
 
-    def start_activation(self, ctx: Any, unit: str) -> Step:
+    def start_activation(self, ctx: Context, unit: str) -> Step:
         yield ev.ActivationStarted(unit, ctx.state.unit_side(unit))
         yield from self.activation_started(ctx, unit)
 
-    def activation_started(self, ctx: Any, unit: str) -> Step:
+    def activation_started(self, ctx: Context, unit: str) -> Step:
         """What happens as ``unit``'s activation starts (after ``ActivationStarted``)."""
         yield from ()
 
-    def end_activation(self, ctx: Any) -> Step:
+    def end_activation(self, ctx: Context) -> Step:
         """End the current activation, and the game turn after the last one."""
         act = activation(ctx.state)
         if act is None or ctx.state.game_over:
@@ -313,12 +318,12 @@ class AlternatingActivations(Ruleset):
         if not s.game_over and not any_to_activate(s, 1) and not any_to_activate(s, 2):
             yield from self.end_of_turn(ctx)
 
-    def activation_ending(self, ctx: Any, act: Activation) -> Step:
+    def activation_ending(self, ctx: Context, act: Activation) -> Step:
         """What happens before the activation ``act`` ends (``ActivationEnded``)."""
         yield from ()
 
     # -- game turns ------------------------------------------------------------------------
-    def end_turn(self, ctx: Any) -> Step:
+    def end_turn(self, ctx: Context) -> Step:
         """End the current activation; every unit yet to activate activates without acting."""
         turn = ctx.state.turn
         if activation(ctx.state) is not None:
@@ -339,7 +344,7 @@ class AlternatingActivations(Ruleset):
             if ctx.state.turn != turn:
                 return
 
-    def end_of_turn(self, ctx: Any) -> Step:
+    def end_of_turn(self, ctx: Context) -> Step:
         """End the game turn, then the game after its last turn, or start the next turn."""
         yield from self.turn_ending(ctx)
         turn = ctx.state.turn
@@ -355,7 +360,7 @@ class AlternatingActivations(Ruleset):
             return
         yield ev.TurnStarted(turn + 1)
 
-    def turn_ending(self, ctx: Any) -> Step:
+    def turn_ending(self, ctx: Context) -> Step:
         """What happens at the end of a game turn, before ``TurnEnded``."""
         yield from ()
 
@@ -365,7 +370,7 @@ class AlternatingActivations(Ruleset):
         raise NotImplementedError
 
     # -- the end of the game ---------------------------------------------------------------
-    def check_winner(self, ctx: Any) -> Step:
+    def check_winner(self, ctx: Context) -> Step:
         yield from last_side_standing(ctx, self.side_left)
 
     def side_left(self, s: GameState, side: int) -> bool:

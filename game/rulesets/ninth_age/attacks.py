@@ -10,6 +10,11 @@ brackets (Breath Attack, Sweeping Attack), with the attributes written there.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -97,7 +102,7 @@ def part_profile(s: GameState, member: str, part: int, label: str) -> C.HitProfi
     return C.HitProfile(p.str_, p.ap, label)
 
 
-def roll_count(ctx: Any, expr: DiceExpr, purpose: str, member: str, target: str,
+def roll_count(ctx: Context, expr: DiceExpr, purpose: str, member: str, target: str,
                models: int) -> Step:
     """The number of hits of ``models`` model parts: a random number is rolled for each one
     (one ``dice_rolled`` event each). Returns the total."""
@@ -107,7 +112,7 @@ def roll_count(ctx: Any, expr: DiceExpr, purpose: str, member: str, target: str,
     return total
 
 
-def resolve_counted(ctx: Any, combat: Any, st: Any, losses: dict[str, Losses], expr: DiceExpr,
+def resolve_counted(ctx: Context, combat: Any, st: Any, losses: dict[str, Losses], expr: DiceExpr,
                     purpose: str, label: str) -> Step:
     """A Special Attack of X hits per model part at the part's Strength and AP."""
     hits = yield from roll_count(ctx, expr, purpose, st.member, st.target, len(st.models))
@@ -120,7 +125,7 @@ def resolve_counted(ctx: Any, combat: Any, st: Any, losses: dict[str, Losses], e
                                   part_profile(s, st.member, st.part, label), losses)
 
 
-def resolve_ranged(ctx: Any, member: str, target: str, hits: int, prof: C.HitProfile) -> Step:
+def resolve_ranged(ctx: Context, member: str, target: str, hits: int, prof: C.HitProfile) -> Step:
     """Hits of a ranged attack (not in a round of combat): resolved and their casualties
     removed at once; they count toward no combat score."""
     losses: dict[str, Losses] = {}

@@ -10,7 +10,11 @@ each charger's two charge dice (three with Swiftstride).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core import events as ev
 from game.core.commands import Order
@@ -21,6 +25,7 @@ from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import units as U
 from game.rulesets.ninth_age.shooting import can_stand_and_shoot, stand_and_shoot
 from game.rulesets.rank_and_flank import charges as RC
+from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import moves
 from game.rulesets.rank_and_flank.combat import is_engaged
 
@@ -40,7 +45,7 @@ def maximised(s: GameState, unit: str) -> bool:
     return K.TYPE_RULES and U.profile(s, U.host(s, unit)).troop in ("cavalry", "beast")
 
 
-def roll_distance(ctx: Any, unit: str, purpose: str, against: str | None) -> Step:
+def roll_distance(ctx: Context, unit: str, purpose: str, against: str | None) -> Step:
     """A Flee or Pursuit roll: 2D6 (a Maximised Roll with Swiftstride: 3D6, the lowest
     dropped). Returns a :class:`moves.Roll`."""
     n = 3 if maximised(ctx.state, unit) else 2
@@ -51,7 +56,7 @@ def roll_distance(ctx: Any, unit: str, purpose: str, against: str | None) -> Ste
     return moves.Roll(faces, kept, total)
 
 
-def roll_charge(ctx: Any, unit: str) -> RC.ChargeRoll:
+def roll_charge(ctx: Context, unit: str) -> RC.ChargeRoll:
     """Charge Range: 2D6 + Adv (Swiftstride: 3D6, the lowest dropped); a charge that falls
     short moves the highest die."""
     s = ctx.state
@@ -85,14 +90,14 @@ def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
     return RC.check_declaration(s, cmd, _furthest, _may_charge, sees=sees)
 
 
-def declare(ctx: Any, cmd: Order) -> Step:
+def declare(ctx: Context, cmd: Order) -> Step:
     s = ctx.state
     unit, target = check_charge(s, cmd)
     yield from RC.announce(ctx, unit, target)
     yield from reaction(ctx, unit, target)
 
 
-def reaction(ctx: Any, unit: str, target: str) -> Step:
+def reaction(ctx: Context, unit: str, target: str) -> Step:
     """The target's Charge Reaction (decision ``charge_reaction``, default ``hold``): a fleeing
     unit must flee, one in combat can only hold; Fearless and Unbreakable units may not flee;
     Stand and Shoot needs a ranged attack that can reach the charger."""
@@ -113,22 +118,22 @@ def reaction(ctx: Any, unit: str, target: str) -> Step:
     yield from RC.react(ctx, unit, target, forced, tuple(options), _shoot, _flee, flee_again=True)
 
 
-def _shoot(ctx: Any, target: str, charger: str) -> Step:
+def _shoot(ctx: Context, target: str, charger: str) -> Step:
     from game.rulesets.ninth_age import panic
 
     where = panic.where_it_stood(ctx.state, charger)
     yield from stand_and_shoot(ctx, target, charger)
     # (the charger's own losses make no Panic Test; its friends test if it was destroyed)
     yield from panic.after_losses(ctx, charger, target, where, own_test=False)
-    yield from ctx.ruleset.check_winner(ctx)
+    yield from F.phased(ctx).check_winner(ctx)
 
 
-def _flee(ctx: Any, target: str, charger: str) -> Step:
+def _flee(ctx: Context, target: str, charger: str) -> Step:
     got = yield from roll_distance(ctx, target, "flee", charger)
     yield from moves.flee(ctx, target, charger, "reaction", roll=got)
 
 
-def move_chargers(ctx: Any) -> Step:
+def move_chargers(ctx: Context) -> Step:
     # a charge that does not catch a unit that fled from it is a Failed Charge Move
     yield from RC.move_chargers(ctx, roll_charge, miss_fails=True)
 

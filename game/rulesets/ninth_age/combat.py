@@ -15,6 +15,11 @@ dice; none when Armour minus AP leaves nothing), then a Special Save per wound n
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -320,7 +325,7 @@ class HitProfile:
     melee: bool = True
 
 
-def _roll(ctx: Any, n: int, purpose: str) -> tuple[int, ...]:
+def _roll(ctx: Context, n: int, purpose: str) -> tuple[int, ...]:
     return tuple(ctx.roll(K.DIE, purpose) for _ in range(n))
 
 
@@ -347,7 +352,7 @@ def part_label(s: GameState, member: str, part: int) -> str:
     return f"({prof.parts[part].name}) " if prof.multipart else ""
 
 
-def strike(ctx: Any, combat: Combat, st: Strike, losses: dict[str, Losses]) -> Step:
+def strike(ctx: Context, combat: Combat, st: Strike, losses: dict[str, Losses]) -> Step:
     """Roll one group: a Special Attack through its rule, close combat attacks here."""
     if st.kind != CLOSE_COMBAT:
         yield from st.rule.resolve(ctx, combat, st, losses)
@@ -437,7 +442,7 @@ def special_saves(s: GameState, victim: str) -> list[tuple[str, int]]:
 SAVE_PURPOSE = {"aegis": "ward_save", "fortitude": "fortitude_save"}
 
 
-def resolve_hits(ctx: Any, combat: Combat | None, member: str, target: str, hits: int,
+def resolve_hits(ctx: Context, combat: Combat | None, member: str, target: str, hits: int,
                  prof: HitProfile, losses: dict[str, Losses]) -> Step:
     """Hits on ``target``: to wound (Flaming Attacks re-roll failures against Flammable), Armour
     Saves, Special Saves, Health Points lost (kept in ``losses`` until casualties are removed).
@@ -523,7 +528,7 @@ def resolve_hits(ctx: Any, combat: Combat | None, member: str, target: str, hits
 # --- one round -------------------------------------------------------------------------------------
 
 
-def fight_round(ctx: Any, combat: Combat) -> Step:
+def fight_round(ctx: Context, combat: Combat) -> Step:
     """One Round of Combat: the Grind-or-Impact choices, then Initiative Steps 10 down to 0."""
     yield ev.RuleApplied(ROUND_OF_COMBAT, None, f"{combat_names(ctx.state, combat)} fight a round of combat")
     yield from choose_special(ctx, combat)
@@ -531,7 +536,7 @@ def fight_round(ctx: Any, combat: Combat) -> Step:
     yield from mark_fought(ctx, combat)
 
 
-def choose_special(ctx: Any, combat: Combat) -> Step:
+def choose_special(ctx: Context, combat: Combat) -> Step:
     """A model with both Impact Hits and Grind Attacks uses one of them in a round (decision
     ``grind_or_impact``, default Impact Hits when it can use them: it charged and touches an
     enemy with its front; otherwise Grind Attacks)."""

@@ -17,7 +17,11 @@ move act (Sweeping Attack).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core import events as ev
 from game.core.commands import Order
@@ -26,6 +30,7 @@ from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import units as U
+from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import movement as RM
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.combat import is_engaged
@@ -81,7 +86,7 @@ def kind_of(path: RM.Path, march: bool) -> str:
     return "advance"
 
 
-def move(ctx: Any, cmd: Order) -> Step:
+def move(ctx: Context, cmd: Order) -> Step:
     s = ctx.state
     unit = cmd.unit
     assert unit is not None
@@ -130,7 +135,7 @@ def move(ctx: Any, cmd: Order) -> Step:
             if ctx.state.game_over or not U.on_table(ctx.state, unit):
                 return
             yield from r.after_move(ctx, unit, got, kind == "march")
-        yield from ctx.ruleset.check_winner(ctx)
+        yield from F.phased(ctx).check_winner(ctx)
 
 
 __all__ = ["check_can_move", "kind_of", "move", "rates"]

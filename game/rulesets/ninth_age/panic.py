@@ -18,6 +18,11 @@ Reading chosen: a charger's losses to a Stand and Shoot reaction make it take no
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -54,7 +59,7 @@ def may_test(s: GameState, unit: str) -> bool:
             and not rec.flag("panic_passed"))
 
 
-def take(ctx: Any, unit: str, why: str, against: str | None = None) -> Step:
+def take(ctx: Context, unit: str, why: str, against: str | None = None) -> Step:
     """One Panic Test (or a Fearless pass). Returns True when the unit holds."""
     s = ctx.state
     if U.has(s, unit, "fearless"):
@@ -67,7 +72,7 @@ def take(ctx: Any, unit: str, why: str, against: str | None = None) -> Step:
     return ok
 
 
-def near(ctx: Any, gone: Iterable[tuple[str, Any, str]], skip: Iterable[str] = ()) -> Step:
+def near(ctx: Context, gone: Iterable[tuple[str, Any, str]], skip: Iterable[str] = ()) -> Step:
     """Panic Tests of the friends within 6" of each ``(unit, where it stood, what happened)``
     ("broke", "was destroyed"). Returns the units that failed (they have not fled yet)."""
     failed: list[str] = []
@@ -87,14 +92,14 @@ def near(ctx: Any, gone: Iterable[tuple[str, Any, str]], skip: Iterable[str] = (
     return failed
 
 
-def note_hp(ctx: Any, unit: str) -> Step:
+def note_hp(ctx: Context, unit: str) -> Step:
     """Remember the unit's Health Points before its first out-of-combat loss of the phase."""
     rec = ctx.state.units.get(unit)
     if rec is not None and rec.flag(HP_AT_PHASE_START) is None:
         yield ev.UnitFlagSet(unit, HP_AT_PHASE_START, "phase", U.hp_left(ctx.state, unit))
 
 
-def after_losses(ctx: Any, unit: str, cause: str, where: Any, own_test: bool = True) -> Step:
+def after_losses(ctx: Context, unit: str, cause: str, where: Any, own_test: bool = True) -> Step:
     """After attacks by ``cause`` outside combat hit ``unit`` (which stood at ``where``): if it
     was destroyed, its friends nearby test; if it lost a quarter of its Health Points this
     phase (and ``own_test``), it tests itself. Those that fail flee."""
@@ -115,7 +120,7 @@ def after_losses(ctx: Any, unit: str, cause: str, where: Any, own_test: bool = T
     yield from flee(ctx, flee_from)
 
 
-def flee(ctx: Any, flee_from: dict[str, str | None]) -> Step:
+def flee(ctx: Context, flee_from: dict[str, str | None]) -> Step:
     """The units that failed a Panic Test roll to flee, then flee, away from the unit given
     (or the closest enemy unit)."""
     from game.rulesets.ninth_age.charges import roll_distance

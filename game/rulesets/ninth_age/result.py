@@ -12,6 +12,11 @@ pursuer rolled at least its Flee roll is destroyed, and the pursuer moves its ro
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from typing import Any
 
 from game.core import events as ev
@@ -22,6 +27,7 @@ from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import panic
 from game.rulesets.ninth_age import units as U
 from game.rulesets.ninth_age.charges import roll_distance
+from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import moves, space
 from game.rulesets.rank_and_flank.combat import Combat, charged_this_turn, engaged_with
 from game.rulesets.rank_and_flank.flow import other_side
@@ -77,7 +83,7 @@ def steadfast(s: GameState, combat: Combat, unit: str) -> bool:
     return all(mine > U.full_ranks(s, e) for e in enemies)
 
 
-def break_test(ctx: Any, combat: Combat, unit: str, diff: int) -> Step:
+def break_test(ctx: Context, combat: Combat, unit: str, diff: int) -> Step:
     """One losing unit's Break Test: a Discipline test less the score difference (Steadfast and
     Stubborn units ignore it; Unbreakable units pass). Returns True when it holds."""
     s = ctx.state
@@ -113,7 +119,7 @@ def away_point(s: GameState, unit: str, enemy: str) -> tuple[float, float]:
     return bx - nx * d, by - ny * d
 
 
-def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Step:
+def after_result(ctx: Context, combat: Combat, winner: int | None, diff: int) -> Step:
     """Break Tests, Panic Tests, then flight and pursuit."""
     s = ctx.state
     if winner is None:
@@ -142,7 +148,7 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
     if not broken:
         if panicked:
             yield from panic.flee(ctx, {u: None for u in panicked})
-            yield from ctx.ruleset.check_winner(ctx)
+            yield from F.phased(ctx).check_winner(ctx)
         return
     # who pursues whom
     chase: dict[str, str] = {}
@@ -207,7 +213,7 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
             continue
         against, at = panic_from[u]
         yield from moves.flee(ctx, u, against, "panic", roll=flee_rolls[u], away_point=at)
-    yield from ctx.ruleset.check_winner(ctx)
+    yield from F.phased(ctx).check_winner(ctx)
 
 
 __all__ = ["after_result", "break_test", "disrupted_ranks", "flank_bonus",

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from game.rulesets.common.rules import Mod, Rule, RuleRegistry
 
 if TYPE_CHECKING:
+    from game.core.engine import Context
     from game.core.ruleset import Step
     from game.core.state import GameState, Unit
 
@@ -45,7 +46,7 @@ class NinthAgeRule(Rule):
     def fly(self) -> tuple[int, int] | None:
         return None
 
-    def after_move(self, ctx: Any, unit: str, plan: Any, march: bool) -> Step:
+    def after_move(self, ctx: Context, unit: str, plan: Any, march: bool) -> Step:
         return
         yield
 
@@ -55,14 +56,14 @@ class NinthAgeRule(Rule):
     def ranged_reach(self) -> float:
         return 0.0
 
-    def shoot(self, ctx: Any, member: str, part: Any, models: tuple[str, ...], target: str) -> Step:
+    def shoot(self, ctx: Context, member: str, part: Any, models: tuple[str, ...], target: str) -> Step:
         return
         yield
 
     def special_attacks(self, state: GameState, combat: Any, view: Any) -> Iterable[Any]:
         return ()
 
-    def resolve(self, ctx: Any, combat: Any, attack: Any, losses: Any) -> Step:
+    def resolve(self, ctx: Context, combat: Any, attack: Any, losses: Any) -> Step:
         return
         yield
 

@@ -15,6 +15,11 @@ phase does by itself. See docs/rules/ninth-age.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -148,16 +153,16 @@ class NinthAge(F.PhasedRuleset):
         return {**F.FLOW_REDUCERS, **RF.REDUCERS}
 
     # -- the phases ----------------------------------------------------------------------
-    def move_declared_charges(self, ctx: Any) -> Step:
+    def move_declared_charges(self, ctx: Context) -> Step:
         """The Charge phase's declarations are over: the chargers move."""
         yield F.PhaseStep(F.phases(ctx.state).side, "charge", "moves")
         yield from charges.move_chargers(ctx)
         yield from self.check_winner(ctx)
 
-    def end_of_shooting_phase(self, ctx: Any) -> Step:
+    def end_of_shooting_phase(self, ctx: Context) -> Step:
         yield from shooting.breaths_left(ctx)
 
-    def rally_fleeing(self, ctx: Any) -> Step:
+    def rally_fleeing(self, ctx: Context) -> Step:
         """Each fleeing unit of the side takes a Rally Test (Discipline): a pass stops it
         fleeing (Shaken for the rest of the turn), a failure makes it flee on 2D6."""
         side = F.phases(ctx.state).side
@@ -183,10 +188,10 @@ class NinthAge(F.PhasedRuleset):
                 yield from moves.flee(ctx, uid, None, "rally_failed", roll=got)
         yield from self.check_winner(ctx)
 
-    def fight_combats(self, ctx: Any) -> Step:
+    def fight_combats(self, ctx: Context) -> Step:
         yield from fight_all(ctx, self.fight_one)
 
-    def fight_one(self, ctx: Any, fight: Any) -> Step:
+    def fight_one(self, ctx: Context, fight: Any) -> Step:
         """One Round of Combat, the Combat Score, Break Tests, flight and pursuit."""
         yield from combat.fight_round(ctx, fight)
         scores = result.side_scores(ctx.state, fight)

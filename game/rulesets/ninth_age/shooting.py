@@ -26,6 +26,11 @@ Casualties leave once every group has rolled; then the Panic Tests.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from fractions import Fraction
 from typing import Any
 
@@ -44,6 +49,7 @@ from game.rulesets.ninth_age import panic
 from game.rulesets.ninth_age import units as U
 from game.rulesets.ninth_age.attacks import can_shoot, distance, targets
 from game.rulesets.ninth_age.rules import RULES
+from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import shooting as RS
 from game.rulesets.rank_and_flank import sight, space
 from game.rulesets.rank_and_flank.combat import Losses, is_engaged, victim_of
@@ -76,7 +82,7 @@ def reach(attacks: list[tuple[str, Any, Any, tuple[str, ...]]]) -> float:
     return max((r.ranged_reach() for _, _, r, _ in attacks), default=0.0)
 
 
-def shoot_at(ctx: Any, unit: str, target: str, attacks: list[tuple[str, Any, Any, tuple[str, ...]]],
+def shoot_at(ctx: Context, unit: str, target: str, attacks: list[tuple[str, Any, Any, tuple[str, ...]]],
              any_range: bool = False) -> Step:
     for member, part, r, models in attacks:
         s = ctx.state
@@ -87,13 +93,13 @@ def shoot_at(ctx: Any, unit: str, target: str, attacks: list[tuple[str, Any, Any
         yield from r.shoot(ctx, member, part, models, target)
 
 
-def breathe(ctx: Any, unit: str, target: str, attacks: list[tuple[str, Any, Any, tuple[str, ...]]]) -> Step:
+def breathe(ctx: Context, unit: str, target: str, attacks: list[tuple[str, Any, Any, tuple[str, ...]]]) -> Step:
     """Ranged Breath Attacks at ``target``, then the Panic Tests they cause."""
     where = panic.where_it_stood(ctx.state, target)
     yield from panic.note_hp(ctx, target)
     yield from shoot_at(ctx, unit, target, attacks)
     yield from panic.after_losses(ctx, target, unit, where)
-    yield from ctx.ruleset.check_winner(ctx)
+    yield from F.phased(ctx).check_winner(ctx)
 
 
 def breath_targets(s: GameState, unit: str, attacks: list[tuple[str, Any, Any, tuple[str, ...]]]
@@ -105,7 +111,7 @@ def breath_targets(s: GameState, unit: str, attacks: list[tuple[str, Any, Any, t
     return [t for t in got if t == shot] if isinstance(shot, str) else got
 
 
-def breaths_left(ctx: Any) -> Step:
+def breaths_left(ctx: Context) -> Step:
     """As the Shooting Phase ends, each unit of the side that can still breathe may do so
     (decision ``breath_attack``: a target, nearest first, or ``none``; the default breathes at
     the first one: a Breath Attack is used at its first chance)."""
@@ -387,7 +393,7 @@ def hit_profile(s: GameState, g: RS.Group, source: str) -> C.HitProfile:
                         f"{source} of {C.part_name(s, g.member, g.part)}", melee=False)
 
 
-def fire(ctx: Any, p: FirePlan, source: str) -> Step:
+def fire(ctx: Context, p: FirePlan, source: str) -> Step:
     """Roll every group's shots at the target and take the casualties off."""
     losses: dict[str, Losses] = {}
     for g in p.groups:
@@ -488,7 +494,7 @@ def checked(s: GameState, cmd: Order) -> tuple[str, str, Missile | None, FirePla
     return unit, target, weapon, plan(s, unit, target, weapon)
 
 
-def shoot(ctx: Any, cmd: Order) -> Step:
+def shoot(ctx: Context, cmd: Order) -> Step:
     s = ctx.state
     unit, target, weapon, p = checked(s, cmd)
     yield ev.ActionTaken(unit, "shoot", target)
@@ -504,7 +510,7 @@ def shoot(ctx: Any, cmd: Order) -> Step:
     yield from panic.note_hp(ctx, target)
     yield from fire(ctx, p, "shooting")
     yield from panic.after_losses(ctx, target, unit, where)
-    yield from ctx.ruleset.check_winner(ctx)
+    yield from F.phased(ctx).check_winner(ctx)
 
 
 # --- Stand and Shoot -----------------------------------------------------------------------------
@@ -542,7 +548,7 @@ def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
     return gap <= max(reach(attacks), weapon.range if weapon else 0.0) + 1e-9
 
 
-def stand_and_shoot(ctx: Any, unit: str, charger: str) -> Step:
+def stand_and_shoot(ctx: Context, unit: str, charger: str) -> Step:
     """The unit's Breath Attacks, then its shooting weapons, at the charger."""
     attacks = ranged_attacks(ctx.state, unit)
     if attacks:

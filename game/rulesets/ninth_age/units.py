@@ -7,8 +7,12 @@ character in it counts for the unit.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
-from typing import Any
 
 from game.core import events as ev
 from game.core.ruleset import Step
@@ -136,7 +140,7 @@ def fleeing(s: GameState, unit: str) -> bool:
     return s.units[unit].status == "fleeing"
 
 
-def discipline_test(ctx: Any, unit: str, purpose: str, why: str, label: str,
+def discipline_test(ctx: Context, unit: str, purpose: str, why: str, label: str,
                     mods: Iterable[tuple[str, int]] = (), against: str | None = None) -> Step:
     """A Discipline test: 2D6 at or under the unit's best Discipline, changed by ``mods``,
     passes (no roll passes or fails by itself). ``label`` names the test in the log ("Panic

@@ -10,7 +10,11 @@ they are taken), then a flee reaction's 2D6; as charges move, each charger's two
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core import events as ev
 from game.core.commands import Order
@@ -21,6 +25,7 @@ from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.shooting import can_stand_and_shoot, stand_and_shoot
 from game.rulesets.rank_and_flank import charges as RC
+from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank.combat import is_engaged
 from game.rulesets.rank_and_flank.moves import flee
 
@@ -66,7 +71,7 @@ def check_charge(s: GameState, cmd: Order) -> tuple[str, str]:
     return RC.check_declaration(s, cmd, _furthest, _may_charge, flies, sees)
 
 
-def declare(ctx: Any, cmd: Order) -> Step:
+def declare(ctx: Context, cmd: Order) -> Step:
     s = ctx.state
     unit, target = check_charge(s, cmd)
     yield from RC.announce(ctx, unit, target)
@@ -87,7 +92,7 @@ def declare(ctx: Any, cmd: Order) -> Step:
     yield from reaction(ctx, unit, target)
 
 
-def reaction(ctx: Any, unit: str, target: str) -> Step:
+def reaction(ctx: Context, unit: str, target: str) -> Step:
     """The target's Terror test and its charge reaction (hold by default)."""
     s = ctx.state
     trec = s.units[target]
@@ -111,16 +116,16 @@ def reaction(ctx: Any, unit: str, target: str) -> Step:
     yield from RC.react(ctx, unit, target, forced, options, _stand_and_shoot, _flee_reaction)
 
 
-def _stand_and_shoot(ctx: Any, target: str, charger: str) -> Step:
+def _stand_and_shoot(ctx: Context, target: str, charger: str) -> Step:
     yield from stand_and_shoot(ctx, target, charger)
-    yield from ctx.ruleset.check_winner(ctx)
+    yield from F.phased(ctx).check_winner(ctx)
 
 
-def _flee_reaction(ctx: Any, target: str, charger: str) -> Step:
+def _flee_reaction(ctx: Context, target: str, charger: str) -> Step:
     yield from flee(ctx, target, charger, "reaction")
 
 
-def roll_charge(ctx: Any, unit: str) -> RC.ChargeRoll:
+def roll_charge(ctx: Context, unit: str) -> RC.ChargeRoll:
     """Charge range: M (its Fly when it flies) + the higher of 2D6; a charge that falls short
     moves that die."""
     m = movement_of(ctx.state, unit)
@@ -129,11 +134,11 @@ def roll_charge(ctx: Any, unit: str) -> RC.ChargeRoll:
     return RC.ChargeRoll(faces, (best,), (("Movement", m),), m + best, best)
 
 
-def _resolved(ctx: Any, unit: str, target: str, contact: bool) -> Step:
+def _resolved(ctx: Context, unit: str, target: str, contact: bool) -> Step:
     for _, r in U.hooked(ctx.state, unit, "charge_resolved"):
         yield from r.charge_resolved(ctx, unit, target, contact)
 
 
-def move_chargers(ctx: Any) -> Step:
+def move_chargers(ctx: Context) -> Step:
     """Every declared charge moves, in the order declared (``rank_and_flank.charges``)."""
     yield from RC.move_chargers(ctx, roll_charge, _resolved, flies)

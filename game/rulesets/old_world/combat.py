@@ -12,6 +12,11 @@ Regeneration roll per Wound lost.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -271,7 +276,7 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
 # --- rolling the attacks --------------------------------------------------------------------------------
 
 
-def _roll(ctx: Any, n: int, purpose: str) -> tuple[int, ...]:
+def _roll(ctx: Context, n: int, purpose: str) -> tuple[int, ...]:
     return tuple(ctx.roll(K.DIE, purpose) for _ in range(n))
 
 
@@ -279,7 +284,7 @@ def _hits(faces: Iterable[int], needed: int, mod: int) -> list[bool]:
     return [f == 6 or (f != 1 and f + mod >= needed) for f in faces]
 
 
-def strike(ctx: Any, combat: Combat, st: Strike, losses: dict[str, Losses]) -> Step:
+def strike(ctx: Context, combat: Combat, st: Strike, losses: dict[str, Losses]) -> Step:
     """Roll one group of attacks: to hit (with re-rolls), to wound, saves, Regeneration. The
     Wounds lost wait in ``losses`` until the end of the Initiative step."""
     s = ctx.state
@@ -365,7 +370,7 @@ def regeneration_of(s: GameState, victim: str) -> int | None:
                 if (v := r.regeneration()) is not None), default=None)
 
 
-def resolve_hits(ctx: Any, combat: Combat, member: str, target: str, hits: int,
+def resolve_hits(ctx: Context, combat: Combat, member: str, target: str, hits: int,
                  losses: dict[str, Losses], source: str = "attacks", strength: int | None = None,
                  ap: int | None = None, bane: int | None = None, magical: bool | None = None,
                  shooting: bool = False) -> Step:
@@ -432,7 +437,7 @@ def resolve_hits(ctx: Any, combat: Combat, member: str, target: str, hits: int,
         combat.inflicted[s.units[member].side] += counted
 
 
-def lose_wounds(ctx: Any, victim: str, n: int, losses: dict[str, Losses], by: str | None,
+def lose_wounds(ctx: Context, victim: str, n: int, losses: dict[str, Losses], by: str | None,
                 source: str, regenerate: bool = True) -> Step:
     """``victim`` loses ``n`` Wounds (kept in ``losses`` until casualties are removed): each
     may be regenerated. Returns how many count for the combat result: all of them, regenerated
@@ -462,19 +467,19 @@ def wounds_per_model(s: GameState, unit: str) -> int:
     return U.profile(s, unit).wounds
 
 
-def remove_casualties(ctx: Any, losses: dict[str, Losses], reason: str = "casualties") -> Step:
+def remove_casualties(ctx: Context, losses: dict[str, Losses], reason: str = "casualties") -> Step:
     """Take the Wounds in ``losses`` off their units (from the rear rank, Wounds carrying over)."""
     yield from RC.remove_casualties(ctx, losses, wounds_per_model, reason)
 
 
-def take_wounds(ctx: Any, unit: str, n: int, reason: str) -> Step:
+def take_wounds(ctx: Context, unit: str, n: int, reason: str) -> Step:
     yield from RC.take_wounds(ctx, unit, n, reason, wounds_per_model(ctx.state, unit))
 
 
 # --- one round -------------------------------------------------------------------------------------------
 
 
-def fight_round(ctx: Any, combat: Combat) -> Step:
+def fight_round(ctx: Context, combat: Combat) -> Step:
     """Choose & Fight for one combat: Fear tests, what happens as it is chosen (Impact Hits),
     the Initiative steps."""
     names = " and ".join(U.name(ctx.state, u) for u in combat.units)
@@ -490,7 +495,7 @@ def fight_round(ctx: Any, combat: Combat) -> Step:
     yield from mark_fought(ctx, combat)
 
 
-def fear_tests(ctx: Any, combat: Combat) -> Step:
+def fear_tests(ctx: Context, combat: Combat) -> Step:
     """As a combat is chosen, each unit fighting a Fear-causing enemy with a higher Unit
     Strength tests Leadership (once per turn); on a failure it hits that enemy at -1."""
     for unit in combat.units:

@@ -11,6 +11,11 @@ enemy unit is within 8".
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from typing import Any
 
 from game.core import events as ev
@@ -63,7 +68,7 @@ def check_can_move(s: GameState, unit: str) -> None:
         raise Refused("moved", f"{name} has already moved this turn", NOT_NOW)
 
 
-def move(ctx: Any, cmd: Order) -> Step:
+def move(ctx: Context, cmd: Order) -> Step:
     s = ctx.state
     unit = cmd.unit
     assert unit is not None

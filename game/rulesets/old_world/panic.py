@@ -18,6 +18,11 @@ fleeing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,7 +41,7 @@ MODELS_AT_PHASE_START = "models_at_phase_start"
 TESTED = "panic_tested"
 
 
-def note_models(ctx: Any, unit: str) -> Step:
+def note_models(ctx: Context, unit: str) -> Step:
     """Remember the unit's models before its first loss to shooting in the phase."""
     rec = ctx.state.units.get(unit)
     if rec is not None and rec.flag(MODELS_AT_PHASE_START) is None:
@@ -51,7 +56,7 @@ def may_test(s: GameState, unit: str) -> bool:
             and not rec.flag(TESTED))
 
 
-def take(ctx: Any, unit: str, why: str, against: str | None = None) -> Step:
+def take(ctx: Context, unit: str, why: str, against: str | None = None) -> Step:
     """One Panic test (a pass without rolling when Immune to Psychology). Returns True when
     the unit holds."""
     yield ev.UnitFlagSet(unit, TESTED, "phase", True)
@@ -62,7 +67,7 @@ def take(ctx: Any, unit: str, why: str, against: str | None = None) -> Step:
     return ok
 
 
-def give_way(ctx: Any, failed: dict[str, str | None]) -> Step:
+def give_way(ctx: Context, failed: dict[str, str | None]) -> Step:
     """The units that failed a Panic test fall back in good order (more than half of their
     starting models left) or flee, away from the unit given or the closest enemy unit that
     is not fleeing."""
@@ -77,7 +82,7 @@ def give_way(ctx: Any, failed: dict[str, str | None]) -> Step:
         yield from moves.flee(ctx, unit, away, kind)
 
 
-def after_shooting(ctx: Any, target: str, shooter: str, where: Any, strength: int,
+def after_shooting(ctx: Context, target: str, shooter: str, where: Any, strength: int,
                    own_test: bool = True) -> Step:
     """After ``shooter`` shot ``target`` (which stood at ``where`` with Unit Strength
     ``strength``): if it was destroyed its friends nearby test; if it lost more than a
@@ -98,7 +103,7 @@ def after_shooting(ctx: Any, target: str, shooter: str, where: Any, strength: in
             yield from give_way(ctx, {target: shooter})
 
 
-def friends_destroyed(ctx: Any, gone: Iterable[tuple[str, Any, int]]) -> Step:
+def friends_destroyed(ctx: Context, gone: Iterable[tuple[str, Any, int]]) -> Step:
     """Panic tests of the friends within 6" of each ``(unit, where it stood, its Unit Strength
     before)`` destroyed; those that fail give way."""
     failed: dict[str, str | None] = {}
@@ -118,7 +123,7 @@ def friends_destroyed(ctx: Any, gone: Iterable[tuple[str, Any, int]]) -> Step:
     yield from give_way(ctx, failed)
 
 
-def fled_through(ctx: Any, unit: str, friends: Iterable[str]) -> Step:
+def fled_through(ctx: Context, unit: str, friends: Iterable[str]) -> Step:
     """``unit`` fled or fell back through ``friends``: each takes a Panic test."""
     failed: dict[str, str | None] = {}
     for uid in friends:
@@ -137,7 +142,7 @@ def standing(s: GameState, units: Iterable[str]) -> list[tuple[str, Any, int]]:
     return [(u, space.boundary(s, u), U.unit_strength(s, u)) for u in units if U.on_table(s, u)]
 
 
-def destroyed_since(ctx: Any, before: list[tuple[str, Any, int]]) -> Step:
+def destroyed_since(ctx: Context, before: list[tuple[str, Any, int]]) -> Step:
     """Friends of the units of ``before`` that the step since destroyed take their tests."""
     gone = [(u, where, us) for u, where, us in before
             if ctx.state.units[u].status == "destroyed"]

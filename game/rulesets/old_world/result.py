@@ -9,6 +9,11 @@ combat), then the flee rolls of the units that fall back (2D6, the higher counts
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from typing import Any
 
 from game.core import events as ev
@@ -18,6 +23,7 @@ from game.core.state import GameState
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.combat import take_wounds
+from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import result as RR
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.combat import Combat, engaged_with
@@ -87,12 +93,12 @@ def side_scores(s: GameState, combat: Combat) -> dict[int, dict[str, int]]:
     return out
 
 
-def work_out(ctx: Any, combat: Combat) -> Step:
+def work_out(ctx: Context, combat: Combat) -> Step:
     """The combat result; returns (winner or None, the difference)."""
     return (yield from RR.work_out(ctx, combat, side_scores(ctx.state, combat)))
 
 
-def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Step:
+def after_result(ctx: Context, combat: Combat, winner: int | None, diff: int) -> Step:
     """Unstable, Break tests, then the moves of losers and winners."""
     if winner is None:
         names = " and ".join(U.name(ctx.state, u) for u in combat.units if U.on_table(ctx.state, u))
@@ -163,11 +169,11 @@ def after_result(ctx: Any, combat: Combat, winner: int | None, diff: int) -> Ste
     yield from ctx_check_winner(ctx)
 
 
-def ctx_check_winner(ctx: Any) -> Step:
-    yield from ctx.ruleset.check_winner(ctx)
+def ctx_check_winner(ctx: Context) -> Step:
+    yield from F.phased(ctx).check_winner(ctx)
 
 
-def unstable(ctx: Any, unit: str, diff: int) -> Step:
+def unstable(ctx: Context, unit: str, diff: int) -> Step:
     """An Unstable unit on the losing side loses a Wound per point of difference, less its best
     Indomitable, with no save of any kind."""
     s = ctx.state
@@ -181,7 +187,7 @@ def unstable(ctx: Any, unit: str, diff: int) -> Step:
         yield from take_wounds(ctx, unit, lost, "Unstable")
 
 
-def break_test(ctx: Any, combat: Combat, unit: str, diff: int, winners: list[str]) -> Step:
+def break_test(ctx: Context, combat: Combat, unit: str, diff: int, winners: list[str]) -> Step:
     """One losing unit's Break test; returns ``give_ground``, ``fall_back`` or ``break``."""
     s = ctx.state
     if U.has(s, unit, "unbreakable"):

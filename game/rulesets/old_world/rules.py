@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from game.rulesets.common.rules import Mod, Rule, RuleRegistry
 
 if TYPE_CHECKING:
+    from game.core.engine import Context
     from game.core.ruleset import Step
     from game.core.state import GameState, Unit
 
@@ -42,22 +43,22 @@ class OldWorldRule(Rule):
     def unit_flags(self, state: GameState, unit: Unit) -> Iterable[str]:
         return self.flags
 
-    def start_of_turn(self, ctx: Any, unit: str) -> Step:
+    def start_of_turn(self, ctx: Context, unit: str) -> Step:
         return
         yield
 
-    def command(self, ctx: Any, unit: str) -> Step:
+    def command(self, ctx: Context, unit: str) -> Step:
         return
         yield
 
     def fly(self, state: GameState, unit: Unit) -> int | None:
         return None
 
-    def charge_resolved(self, ctx: Any, charger: str, target: str, contact: bool) -> Step:
+    def charge_resolved(self, ctx: Context, charger: str, target: str, contact: bool) -> Step:
         return
         yield
 
-    def combat_chosen(self, ctx: Any, combat: Any, unit: str) -> Step:
+    def combat_chosen(self, ctx: Context, combat: Any, unit: str) -> Step:
         return
         yield
 

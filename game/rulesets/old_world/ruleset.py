@@ -14,6 +14,11 @@ itself. See docs/rules/old-world.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -164,14 +169,14 @@ class OldWorld(F.PhasedRuleset):
         return {**F.FLOW_REDUCERS, **RF.REDUCERS}
 
     # -- the phases ----------------------------------------------------------------------
-    def end_of_combat_phase(self, ctx: Any) -> Step:
+    def end_of_combat_phase(self, ctx: Context) -> Step:
         """Units disrupted until the end of the Combat phase are disrupted no more."""
         for uid, u in list(ctx.state.units.items()):
             data = u.conditions.get("disrupted")
             if data is not None and data.get("until") == "combat phase":
                 yield ev.UnitConditionRemoved(uid, "disrupted", "the Combat phase ended")
 
-    def close_declarations(self, ctx: Any) -> Step:
+    def close_declarations(self, ctx: Context) -> Step:
         """The charges move in the order declared, then fleeing units that failed to rally
         flee on; then the phase's remaining moves may begin."""
         side = F.phases(ctx.state).side
@@ -191,7 +196,7 @@ class OldWorld(F.PhasedRuleset):
         yield from self.check_winner(ctx)
         yield F.PhaseStep(side, "movement", "moves")
 
-    def strategy(self, ctx: Any) -> Step:
+    def strategy(self, ctx: Context) -> Step:
         side = F.phases(ctx.state).side
         for uid, u in list(ctx.state.units.items()):  # a pursuit that caught a unit last turn
             pending = u.flag("charges_next")
@@ -220,7 +225,7 @@ class OldWorld(F.PhasedRuleset):
             if ctx.state.units[uid].status == "fleeing" and U.on_table(ctx.state, uid):
                 yield from self.rally(ctx, uid)
 
-    def rally(self, ctx: Any, unit: str) -> Step:
+    def rally(self, ctx: Context, unit: str) -> Step:
         """A fleeing unit tests to rally: Leadership, -1 below half its starting models; below
         a quarter only a double 1 rallies it."""
         s = ctx.state
@@ -236,7 +241,7 @@ class OldWorld(F.PhasedRuleset):
         else:
             yield ev.UnitFlagSet(unit, "rally_failed", "player_turn", True)
 
-    def fled_through(self, ctx: Any, unit: str, start: Any, end: Any,
+    def fled_through(self, ctx: Context, unit: str, start: Any, end: Any,
                      crossed: Sequence[str]) -> Step:
         """Each model of a fleeing unit that moved through an enemy unit takes a Peril test
         (a D6 per model and enemy unit: 1 to 3 loses a Wound, taken off as casualties); each
@@ -264,10 +269,10 @@ class OldWorld(F.PhasedRuleset):
                 yield from combat.take_wounds(ctx, unit, lost, f"fled through {U.name(s, k)}")
         yield from panic.fled_through(ctx, unit, friends)
 
-    def fight_combats(self, ctx: Any) -> Step:
+    def fight_combats(self, ctx: Context) -> Step:
         yield from fight_all(ctx, self.fight_one)
 
-    def fight_one(self, ctx: Any, fight: Any) -> Step:
+    def fight_one(self, ctx: Context, fight: Any) -> Step:
         """A round, the combat result, Break tests and what follows; then the Panic tests of
         the friends of units it destroyed."""
         before = panic.standing(ctx.state, fight.units)

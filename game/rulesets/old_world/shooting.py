@@ -26,6 +26,11 @@ tests.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import math
 from fractions import Fraction
 from typing import Any
@@ -44,6 +49,7 @@ from game.rulesets.old_world import combat as C
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import panic
 from game.rulesets.old_world import units as U
+from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import shooting as RS
 from game.rulesets.rank_and_flank import sight, space
 from game.rulesets.rank_and_flank.combat import Combat, Losses, is_engaged, victim_of
@@ -291,7 +297,7 @@ def impossible(score: int) -> str:
     return "a score of 10 or more cannot be rolled"
 
 
-def fire(ctx: Any, p: FirePlan, source: str) -> Step:
+def fire(ctx: Context, p: FirePlan, source: str) -> Step:
     """Roll every group's shots at the target (see the module's dice order) and take the
     casualties off. Returns the Wounds caused."""
     tally = Combat([p.unit, p.target])
@@ -399,7 +405,7 @@ def default_plan(s: GameState, unit: str, target: str, weapon: Missile) -> FireP
     return both if both is not None and default else single
 
 
-def choose_plan(ctx: Any, unit: str, target: str, weapon: Missile, reaction: bool = False,
+def choose_plan(ctx: Context, unit: str, target: str, weapon: Missile, reaction: bool = False,
                 options: tuple[FirePlan, FirePlan | None, bool] | None = None) -> Step:
     """The plan, after the Multiple Shots decision when the weapon has them (``multiple_shots``:
     true fires every shot at -1 each, false one shot; default: see :func:`plans`, or the
@@ -427,7 +433,7 @@ def check(s: GameState, cmd: Order) -> tuple[str, str, Missile]:
     return unit, target, weapon
 
 
-def shoot(ctx: Any, cmd: Order) -> Step:
+def shoot(ctx: Context, cmd: Order) -> Step:
     s = ctx.state
     unit, target = RS.check_order(s, cmd)
     weapon = weapon_for(s, unit, cmd.arg("weapon"))
@@ -443,7 +449,7 @@ def shoot(ctx: Any, cmd: Order) -> Step:
     yield from panic.note_models(ctx, target)
     yield from fire(ctx, p, "shooting")
     yield from panic.after_shooting(ctx, target, unit, where, strength)
-    yield from ctx.ruleset.check_winner(ctx)
+    yield from F.phased(ctx).check_winner(ctx)
 
 
 # --- Stand and Shoot -----------------------------------------------------------------------------
@@ -478,7 +484,7 @@ def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
     return True
 
 
-def stand_and_shoot(ctx: Any, unit: str, charger: str) -> Step:
+def stand_and_shoot(ctx: Context, unit: str, charger: str) -> Step:
     """The unit shoots at the charger as in the Shooting phase, at -1 and with no long range,
     whatever the distance (no Volley Fire); its Wounds count toward the combat result of the
     turn. The charger takes no Panic test for them; its friends do if it is destroyed."""

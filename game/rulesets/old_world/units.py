@@ -9,8 +9,12 @@ unit's own models (a character does not lend it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
-from typing import Any
 
 from game.core import events as ev
 from game.core.ruleset import Step
@@ -135,7 +139,7 @@ TESTS = {"fear": "Fear test", "terror": "Terror test", "stupidity": "Stupidity t
          "panic": "Panic test"}
 
 
-def leadership_test(ctx: Any, unit: str, test: str, why: str, mods: Iterable[tuple[str, int]] = (),
+def leadership_test(ctx: Context, unit: str, test: str, why: str, mods: Iterable[tuple[str, int]] = (),
                     against: str | None = None, double_one_only: bool = False) -> Step:
     """A Leadership test (``test`` names it: ``fear``, ``rally``...): 2D6 at or under the
     unit's best Leadership (with ``mods`` to the Leadership) passes; a double 1 always passes,

@@ -10,6 +10,11 @@ ninth-age 2D6 + Adv) and may act when a charge is resolved (First Charge).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import dataclasses
 import math
 from collections.abc import Callable
@@ -141,7 +146,7 @@ def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, s
     return unit, target
 
 
-def announce(ctx: Any, unit: str, target: str) -> Step:
+def announce(ctx: Context, unit: str, target: str) -> Step:
     """Record a declared charge (its target, the facing it goes into and its place in the
     order the charges move) and say so. Returns the facing."""
     s = ctx.state
@@ -160,7 +165,7 @@ REACTION_WORDS = {"hold": "holds", "flee": "flees", "stand_and_shoot": "stands a
 React = Callable[[Any, str, str], Step]
 
 
-def react(ctx: Any, unit: str, target: str, forced: str | None, options: tuple[str, ...],
+def react(ctx: Context, unit: str, target: str, forced: str | None, options: tuple[str, ...],
           shoot: React, run: React, flee_again: bool = False) -> Step:
     """The charged unit's reaction: ``forced`` when a rule forces it (said in the log), else
     the decision ``charge_reaction`` among ``options`` (default ``hold``; no question when
@@ -216,11 +221,11 @@ RollCharge = Callable[[Any, str], ChargeRoll]
 Resolved = Callable[[Any, str, str, bool], Step]
 
 
-def _nothing(ctx: Any, unit: str, target: str, contact: bool) -> Step:
+def _nothing(ctx: Context, unit: str, target: str, contact: bool) -> Step:
     yield from ()
 
 
-def move_chargers(ctx: Any, roll: RollCharge, resolved: Resolved = _nothing,
+def move_chargers(ctx: Context, roll: RollCharge, resolved: Resolved = _nothing,
                   flies: Flies = _never, miss_fails: bool = False) -> Step:
     """Move every declared charge, in the order declared (``miss_fails``: see
     :func:`run_down`)."""
@@ -230,7 +235,7 @@ def move_chargers(ctx: Any, roll: RollCharge, resolved: Resolved = _nothing,
         yield from move_charger(ctx, unit, roll, resolved, flies, miss_fails)
 
 
-def move_charger(ctx: Any, unit: str, roll: RollCharge, resolved: Resolved = _nothing,
+def move_charger(ctx: Context, unit: str, roll: RollCharge, resolved: Resolved = _nothing,
                  flies: Flies = _never, miss_fails: bool = False) -> Step:
     """Roll the charge range and move: into contact flush with the facing charged when the gap
     is within range and there is room (a flying charger passes over what is in the way, only
@@ -297,7 +302,7 @@ def move_charger(ctx: Any, unit: str, roll: RollCharge, resolved: Resolved = _no
     yield from resolved(ctx, unit, target, True)
 
 
-def failed_charge(ctx: Any, unit: str, target: str, inches: int, distance: float) -> Step:
+def failed_charge(ctx: Context, unit: str, target: str, inches: int, distance: float) -> Step:
     """A charge that falls short: the unit moves ``inches`` toward the target, stopping 1"
     short of enemies."""
     s = ctx.state
@@ -317,7 +322,7 @@ def failed_charge(ctx: Any, unit: str, target: str, inches: int, distance: float
                          f"away): {moved}", target)
 
 
-def run_down(ctx: Any, unit: str, target: str, reach: int, resolved: Resolved = _nothing,
+def run_down(ctx: Context, unit: str, target: str, reach: int, resolved: Resolved = _nothing,
              short: int | None = None) -> Step:
     """The target fled from the charge: the charger moves its charge range after it; if it
     reaches the fleeing unit, that unit is destroyed. If not, the charger ends its move where

@@ -13,6 +13,11 @@ has a ``unit``, a ``step`` and an ``order`` inside its unit) and rolls them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +29,7 @@ from game.core.state import GameState
 from game.geometry import formation_actions as actions
 from game.geometry.contact import in_contact
 from game.geometry.formation import Block
+from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.flow import phases
 from game.rulesets.rank_and_flank.units import alive, characters_in, host, joined_to, name
@@ -127,7 +133,7 @@ def first_round(s: GameState, unit: str, enemy: str) -> bool:
     return not fought_before(s, unit, enemy)
 
 
-def mark_fought(ctx: Any, combat: Combat) -> Step:
+def mark_fought(ctx: Context, combat: Combat) -> Step:
     """Note which enemies each unit has now fought a round against (first-round rules)."""
     s = ctx.state
     for unit in combat.units:
@@ -187,7 +193,7 @@ def tally(losses: dict[str, Losses], victim: str, kept: int, counted: int) -> No
     got.counted += counted
 
 
-def remove_casualties(ctx: Any, losses: dict[str, Losses], per_model: PerModel,
+def remove_casualties(ctx: Context, losses: dict[str, Losses], per_model: PerModel,
                       reason: str = "casualties") -> Step:
     """Take the Wounds in ``losses`` off their units: models are removed from the rear rank,
     a wounded model's Wounds carry over."""
@@ -197,7 +203,7 @@ def remove_casualties(ctx: Any, losses: dict[str, Losses], per_model: PerModel,
     losses.clear()
 
 
-def take_wounds(ctx: Any, unit: str, n: int, reason: str, per_model: int) -> Step:
+def take_wounds(ctx: Context, unit: str, n: int, reason: str, per_model: int) -> Step:
     """``unit`` loses ``n`` Wounds: whole models leave its rear rank, the rest carries over to
     the next model to be removed (the unit's ``wounds_carried`` counter); ``wounds_taken``
     counts every Wound it had left to lose."""
@@ -227,7 +233,7 @@ def take_wounds(ctx: Any, unit: str, n: int, reason: str, per_model: int) -> Ste
             yield from close_up(ctx, h, before, touched)
 
 
-def close_up(ctx: Any, unit: str, before: Block, touched: Sequence[tuple[str, str]]) -> Step:
+def close_up(ctx: Context, unit: str, before: Block, touched: Sequence[tuple[str, str]]) -> Step:
     """Shrinking units: after ``unit`` lost models (it stood as ``before``), each enemy of
     ``touched`` (with the facing of ``unit`` it touched) that no longer touches it is moved back
     into contact on that facing, or else ``unit`` is moved back to it; a unit engaged with
@@ -275,7 +281,7 @@ def _shifted(s: GameState, mover: str, partner: str, dx: float, dy: float) -> Bl
     return moved
 
 
-def unit_destroyed(ctx: Any, unit: str, reason: str) -> Step:
+def unit_destroyed(ctx: Context, unit: str, reason: str) -> Step:
     """The unit's last model is gone: the unit is destroyed; characters in it stand alone."""
     s = ctx.state
     yield ev.UnitStatusChanged(unit, "destroyed", reason)
@@ -313,7 +319,7 @@ class Planned(Protocol):
     def order(self) -> tuple[Any, ...]: ...
 
 
-def fight_steps(ctx: Any, combat: Combat, plan: Callable[[GameState, Combat], Sequence[Any]],
+def fight_steps(ctx: Context, combat: Combat, plan: Callable[[GameState, Combat], Sequence[Any]],
                 strike: Callable[[Any, Combat, Any, dict[str, Losses]], Step],
                 per_model: PerModel, label: str = "Initiative step") -> Step:
     """The steps of one round, highest first: at each step the strikes planned for it (planned
@@ -340,7 +346,7 @@ def fight_steps(ctx: Any, combat: Combat, plan: Callable[[GameState, Combat], Se
         keep_characters(ctx.state, combat)
 
 
-def fight_all(ctx: Any, fight: Callable[[Any, Combat], Step]) -> Step:
+def fight_all(ctx: Context, fight: Callable[[Any, Combat], Step]) -> Step:
     """Fight every combat on the table once, in the order they began (a combat that a pursuit
     or a flight changed is found again; units that have fought this phase do not fight again),
     checking for a winner of the game after each."""
@@ -352,7 +358,7 @@ def fight_all(ctx: Any, fight: Callable[[Any, Combat], Step]) -> Step:
         combat = todo[0]
         done |= set(combat.units)
         yield from fight(ctx, combat)
-        yield from ctx.ruleset.check_winner(ctx)
+        yield from F.phased(ctx).check_winner(ctx)
 
 
 def combat_names(s: GameState, combat: Combat) -> str:

@@ -3,9 +3,13 @@ ruleset makes the same way (2D6 tests, the higher of 2D6)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from game.core import events as ev
 from game.core.ruleset import Step
@@ -41,7 +45,7 @@ def parse_dice(text: str | None) -> DiceExpr:
     return DiceExpr(count, sides, plus)
 
 
-def roll_expr(ctx: Any, expr: DiceExpr, purpose: str, who: str | None,
+def roll_expr(ctx: Context, expr: DiceExpr, purpose: str, who: str | None,
               against: str | None = None) -> Step:
     """Roll a dice expression as one ``dice_rolled`` event; returns the total (a fixed number
     rolls nothing). A D3 is a D6 halved, rounded up."""
@@ -56,5 +60,5 @@ def roll_expr(ctx: Any, expr: DiceExpr, purpose: str, who: str | None,
     return total
 
 
-def roll_2d6(ctx: Any, purpose: str) -> tuple[int, int]:
+def roll_2d6(ctx: Context, purpose: str) -> tuple[int, int]:
     return ctx.roll(6, purpose), ctx.roll(6, purpose)

@@ -23,6 +23,11 @@ them; a ruleset writes no code about which phase it is in.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -210,10 +215,10 @@ class PhasedRuleset(Ruleset):
 
     # -- the window's view of units in formation --------------------------------------------
     # -- orders ----------------------------------------------------------------------------
-    def start(self, ctx: Any) -> Step:
+    def start(self, ctx: Context) -> Step:
         yield ev.TurnStarted(1)
 
-    def handle(self, ctx: Any, cmd: Command) -> Step:
+    def handle(self, ctx: Context, cmd: Command) -> Step:
         assert isinstance(cmd, Order)
         s = ctx.state
         if cmd.do in FLOW_ORDERS:
@@ -280,13 +285,13 @@ class PhasedRuleset(Ruleset):
                 raise Refused("unknown_key", f'order "{cmd.do}" has no key "{key}" (it takes: {takes})')
 
     # -- the flow --------------------------------------------------------------------------
-    def begin_player_turn(self, ctx: Any) -> Step:
+    def begin_player_turn(self, ctx: Context) -> Step:
         s = ctx.state
         side = phases(s).side
         yield ev.PlayerTurnStarted(side)
         yield from self.start_phase(ctx, self.phase_names[0])
 
-    def start_phase(self, ctx: Any, phase: str) -> Step:
+    def start_phase(self, ctx: Context, phase: str) -> Step:
         side = phases(ctx.state).side
         yield ev.PhaseStarted(side, phase)
         spec = self.phase(phase)
@@ -295,7 +300,7 @@ class PhasedRuleset(Ruleset):
         if spec.on_start is not None:
             yield from spec.on_start(self, ctx)
 
-    def phase_ending(self, ctx: Any, phase: str) -> Step:
+    def phase_ending(self, ctx: Context, phase: str) -> Step:
         """What the phase does by itself before it ends (before ``PhaseEnded``): the stage
         it opened with closes if it is still open, then the phase's own ending."""
         spec = self.phase(phase)
@@ -305,7 +310,7 @@ class PhasedRuleset(Ruleset):
         if spec.on_end is not None:
             yield from spec.on_end(self, ctx)
 
-    def next_phase(self, ctx: Any) -> Step:
+    def next_phase(self, ctx: Context) -> Step:
         """End the current phase and start the next, or end the player turn after the last."""
         f = phases(ctx.state)
         assert f.phase is not None
@@ -319,7 +324,7 @@ class PhasedRuleset(Ruleset):
         else:
             yield from self.close_player_turn(ctx)
 
-    def reach_phase(self, ctx: Any, phase: str, cmd: Order | None = None) -> Step:
+    def reach_phase(self, ctx: Context, phase: str, cmd: Order | None = None) -> Step:
         """End phases until ``phase`` is the current one."""
         target = self.phase_names.index(phase)
         while not ctx.state.game_over:
@@ -328,7 +333,7 @@ class PhasedRuleset(Ruleset):
                 return
             yield from self.next_phase(ctx)
 
-    def end_player_turn(self, ctx: Any) -> Step:
+    def end_player_turn(self, ctx: Context) -> Step:
         side = phases(ctx.state).side
         begun = phases(ctx.state).begun
         while not ctx.state.game_over:
@@ -337,7 +342,7 @@ class PhasedRuleset(Ruleset):
                 return
             yield from self.next_phase(ctx)
 
-    def close_player_turn(self, ctx: Any) -> Step:
+    def close_player_turn(self, ctx: Context) -> Step:
         s = ctx.state
         side = phases(s).side
         yield from self.player_turn_ending(ctx, side)
@@ -357,17 +362,17 @@ class PhasedRuleset(Ruleset):
             yield ev.TurnStarted(turn + 1)
 
     # -- what a ruleset fills in -------------------------------------------------------------
-    def player_turn_ending(self, ctx: Any, side: int) -> Step:
+    def player_turn_ending(self, ctx: Context, side: int) -> Step:
         yield from ()
 
-    def fled_through(self, ctx: Any, unit: str, start: Any, end: Any,
+    def fled_through(self, ctx: Context, unit: str, start: Any, end: Any,
                      crossed: Sequence[str]) -> Step:
         """A fleeing unit has moved straight from ``start`` to ``end`` (formation blocks,
         after its pivot) over ``crossed``, the units and impassable terrain its path overlapped:
         the tests the ruleset's rules give for it (none by default)."""
         yield from ()
 
-    def check_winner(self, ctx: Any) -> Step:
+    def check_winner(self, ctx: Context) -> Step:
         """End the game when a side has no units left on the table."""
         s = ctx.state
         if s.game_over:
@@ -428,5 +433,13 @@ class PhasedRuleset(Ruleset):
                 "winner": None if state.winner == "draw" else state.winner}
 
 
-__all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "Phase", "PhaseStep", "PhasedRuleset", "PhasedRun", "Phases", "Stage",
+def phased(ctx: Context) -> PhasedRuleset:
+    """The rank-and-flank ruleset a step runs under (its flow's own steps: the winner check,
+    the tests of fleeing through)."""
+    rs = ctx.ruleset
+    assert isinstance(rs, PhasedRuleset)
+    return rs
+
+
+__all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "Phase", "PhaseStep", "phased", "PhasedRuleset", "PhasedRun", "Phases", "Stage",
            "other_side", "phases"]

@@ -6,6 +6,11 @@ the rulesets decide the distances (the dice, or a roll made beforehand) and what
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +20,7 @@ from game.core.ruleset import Step
 from game.geometry import formation_actions as actions
 from game.geometry.formation import Block
 from game.geometry.formation_moves import TABLE_EDGE, turn_block
+from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.charges import MOVED, stopped_why
 from game.rulesets.rank_and_flank.dice import roll_2d6
@@ -39,7 +45,7 @@ class Roll:
     inches: int
 
 
-def flee(ctx: Any, unit: str, away_from: str | None, kind: str, roll: Roll | None = None,
+def flee(ctx: Context, unit: str, away_from: str | None, kind: str, roll: Roll | None = None,
          away_point: Sequence[float] | None = None) -> Step:
     """Flee (``kind``: ``break``, ``reaction``, ``rally_failed``, ``panic``) or fall back in
     good order (``fall_back``): turn to face directly away from ``away_from``'s centre (or from
@@ -82,7 +88,7 @@ def flee(ctx: Any, unit: str, away_from: str | None, kind: str, roll: Roll | Non
     if crossed and not got.left_table:
         start = Block(here.x, here.y, got.facing, here.files, here.models, here.base_w,
                       here.base_d)
-        yield from ctx.ruleset.fled_through(ctx, unit, start, got.block, crossed)
+        yield from F.phased(ctx).fled_through(ctx, unit, start, got.block, crossed)
         if not on_table(ctx.state, unit):
             return end.x - here.x, end.y - here.y
     if got.left_table:
@@ -120,7 +126,7 @@ def _listed(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def give_ground(ctx: Any, unit: str, enemies: list[str], inches: float = GIVE_GROUND) -> Step:
+def give_ground(ctx: Context, unit: str, enemies: list[str], inches: float = GIVE_GROUND) -> Step:
     """Move straight away from the enemies it fought, without turning; stop on touching
     another unit or impassable terrain (1" short of other enemies). Off the table: destroyed.
     The facings of the enemies it touched are kept (``gave_ground_from``) for a follow up.
@@ -156,7 +162,7 @@ def last_facing(s: Any, winner: str, loser: str) -> str | None:
 TURN_TO_FACE = {"left": -90.0, "right": 90.0, "rear": 180.0}
 
 
-def follow_up(ctx: Any, winner: str, loser: str, moved: Any) -> Step:
+def follow_up(ctx: Context, winner: str, loser: str, moved: Any) -> Step:
     """The winner moves straight after a unit that gave ground, back into contact with it;
     one that fought it on a flank or the rear first turns to face it (a free turn)."""
     s = ctx.state
@@ -175,7 +181,7 @@ def follow_up(ctx: Any, winner: str, loser: str, moved: Any) -> Step:
     yield ev.UnitMoved(winner, end.x, end.y, end.facing, end.files, got.moved, "follow up")
 
 
-def pursuit_move(ctx: Any, winner: str, aim: Any, inches: float, target: str | None,
+def pursuit_move(ctx: Context, winner: str, aim: Any, inches: float, target: str | None,
                  close_door: bool = False) -> Step:
     """The pursuer turns to face ``aim`` (a unit's block or a point) and moves ``inches``
     straight toward it, stopping on touching ``target`` or anything else; with ``close_door``,
@@ -207,7 +213,7 @@ def pursuit_move(ctx: Any, winner: str, aim: Any, inches: float, target: str | N
     return got
 
 
-def caught_fleeing(ctx: Any, winner: str, target: str, how: str = "caught fleeing by") -> Step:
+def caught_fleeing(ctx: Context, winner: str, target: str, how: str = "caught fleeing by") -> Step:
     """A fleeing unit caught by a pursuer is destroyed, with the characters in it."""
     s = ctx.state
     yield ev.UnitFlagSet(target, TAKEN, "game", s.units[winner].side)
@@ -216,7 +222,7 @@ def caught_fleeing(ctx: Any, winner: str, target: str, how: str = "caught fleein
         yield ev.UnitStatusChanged(c, "destroyed", "caught with its unit", winner)
 
 
-def pursue(ctx: Any, winner: str, target: str) -> Step:
+def pursue(ctx: Context, winner: str, target: str) -> Step:
     """The winner turns to face the beaten unit and moves 2D6 toward it: a fleeing unit it
     reaches is destroyed; one that fell back in good order is caught (the pursuer closes the
     door on it) and the fight goes on."""

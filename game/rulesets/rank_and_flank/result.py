@@ -5,7 +5,11 @@ enemy each side fights (for flank and rear bonuses)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core.ruleset import Step
 from game.core.state import GameState
@@ -38,7 +42,7 @@ def winner_of(s: GameState, combat: Combat, scores: Scores) -> int | None:
     return 1 if scores[1]["total"] > scores[2]["total"] else 2
 
 
-def work_out(ctx: Any, combat: Combat, scores: Scores) -> Step:
+def work_out(ctx: Context, combat: Combat, scores: Scores) -> Step:
     """Announce the combat result; returns (winner or None, the difference)."""
     winner = winner_of(ctx.state, combat, scores)
     diff = abs(scores[1]["total"] - scores[2]["total"])

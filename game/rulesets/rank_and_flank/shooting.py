@@ -13,6 +13,11 @@ and the lines each file's cover is judged by.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import dataclasses
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -401,7 +406,7 @@ def can_hit(needed: int, mod: int, again: Mapping[int, int]) -> bool:
     return needed - mod <= 6 or needed - mod in again
 
 
-def roll_to_hit(ctx: Any, g: Group, target: str, again: Mapping[int, int], again_purpose: str,
+def roll_to_hit(ctx: Context, g: Group, target: str, again: Mapping[int, int], again_purpose: str,
                 words: Callable[[int], str]) -> Step:
     """Roll a group's to-hit dice, then a die for each 6 that needs a second roll, then the
     re-rolls of the misses (``g.reroll``). Returns the hits."""

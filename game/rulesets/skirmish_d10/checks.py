@@ -3,6 +3,11 @@ damage with its Tough rolls. Each is a generator that yields its events and retu
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from typing import Any
 
 from game.core import events as ev
@@ -13,7 +18,7 @@ from game.rulesets.skirmish_d10.rules import Mod, rules_for, total_mods
 
 
 def d10_check(
-    ctx: Any, purpose: str, model: str | None, mods: list[Mod], target: int,
+    ctx: Context, purpose: str, model: str | None, mods: list[Mod], target: int,
     against: str | None = None, yes: str = "pass", no: str = "fail",
 ) -> Step:
     """Roll a d10, add ``mods``, compare with ``target``; returns (passed, natural face)."""
@@ -28,7 +33,7 @@ def d10_check(
     return ok, face
 
 
-def discipline_check(ctx: Any, model: Model, reason: str) -> Step:
+def discipline_check(ctx: Context, model: Model, reason: str) -> Step:
     """d10 + DIS (+1 while Inspired) against 10. Returns True when passed."""
     mods = [Mod("DIS", model.stat("DIS"))]
     if "inspired" in model.conditions:
@@ -49,7 +54,7 @@ def tracks(m: Model) -> int:
 
 
 def apply_damage(
-    ctx: Any, name: str, amount: int, source: str, by: str | None,
+    ctx: Context, name: str, amount: int, source: str, by: str | None,
     melee: Any = None, no_tough: bool = False,
 ) -> Step:
     """Damage ``name`` by ``amount`` points. Points that would take it past its last track call

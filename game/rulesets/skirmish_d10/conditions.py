@@ -6,6 +6,11 @@ activations and at the end of the game turn. Special rules add their own (Infect
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from typing import Any, ClassVar
 
 from game.core import events as ev
@@ -31,15 +36,15 @@ class Condition:
         return ConditionInfo(cls.name, cls.label or cls.name.capitalize(), cls.description,
                              cls.short, cls.tone)
 
-    def start_activation(self, ctx: Any, m: Model) -> Step:
+    def start_activation(self, ctx: Context, m: Model) -> Step:
         return
         yield
 
-    def end_activation(self, ctx: Any, m: Model) -> Step:
+    def end_activation(self, ctx: Context, m: Model) -> Step:
         return
         yield
 
-    def end_of_turn(self, ctx: Any, m: Model) -> Step:
+    def end_of_turn(self, ctx: Context, m: Model) -> Step:
         return
         yield
 
@@ -52,7 +57,7 @@ def condition(cls: type[Condition]) -> type[Condition]:
     return cls
 
 
-def add(ctx: Any, model: str, name: str, source: str, **data: Any) -> Step:
+def add(ctx: Context, model: str, name: str, source: str, **data: Any) -> Step:
     """Give ``model`` the condition (a model never has a condition twice)."""
     m = ctx.state.models[model]
     if name in m.conditions or not m.on_table:
@@ -69,7 +74,7 @@ class Shaken(Condition):
                    "Charge. Each time its unit activates it takes a Discipline Check and "
                    "recovers on a pass; a Warlord or Captain nearby can Inspire it out of it.")
 
-    def start_activation(self, ctx: Any, m: Model) -> Step:
+    def start_activation(self, ctx: Context, m: Model) -> Step:
         ok = yield from discipline_check(ctx, m, "recover from Shaken")
         if ok:
             yield ev.ConditionRemoved(m.name, "shaken", "passed a Discipline Check")
@@ -81,7 +86,7 @@ class Disabled(Condition):
     description = ("Hampered: -1 MA, so one attack and one Defensive Strike fewer, until the "
                    "end of its next activation.")
 
-    def end_activation(self, ctx: Any, m: Model) -> Step:
+    def end_activation(self, ctx: Context, m: Model) -> Step:
         # Ends at the end of the model's next activation: not the one in which it was gained.
         started = alternating(ctx.state).activation_started_at
         if m.conditions["disabled"].get("activation", 0) < started:
@@ -94,7 +99,7 @@ class Burning(Condition):
     description = ("On fire: each time its unit activates it loses 1 damage track, then rolls "
                    "a d10 and puts the fire out on 6 or more.")
 
-    def start_activation(self, ctx: Any, m: Model) -> Step:
+    def start_activation(self, ctx: Context, m: Model) -> Step:
         yield ev.RuleApplied("Burning", m.name, "burns for 1 damage")
         yield from apply_damage(ctx, m.name, 1, "burning", None)
         m = ctx.state.models[m.name]
@@ -112,7 +117,7 @@ class Poisoned(Condition):
     description = ("At the end of each of its activations it rolls a d10: 6 or more and the "
                    "poison wears off, anything less costs it 1 damage track.")
 
-    def end_activation(self, ctx: Any, m: Model) -> Step:
+    def end_activation(self, ctx: Context, m: Model) -> Step:
         ends, _ = yield from d10_check(ctx, "poison", m.name, [], K.POISON_ENDS,
                                        yes="poison ends", no="1 damage")
         if ends:
@@ -128,5 +133,5 @@ class Inspired(Condition):
                    "game turn.")
     tone = GOOD
 
-    def end_of_turn(self, ctx: Any, m: Model) -> Step:
+    def end_of_turn(self, ctx: Context, m: Model) -> Step:
         yield ev.ConditionRemoved(m.name, "inspired", "the game turn ended")

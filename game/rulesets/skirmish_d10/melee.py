@@ -8,6 +8,11 @@ points of :class:`~game.rulesets.skirmish_d10.rules.SpecialRule`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from functools import partial
@@ -95,7 +100,7 @@ class Melee:
     """The state of one Contact Zone while it resolves (not part of the game state: it lives
     only inside the end-of-activation step, and everything it decides is an event)."""
 
-    def __init__(self, ctx: Any, fights: list[Fight], table: Any) -> None:
+    def __init__(self, ctx: Context, fights: list[Fight], table: Any) -> None:
         self.ctx = ctx
         self._models: dict[str, Model] = ctx.state.models  # the live dict: apply() replaces models inside it
         self._involved: tuple[tuple[int, int, int], list[str]] | None = None

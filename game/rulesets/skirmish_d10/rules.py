@@ -22,6 +22,7 @@ from game.rulesets.common.rules import (
 )
 
 if TYPE_CHECKING:
+    from game.core.engine import Context
     from game.core.ruleset import Step
     from game.core.state import Model
     from game.rulesets.skirmish_d10.melee import Attack, Hit, Melee
@@ -121,7 +122,7 @@ class SpecialRule(Rule):
         return False
         yield
 
-    def would_be_destroyed(self, ctx: Any, model: Model, source: str, melee: Melee | None) -> Step:
+    def would_be_destroyed(self, ctx: Context, model: Model, source: str, melee: Melee | None) -> Step:
         return False
         yield
 
@@ -137,19 +138,19 @@ class SpecialRule(Rule):
         return
         yield
 
-    def end_activation(self, ctx: Any, model: Model, melee: Melee | None) -> Step:
+    def end_activation(self, ctx: Context, model: Model, melee: Melee | None) -> Step:
         return
         yield
 
-    def after_charge(self, ctx: Any, charger: Model, target: Model, role: str) -> Step:
+    def after_charge(self, ctx: Context, charger: Model, target: Model, role: str) -> Step:
         return
         yield
 
-    def end_of_turn(self, ctx: Any, model: Model) -> Step:
+    def end_of_turn(self, ctx: Context, model: Model) -> Step:
         return
         yield
 
-    def take_order(self, ctx: Any, model: Model, order: Any) -> Step | None:
+    def take_order(self, ctx: Context, model: Model, order: Any) -> Step | None:
         return None
 
     def fight_targets(self, state: Any, model: Model, table: Any) -> Iterable[str]:

@@ -3,6 +3,11 @@ end of an activation that resolves its Contact Zone."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import json
 from collections.abc import Callable, Mapping
 from operator import is_
@@ -196,7 +201,7 @@ class SkirmishD10(AlternatingActivations):
     def check_keys(self, m: Model | None, cmd: Order) -> None:
         check_order_keys(m, cmd)
 
-    def carry_out(self, ctx: Any, cmd: Order, order: OrderType[ActionHandler]) -> Step:
+    def carry_out(self, ctx: Context, cmd: Order, order: OrderType[ActionHandler]) -> Step:
         s = ctx.state
         assert cmd.unit is not None
         model = self.resolve_model(s, cmd.unit, cmd.do)
@@ -271,7 +276,7 @@ class SkirmishD10(AlternatingActivations):
             raise refuse("not_on_table", f'"{m.name}" is {m.status} and cannot act', NOT_NOW)
         return m
 
-    def activation_started(self, ctx: Any, unit: str) -> Step:
+    def activation_started(self, ctx: Context, unit: str) -> Step:
         """The conditions of the unit's models act; they may end the game."""
         s = ctx.state
         for n in s.units[unit].models:
@@ -282,7 +287,7 @@ class SkirmishD10(AlternatingActivations):
                     yield from C.CONDITIONS[cname].start_activation(ctx, m)
         yield from self.check_winner(ctx)
 
-    def activation_ending(self, ctx: Any, act: Any) -> Step:
+    def activation_ending(self, ctx: Context, act: Any) -> Step:
         """The Contact Zone of the activation is resolved, then the rules and the unit's
         conditions that act at the end of an activation."""
         fights = collect_fights(ctx.state)
@@ -301,7 +306,7 @@ class SkirmishD10(AlternatingActivations):
                 if cname in m.conditions and m.on_table and cname in C.CONDITIONS:
                     yield from C.CONDITIONS[cname].end_activation(ctx, m)
 
-    def turn_ending(self, ctx: Any) -> Step:
+    def turn_ending(self, ctx: Context) -> Step:
         """The conditions and rules that act at the end of the game turn."""
         s = ctx.state
         for n in list(s.models):
@@ -328,7 +333,7 @@ class SkirmishD10(AlternatingActivations):
     #: the models (the very objects) of the last state in which both sides had models left
     _both_left: tuple[Model, ...] | None = None
 
-    def check_winner(self, ctx: Any) -> Step:
+    def check_winner(self, ctx: Context) -> Step:
         """The shared check (``last_side_standing`` over :meth:`side_left`), which yields
         nothing while both sides have a model alive: that case, by far the most common, is
         recognised in one pass over the models, or none when every model is the same
@@ -460,7 +465,7 @@ def _enemy_target(s: GameState, m: Model, cmd: Order) -> Model:
 
 
 @action("move", keys=("to", "facing"))
-def do_move(ctx: Any, m: Model, cmd: Order) -> Step:
+def do_move(ctx: Context, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "move")
     to = order_point(cmd, "to")
@@ -509,7 +514,7 @@ def _with_model(s: GameState, m: Model) -> GameState:
 
 
 @action("charge", keys=("target",))
-def do_charge(ctx: Any, m: Model, cmd: Order) -> Step:
+def do_charge(ctx: Context, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "charge")
     t = _enemy_target(s, m, cmd)
@@ -538,7 +543,7 @@ def do_charge(ctx: Any, m: Model, cmd: Order) -> Step:
     yield from after_charge(ctx, m.name, t.name)
 
 
-def after_charge(ctx: Any, charger: str, target: str) -> Step:
+def after_charge(ctx: Context, charger: str, target: str) -> Step:
     """Rules that react to a charge (Fearsome) on both models."""
     for name, role in ((charger, "charger"), (target, "charged")):
         for rule in rules_for(ctx.state.models[name].rules):
@@ -562,7 +567,7 @@ def fight_targets(s: GameState, m: Model) -> list[Model]:
 
 
 @action("fight", keys=("target",))
-def do_fight(ctx: Any, m: Model, cmd: Order) -> Step:
+def do_fight(ctx: Context, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "fight")
     t = _enemy_target(s, m, cmd)
@@ -581,7 +586,7 @@ def do_fight(ctx: Any, m: Model, cmd: Order) -> Step:
 
 
 @action("focus")
-def do_focus(ctx: Any, m: Model, cmd: Order) -> Step:
+def do_focus(ctx: Context, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "focus")
     if any(a.action == "focus" for a in _spent(s, m)):
@@ -590,7 +595,7 @@ def do_focus(ctx: Any, m: Model, cmd: Order) -> Step:
 
 
 @action("inspire")
-def do_inspire(ctx: Any, m: Model, cmd: Order) -> Step:
+def do_inspire(ctx: Context, m: Model, cmd: Order) -> Step:
     s = ctx.state
     check_action_left(s, m, "inspire")
     if not (m.has_keyword("warlord") or m.has_keyword("captain")):
@@ -606,7 +611,7 @@ def do_inspire(ctx: Any, m: Model, cmd: Order) -> Step:
 
 
 @action("pass")
-def do_pass(ctx: Any, m: Model, cmd: Order) -> Step:
+def do_pass(ctx: Context, m: Model, cmd: Order) -> Step:
     check_action_left(ctx.state, m, "pass")
     yield ev.ActionTaken(m.name, "pass")
 

@@ -7,6 +7,11 @@ No Effect, 2-6 Minor Hit, 7-8 Down, 9 or more Out of Action.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import math
 from typing import Any
 
@@ -61,7 +66,7 @@ def injury_modifiers(target: Any, weapon: Weapon | None) -> list[Mod]:
 
 
 def injury_roll(
-    ctx: Any, target: str, by: str | None, dice: list[DiceMod], weapon: Weapon | None,
+    ctx: Context, target: str, by: str | None, dice: list[DiceMod], weapon: Weapon | None,
     source: str,
 ) -> Step:
     """Make an Injury Roll against ``target`` (by model ``by``, or None for a fall) and apply
@@ -107,7 +112,7 @@ def injury_roll(
     return outcome
 
 
-def apply_injury(ctx: Any, target: str, outcome: str, by: str | None, source: str) -> Step:
+def apply_injury(ctx: Context, target: str, outcome: str, by: str | None, source: str) -> Step:
     if outcome == "minor_hit":
         yield from add_blood(ctx, target, 1, "Minor Hit")
     elif outcome == "down":
@@ -127,12 +132,12 @@ def side_left(s: GameState, side: int) -> bool:
     return bool(s.on_table(side)) or all(m.side != side for m in s.models.values())
 
 
-def check_winner(ctx: Any) -> Step:
+def check_winner(ctx: Context) -> Step:
     """The game ends when a side has no model left (:func:`side_left`)."""
     yield from last_side_standing(ctx, side_left)
 
 
-def take_down(ctx: Any, name: str, reason: str, by: str | None = None) -> Step:
+def take_down(ctx: Context, name: str, reason: str, by: str | None = None) -> Step:
     """The Down result in full: the model is Down and gains 1 Blood Marker (2 when it was
     already Down)."""
     already = ctx.state.models[name].status == "down"
@@ -141,7 +146,7 @@ def take_down(ctx: Any, name: str, reason: str, by: str | None = None) -> Step:
     yield from add_blood(ctx, name, 2 if already else 1, "Down, already Down" if already else "Down")
 
 
-def add_blood(ctx: Any, name: str, count: int, reason: str) -> Step:
+def add_blood(ctx: Context, name: str, count: int, reason: str) -> Step:
     """Place Blood Markers; a model never holds more than 6 (the rest are ignored)."""
     have = ctx.state.models[name].counters.get("blood_markers", 0)
     placed = max(0, min(count, K.BLOOD_MARKERS_MAX - have))
@@ -153,7 +158,7 @@ def add_blood(ctx: Any, name: str, count: int, reason: str) -> Step:
         )
 
 
-def falling_roll(ctx: Any, name: str, drop: float, why: str = "Falling") -> Step:
+def falling_roll(ctx: Context, name: str, drop: float, why: str = "Falling") -> Step:
     """The Injury Roll of a model that dropped ``drop`` inches (3" or more): +1 INJURY DICE
     for every full 3"."""
     extra = math.floor(drop / K.FALL_STEP + K.EPS)

@@ -8,6 +8,11 @@ attacks takes -1 DICE. Each attack: the weapon, a target within 1" and in line o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,7 +124,7 @@ class Fight:
     """One Fight action: every attack of up to two melee weapons."""
 
     @staticmethod
-    def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> list[Attack]:
+    def plan(ctx: Context, m: Model, cmd: Order, now: Moment) -> list[Attack]:
         if "fight" in now.taken:
             raise refuse("fought_already", f'"{m.name}" has already made a Fight action this activation', NOT_NOW)
         if "pass" in now.taken:
@@ -127,7 +132,7 @@ class Fight:
         return plan_attacks(ctx.state, m, cmd)
 
     @staticmethod
-    def run(ctx: Any, name: str, attacks: list[Attack]) -> Step:
+    def run(ctx: Context, name: str, attacks: list[Attack]) -> Step:
         yield ev.ActionTaken(name, "fight", attacks[0].target)
         for atk in attacks:
             s = ctx.state
@@ -164,7 +169,7 @@ def attack_dice(s: GameState, a: Model, t: Model, weapon: Weapon, off_hand: bool
     return [m for m in mods if m.value]
 
 
-def melee_attack(ctx: Any, name: str, atk: Attack) -> Step:
+def melee_attack(ctx: Context, name: str, atk: Attack) -> Step:
     """Steps 2 to 4 of one attack, then its Injury Roll on a hit. Returns the roll's outcome."""
     s = ctx.state
     a, t = s.models[name], s.models[atk.target]

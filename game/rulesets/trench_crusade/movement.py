@@ -9,6 +9,11 @@ fight across a barricade), or around bases and obstacles in the way.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import dataclasses
 import math
 from dataclasses import dataclass
@@ -98,7 +103,7 @@ class Move:
     still within 1" of each of them; any other model may not end within 1" of an enemy."""
 
     @staticmethod
-    def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> Path:
+    def plan(ctx: Context, m: Model, cmd: Order, now: Moment) -> Path:
         s = ctx.state
         check_movement_left(m, now)
         _check_stands(m, now)
@@ -143,7 +148,7 @@ class Move:
         return path
 
     @staticmethod
-    def run(ctx: Any, name: str, path: Path) -> Step:
+    def run(ctx: Context, name: str, path: Path) -> Step:
         yield ev.ActionTaken(name, "move")
         yield ev.ModelMoved(name, path.x, path.y, path.facing, round(path.distance, 4), "move")
         for drop in path.falls:
@@ -166,7 +171,7 @@ class Charge:
     (the Diving Charge every model may make, with ``dive = true``)."""
 
     @staticmethod
-    def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> ChargePlan:
+    def plan(ctx: Context, m: Model, cmd: Order, now: Moment) -> ChargePlan:
         s = ctx.state
         check_movement_left(m, now)
         _check_stands(m, now)
@@ -188,7 +193,7 @@ class Charge:
         return ChargePlan(t.name, path, cmd)
 
     @staticmethod
-    def run(ctx: Any, name: str, plan: ChargePlan) -> Step:
+    def run(ctx: Context, name: str, plan: ChargePlan) -> Step:
         p = plan.path
         kind = "diving_charge" if plan.order.arg("dive", False) else "charge"
         yield ev.ActionTaken(name, kind, plan.target)
@@ -252,12 +257,12 @@ class StandUp:
     this order activates it and does nothing more."""
 
     @staticmethod
-    def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> None:
+    def plan(ctx: Context, m: Model, cmd: Order, now: Moment) -> None:
         if not (now.starting and m.status == "down"):
             raise refuse("not_down", f'"{m.name}" is not Down: there is nothing to stand up from', NOT_NOW)
 
     @staticmethod
-    def run(ctx: Any, name: str, plan: None) -> Step:
+    def run(ctx: Context, name: str, plan: None) -> Step:
         return
         yield
 
@@ -267,10 +272,10 @@ class Pass:
     """The model does nothing more: its activation ends."""
 
     @staticmethod
-    def plan(ctx: Any, m: Model, cmd: Order, now: Moment) -> None:
+    def plan(ctx: Context, m: Model, cmd: Order, now: Moment) -> None:
         return None
 
     @staticmethod
-    def run(ctx: Any, name: str, plan: None) -> Step:
+    def run(ctx: Context, name: str, plan: None) -> Step:
         yield ev.ActionTaken(name, "pass")
         return "end"

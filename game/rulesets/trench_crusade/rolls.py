@@ -7,6 +7,11 @@ cancel one for one first). Each die is a separate roll of the dice source, in or
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -45,7 +50,7 @@ def keep(faces: tuple[int, ...], count: int, net: int) -> tuple[int, ...]:
     return tuple(faces[i] for i in chosen)
 
 
-def roll_pool(ctx: Any, count: int, net: int, purpose: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def roll_pool(ctx: Context, count: int, net: int, purpose: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Throw ``count`` d6 plus one per net bonus or penalty die; returns (faces, kept)."""
     faces = tuple(ctx.roll(K.DIE, purpose) for _ in range(count + abs(net)))
     return faces, keep(faces, count, net)
@@ -60,7 +65,7 @@ def success_outcome(total: int) -> str:
 
 
 def success_roll(
-    ctx: Any, name: str, purpose: str, mods: list[DiceMod], against: str | None = None,
+    ctx: Context, name: str, purpose: str, mods: list[DiceMod], against: str | None = None,
 ) -> Step:
     """A Success Roll for model ``name`` with the +/-DICE in ``mods``: a Down model takes
     -1 DICE; its owner may spend Blessing Markers (+1 DICE each), then the opponent its
@@ -94,7 +99,7 @@ def success_roll(
 
 
 def spend_markers(
-    ctx: Any, name: str, counter: str, side: int, effect: str, extra: tuple[Any, ...] = (),
+    ctx: Context, name: str, counter: str, side: int, effect: str, extra: tuple[Any, ...] = (),
     reason: str = "spent",
 ) -> Step:
     """Ask ``side`` how many of ``name``'s ``counter`` markers to spend (default none) and

@@ -24,12 +24,13 @@ Hook points (each with a neutral default):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.rulesets.common.rules import Rule, RuleRegistry, parse_rule
 
 if TYPE_CHECKING:
     from game.core.commands import Order
+    from game.core.engine import Context
     from game.core.ruleset import Step
     from game.core.state import GameState, Model
     from game.rulesets.trench_crusade.profile import Weapon
@@ -50,11 +51,11 @@ class TrenchRule(Rule):
     def injury_modifiers(self, target: Model, weapon: Weapon, armour: int) -> Iterable[DiceMod]:
         return ()
 
-    def after_attack(self, ctx: Any, attacker: str, weapon: Weapon, outcome: str) -> Step:
+    def after_attack(self, ctx: Context, attacker: str, weapon: Weapon, outcome: str) -> Step:
         return None
         yield
 
-    def instead_of_out_of_action(self, ctx: Any, model: str, source: str, by: str | None) -> Step:
+    def instead_of_out_of_action(self, ctx: Context, model: str, source: str, by: str | None) -> Step:
         return False
         yield
 
@@ -62,7 +63,7 @@ class TrenchRule(Rule):
                      drop: float) -> None:
         return None
 
-    def after_charge(self, ctx: Any, model: str, target: str, order: Order,
+    def after_charge(self, ctx: Context, model: str, target: str, order: Order,
                      falls: tuple[float, ...]) -> Step:
         return None
         yield

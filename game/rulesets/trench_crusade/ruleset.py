@@ -3,6 +3,11 @@ the actions of an activation; Down models standing up; the end of the game."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Mapping
 from typing import Any
 
@@ -98,7 +103,7 @@ class TrenchCrusade(AlternatingActivations):
     def check_keys(self, m: Model | None, cmd: Order) -> None:
         check_order_keys(cmd)
 
-    def carry_out(self, ctx: Any, cmd: Order, order: OrderType[Action]) -> Step:
+    def carry_out(self, ctx: Context, cmd: Order, order: OrderType[Action]) -> Step:
         act = order.handler
         s = ctx.state
         assert cmd.unit is not None
@@ -140,7 +145,7 @@ class TrenchCrusade(AlternatingActivations):
         activation (and with it, perhaps, the game turn) has ended."""
         return self.after_current(s)
 
-    def activation_started(self, ctx: Any, unit: str) -> Step:
+    def activation_started(self, ctx: Context, unit: str) -> Step:
         """A Down model stands up (Movement halved); the enemies within 1" are noted."""
         name = ctx.state.units[unit].models[0]
         m = ctx.state.models[name]

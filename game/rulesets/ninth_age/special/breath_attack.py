@@ -6,6 +6,11 @@ model rolls its own 2D6."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -85,7 +90,7 @@ class BreathAttack(NinthAgeRule):
         first = next(iter(groups))
         return [view.strike(self.name, view.agility, first, models, self)]
 
-    def resolve(self, ctx: Any, combat: Any, attack: Any, losses: Any) -> Step:
+    def resolve(self, ctx: Context, combat: Any, attack: Any, losses: Any) -> Step:
         s = ctx.state
         models = ready(s, attack.member, attack.part, attack.models)
         if not models:
@@ -115,12 +120,12 @@ class BreathAttack(NinthAgeRule):
     def ranged_reach(self) -> float:
         return K.BREATH_RANGE
 
-    def shoot(self, ctx: Any, member: str, part: Any, models: tuple[str, ...], target: str) -> Step:
+    def shoot(self, ctx: Context, member: str, part: Any, models: tuple[str, ...], target: str) -> Step:
         models = ready(ctx.state, member, part.index, models)
         if models:
             yield from self.breathe(ctx, None, member, part.index, models, target, None)
 
-    def breathe(self, ctx: Any, combat: Any, member: str, part: int, models: tuple[str, ...],
+    def breathe(self, ctx: Context, combat: Any, member: str, part: int, models: tuple[str, ...],
                 target: str, losses: Any) -> Step:
         s = ctx.state
         yield ev.UnitFlagSet(member, "breath_used", "game",

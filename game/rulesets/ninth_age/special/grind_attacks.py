@@ -4,6 +4,11 @@ each model part."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -37,6 +42,6 @@ class GrindAttacks(NinthAgeRule):
         groups = view.by_target(view.touching, combat)
         return [view.strike(self.name, view.agility, t, ms, self) for t, ms in groups.items()]
 
-    def resolve(self, ctx: Any, combat: Any, attack: Any, losses: Any) -> Step:
+    def resolve(self, ctx: Context, combat: Any, attack: Any, losses: Any) -> Step:
         yield from resolve_counted(ctx, combat, attack, losses, parse_dice(self.param),
                                    "grind_attacks", self.name)

@@ -5,6 +5,11 @@ chassis, the beasts pulling it); a random X is rolled for each model part."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -47,6 +52,6 @@ class ImpactHits(NinthAgeRule):
         groups = view.by_target(view.front, combat)
         return [view.strike(self.name, K.IMPACT_STEP, t, ms, self) for t, ms in groups.items()]
 
-    def resolve(self, ctx: Any, combat: Any, attack: Any, losses: Any) -> Step:
+    def resolve(self, ctx: Context, combat: Any, attack: Any, losses: Any) -> Step:
         yield from resolve_counted(ctx, combat, attack, losses, parse_dice(self.param),
                                    "impact_hits", self.name)

@@ -5,6 +5,11 @@ Harnessed parts stomp; a random X is rolled for each model part."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -50,6 +55,6 @@ class StompAttacks(NinthAgeRule):
         groups = view.by_target(view.touching, combat, lambda e: stompable(state, e))
         return [view.strike(self.name, K.STOMP_STEP, t, ms, self) for t, ms in groups.items()]
 
-    def resolve(self, ctx: Any, combat: Any, attack: Any, losses: Any) -> Step:
+    def resolve(self, ctx: Context, combat: Any, attack: Any, losses: Any) -> Step:
         yield from resolve_counted(ctx, combat, attack, losses, parse_dice(self.param),
                                    "stomp_attacks", self.name)

@@ -4,6 +4,11 @@ per player turn: automatic hits, as a ranged Special Attack."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from typing import Any
 
 from game.core import events as ev
@@ -52,7 +57,7 @@ class SweepingAttack(NinthAgeRule):
     def passes_over(self) -> bool:
         return True
 
-    def after_move(self, ctx: Any, unit: str, plan: Any, march: bool) -> Step:
+    def after_move(self, ctx: Context, unit: str, plan: Any, march: bool) -> Step:
         s = ctx.state
         if s.units[unit].flag("swept"):
             return

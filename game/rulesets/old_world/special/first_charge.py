@@ -3,7 +3,11 @@ target Disrupted until the end of the Combat phase."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core import events as ev
 from game.core.ruleset import Step
@@ -18,7 +22,7 @@ class FirstCharge(OldWorldRule):
                    "target, the target is Disrupted (no Rank Bonus) until the Combat phase of "
                    "that turn ends. A first charge that falls short uses the rule up.")
 
-    def charge_resolved(self, ctx: Any, charger: str, target: str, contact: bool) -> Step:
+    def charge_resolved(self, ctx: Context, charger: str, target: str, contact: bool) -> Step:
         s = ctx.state
         if s.units[charger].flag("first_charge_used"):
             return

@@ -3,6 +3,11 @@ it charged X times, automatically, as the combat is chosen, before anyone strike
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from typing import Any
 
 from game.core import events as ev
@@ -32,7 +37,7 @@ class ImpactHits(OldWorldRule):
             return str(exc)
         return None
 
-    def combat_chosen(self, ctx: Any, combat: Any, unit: str) -> Step:
+    def combat_chosen(self, ctx: Context, combat: Any, unit: str) -> Step:
         from game.rulesets.old_world import combat as C
         from game.rulesets.old_world import units as U
         from game.rulesets.rank_and_flank import space

@@ -3,8 +3,12 @@ turn starts: Ethereal and Fly (10), but no Impact Hits."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
-from typing import Any
 
 from game.core import events as ev
 from game.core.decisions import Ask
@@ -33,7 +37,7 @@ class SpectralCoach(OldWorldRule):
     def fly(self, state: GameState, unit: Unit) -> int | None:
         return FLY_WHILE_INCORPOREAL if "incorporeal" in unit.conditions else None
 
-    def command(self, ctx: Any, unit: str) -> Step:
+    def command(self, ctx: Context, unit: str) -> Step:
         s = ctx.state
         rec = s.units[unit]
         if rec.status != "active":

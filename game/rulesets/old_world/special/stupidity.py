@@ -3,7 +3,11 @@ stands dumbly until its next turn starts."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core import events as ev
 from game.core.ruleset import Step
@@ -21,7 +25,7 @@ class Stupidity(OldWorldRule):
                    "must hold if charged. It still fights and takes Break tests. A character "
                    "with Stupidity passes it on to the unit it joins.")
 
-    def start_of_turn(self, ctx: Any, unit: str) -> Step:
+    def start_of_turn(self, ctx: Context, unit: str) -> Step:
         from game.rulesets.old_world import units as U
         from game.rulesets.rank_and_flank.combat import is_engaged
 

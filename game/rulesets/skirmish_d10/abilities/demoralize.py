@@ -9,7 +9,11 @@ anything), and a Demoralize model destroyed in the melee has no one in B2B.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core import events as ev
 from game.core.ruleset import Step
@@ -41,7 +45,7 @@ class Demoralize(SpecialRule):
                    "takes a Discipline Check and becomes Shaken if it fails. Enemies already "
                    "Shaken take no check.")
 
-    def end_activation(self, ctx: Any, model: Model, melee: Melee | None) -> Step:
+    def end_activation(self, ctx: Context, model: Model, melee: Melee | None) -> Step:
         if melee is None or not alive(model):
             return
         killed = kills(melee, model.name)

@@ -3,7 +3,11 @@ Check and becomes Shaken if it fails."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core import events as ev
 from game.core.ruleset import Step
@@ -21,7 +25,7 @@ class Fearsome(SpecialRule):
     description = ("Whenever this model charges an enemy, or an enemy charges it, that enemy "
                    "takes a Discipline Check at once and becomes Shaken if it fails.")
 
-    def after_charge(self, ctx: Any, charger: Model, target: Model, role: str) -> Step:
+    def after_charge(self, ctx: Context, charger: Model, target: Model, role: str) -> Step:
         other = target if role == "charger" else charger
         yield ev.RuleApplied("Fearsome", charger.name if role == "charger" else target.name,
                              f'"{other.name}" must pass a Discipline Check', other.name)

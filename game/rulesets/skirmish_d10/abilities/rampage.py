@@ -19,7 +19,11 @@ everything that melee did already in effect.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core import events as ev
 from game.core.decisions import Ask
@@ -43,7 +47,7 @@ OWN_FIGHT_KINDS = frozenset({"fight"})
 OWN_MELEES = ("rampage", "trample")
 
 
-def move_plan(ctx: Any, m: Model, t: Model) -> ChargePlan:
+def move_plan(ctx: Context, m: Model, t: Model) -> ChargePlan:
     table = TABLE
     s = ctx.state
     return plan_charge(
@@ -52,7 +56,7 @@ def move_plan(ctx: Any, m: Model, t: Model) -> ChargePlan:
     )
 
 
-def rampage(ctx: Any, name: str, victims: list[str], parent: Melee | None) -> Step:
+def rampage(ctx: Context, name: str, victims: list[str], parent: Melee | None) -> Step:
     """The free attack of a Rampage model that destroyed ``victims``; its outcome is added to
     ``parent`` (the melee it follows) for the rules that look at kills at the end of the
     activation."""

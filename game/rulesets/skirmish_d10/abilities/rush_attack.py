@@ -12,7 +12,11 @@ Defensive Strike against the rushing model for it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core import events as ev
 from game.core.decisions import Ask
@@ -28,7 +32,7 @@ RUSH_KIND = "rush"
 FIGHT_KINDS[RUSH_KIND] = (1, 1)  # one attack; at most one Defensive Strike against it
 
 
-def spent_actions(ctx: Any, m: Model) -> list[str]:
+def spent_actions(ctx: Context, m: Model) -> list[str]:
     """The actions ``m`` spent this activation (Free Actions left out), in order."""
     act = activation(ctx.state)
     return [a.action for a in act.taken(m.name) if not a.free] if act else []
@@ -43,7 +47,7 @@ class RushAttack(SpecialRule):
                    "charged model unless you pick another). The victim may make at most one "
                    "Defensive Strike against it for that attack.")
 
-    def after_charge(self, ctx: Any, charger: Model, target: Model, role: str) -> Step:
+    def after_charge(self, ctx: Context, charger: Model, target: Model, role: str) -> Step:
         if role != "charger" or spent_actions(ctx, charger) != ["move", "charge"]:
             return
         foes = [o for o in TABLE.touching(ctx.state, charger, enemies_only=True) if alive(o)]

@@ -27,6 +27,11 @@ half its MOV from the model it attacked.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import math
 from functools import partial
 from typing import Any
@@ -102,7 +107,7 @@ class SwiftAttack(SpecialRule):
                    "over other bases to reach a target that cannot fly.")
 
     # -- the move order after the charge -------------------------------------------------
-    def take_order(self, ctx: Any, model: Model, order: Any) -> Step | None:
+    def take_order(self, ctx: Context, model: Model, order: Any) -> Step | None:
         if not isinstance(order, Order) or order.do != "move":
             return None
         if spent_actions(ctx, model) != ["charge"] or not any(
@@ -118,7 +123,7 @@ class SwiftAttack(SpecialRule):
                      f'Charge, in base contact with an enemy): "{m.name}" is not making one')
         yield
 
-    def _swift_move(self, ctx: Any, m: Model, order: Order) -> Step:
+    def _swift_move(self, ctx: Context, m: Model, order: Order) -> Step:
         s = ctx.state
         extra = [k for k, _ in order.args if k not in MOVE_KEYS]
         if extra:
@@ -162,7 +167,7 @@ class SwiftAttack(SpecialRule):
         )
         return swoop if swoop.ok else None
 
-    def after_charge(self, ctx: Any, charger: Model, target: Model, role: str) -> Step:
+    def after_charge(self, ctx: Context, charger: Model, target: Model, role: str) -> Step:
         s = ctx.state
         if role != "charger" or not charger.has_keyword("flying") or not _hovering(s, charger):
             return

@@ -3,6 +3,11 @@ damage track instead; one roll for each such point."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from typing import Any
 
 from game.core import events as ev
@@ -21,7 +26,7 @@ class Tough(SpecialRule):
                    "it stays on its last damage track instead. One roll for each such point.")
     flags = frozenset({"tough"})
 
-    def would_be_destroyed(self, ctx: Any, model: Model, source: str, melee: Any) -> Step:
+    def would_be_destroyed(self, ctx: Context, model: Model, source: str, melee: Any) -> Step:
         ok, _ = yield from d10_check(ctx, "tough", model.name, [], K.TOUGH_TARGET,
                                      yes="stays", no="falls")
         if ok:

@@ -24,8 +24,12 @@ attacks each one it ran over, once, in the order it reached them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 import math
-from typing import Any
 
 from game.core import events as ev
 from game.core.commands import Order
@@ -53,7 +57,7 @@ def tramplable(m: Model, other: Model) -> bool:
 
 
 @action("trample", keys=("direction", "distance"))
-def do_trample(ctx: Any, m: Model, cmd: Order) -> Step:
+def do_trample(ctx: Context, m: Model, cmd: Order) -> Step:
     s = ctx.state
     if not has_rule(m, "Trample"):
         raise refuse("no_trample", f'"{m.name}" does not have the Trample Special Ability', NOT_NOW)
@@ -84,7 +88,7 @@ def do_trample(ctx: Any, m: Model, cmd: Order) -> Step:
     yield from trample_attacks(ctx, m.name, list(plan.trampled))
 
 
-def trample_attacks(ctx: Any, name: str, trampled: list[str]) -> Step:
+def trample_attacks(ctx: Context, name: str, trampled: list[str]) -> Step:
     """One melee per trampled model, in order, each finished before the next."""
     victims: list[str] = []
     for i, target in enumerate(trampled):

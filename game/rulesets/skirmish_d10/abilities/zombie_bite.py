@@ -14,6 +14,11 @@ Hook ``after_damage`` (step 5, effects of hits once damage is applied); the cond
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +44,7 @@ AMPUTATION_BONUS = 3  # d10 + 3 against the model's DV
 TURNS_TO_TURN = 2  # turns at the end of the second game turn after the bite
 
 
-def infect(ctx: Any, victim: Model, biter: Model) -> Step:
+def infect(ctx: Context, victim: Model, biter: Model) -> Step:
     yield ev.RuleApplied("Zombie Bite", biter.name, "bites: the wound is Infected", victim.name)
     limb, _ = yield from d10_check(ctx, "zombie_bite", victim.name, [], LIMB_TARGET,
                                    against=biter.name, yes="limb", no="body")
@@ -79,7 +84,7 @@ class Infected(C.Condition):
                    "still Infected at the end of the second game turn after the bite rises as "
                    "a zombie on the biter's side.")
 
-    def end_of_turn(self, ctx: Any, m: Model) -> Step:
+    def end_of_turn(self, ctx: Context, m: Model) -> Step:
         data = m.conditions["infected"]
         turn = ctx.state.turn
         if data.get("limb") and data.get("turn") == turn:
@@ -90,7 +95,7 @@ class Infected(C.Condition):
         if turn >= data.get("turn", turn) + TURNS_TO_TURN:
             yield from self.turn(ctx, m, data)
 
-    def amputation(self, ctx: Any, m: Model) -> Step:
+    def amputation(self, ctx: Context, m: Model) -> Step:
         cut = yield Ask(
             "amputation",
             f'Amputate the bitten limb of "{m.name}" (1 damage, then d10 + {AMPUTATION_BONUS} '
@@ -110,7 +115,7 @@ class Infected(C.Condition):
         if ok:
             yield ev.ConditionRemoved(m.name, "infected", "amputation")
 
-    def turn(self, ctx: Any, m: Model, data: dict[str, Any]) -> Step:
+    def turn(self, ctx: Context, m: Model, data: dict[str, Any]) -> Step:
         keywords = tuple(sorted(set(m.keywords) | {"zombie"}))
         yield ev.ConditionRemoved(m.name, "infected", "turned")
         yield ev.ModelChangedSide(m.name, int(data.get("side", m.side)), keywords,

@@ -3,6 +3,11 @@ land well (+1 DICE on the next melee attack) or fall."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -51,7 +56,7 @@ class DivingCharge(TrenchRule):
                 "no_dive", f'the charge of "{model.name}" does not jump down 3" or more at once'
             )
 
-    def after_charge(self, ctx: Any, model: str, target: str, order: Any,
+    def after_charge(self, ctx: Context, model: str, target: str, order: Any,
                      falls: tuple[float, ...]) -> Step:
         from game.rulesets.trench_crusade.injuries import falling_roll
         from game.rulesets.trench_crusade.rolls import success_roll

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 from typing import Any
 
 from game.core import events as ev
@@ -19,7 +24,7 @@ class Risky(TrenchRule):
     description = ("If a melee attack with this weapon fails its Success Roll, the model's "
                    "activation ends at once: its remaining attacks are lost.")
 
-    def after_attack(self, ctx: Any, attacker: str, weapon: Any, outcome: str) -> Step:
+    def after_attack(self, ctx: Context, attacker: str, weapon: Any, outcome: str) -> Step:
         if outcome != "failure":
             return None
         yield ev.RuleApplied("RISKY", attacker, f"{weapon.name} misses: the activation ends")

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.engine import Context
+
 
 from game.core import events as ev
 from game.core.ruleset import Step
@@ -19,7 +23,7 @@ class Tough(TrenchRule):
                    "taken Down instead (with the Blood Marker that brings). The second time "
                    "counts as usual.")
 
-    def instead_of_out_of_action(self, ctx: Any, model: str, source: str, by: str | None) -> Step:
+    def instead_of_out_of_action(self, ctx: Context, model: str, source: str, by: str | None) -> Step:
         from game.rulesets.trench_crusade.injuries import take_down
 
         if ctx.state.models[model].flag("tough_used"):
