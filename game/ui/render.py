@@ -364,15 +364,15 @@ class TableRenderer:
                 pygame.draw.rect(surf, PICK_COLOUR, bg, border_radius=7)
                 surf.blit(lab, (bg.x + 3, bg.y + 1))
         # (a model of a block rings its whole unit: the block's outline)
-        for name, colour, width in ((ov.hovered if ov.hovered != ov.selected else None,
-                                     (230, 230, 230), 2), (ov.selected, HIGHLIGHT, 3),
-                                    (ov.target, BAD, 3)):
-            m = state.models.get(name) if name else None
-            if m is None or (not m.on_table and name != ov.selected):
+        for who, colour, width in ((ov.hovered if ov.hovered != ov.selected else None,
+                                    (230, 230, 230), 2), (ov.selected, HIGHLIGHT, 3),
+                                   (ov.target, BAD, 3)):
+            m = state.models.get(who) if who else None
+            if who is None or m is None or (not m.on_table and who != ov.selected):
                 continue
-            block = self.formations.block_at(state, name)
+            block = self.formations.block_at(state, who)
             if block is not None:
-                if name != ov.selected:  # (the selected block's outline is drawn yellow)
+                if who != ov.selected:  # (the selected block's outline is drawn yellow)
                     pygame.draw.polygon(surf, colour, [cam.to_screen(*p) for p in block.corners],
                                         width)
             else:
