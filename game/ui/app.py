@@ -22,8 +22,9 @@ import os
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 import pygame
 import pygame_gui
@@ -52,6 +53,13 @@ from game.ui.replay_view import ReplayView
 from game.ui.running import display_problem, listen_for_stop, main_loop
 from game.ui.session import GameSession
 from game.ui.tooltip import Tooltips
+
+if TYPE_CHECKING:
+    from game.ui.decision import DecisionDialog
+    from game.ui.editor.editor import Editor
+
+R = TypeVar("R")
+Args = TypeVarTuple("Args")
 
 THEME = ROOT / "assets" / "theme.json"
 PAN_SPEED = 700  # px per second while an arrow key is held
@@ -119,9 +127,9 @@ class App:
         self.message_colour = NEUTRAL
         self.said_at: tuple[int, int] | None = None  # where the pointer was when it was said
         self.dialogs: list[Dialog] = []
-        self.decision: Any = None
+        self.decision: DecisionDialog | None = None
         self.help: HelpWindow | None = None
-        self.editor: Any = None  # the scenario editor (game.ui.editor), once opened
+        self.editor: Editor | None = None  # the scenario editor (game.ui.editor), once opened
 
         self.tooltips = Tooltips()
         self.notes = Notes()
@@ -170,6 +178,21 @@ class App:
             return self.editor.doc.ruleset
         assert self.session is not None
         return self.session.engine.ruleset
+
+    def game_session(self) -> GameSession:
+        """The game in play, for the steps that only run while there is one."""
+        assert self.session is not None
+        return self.session
+
+    def view_camera(self) -> Camera:
+        """The camera of the table shown, for the steps that only run while one is shown."""
+        assert self.camera is not None
+        return self.camera
+
+    def table_renderer(self) -> TableRenderer:
+        """What draws the table shown, for the steps that only run while one is shown."""
+        assert self.renderer is not None
+        return self.renderer
 
     def log_length(self) -> int:
         if self.mode == "replay" and self.replay is not None:
@@ -226,9 +249,10 @@ class App:
         w, h = max(layout.MIN_SIZE[0], w), max(layout.MIN_SIZE[1], h)
         if (w, h) == self.size:
             return
-        self.screen = pygame.display.get_surface()
-        if self.screen is None or self.screen.get_size() != (w, h):
-            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        screen = pygame.display.get_surface()
+        if screen is None or screen.get_size() != (w, h):
+            screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.screen = screen
         self.size = (w, h)
         self.manager.set_window_resolution((w, h))
         self.relayout()
@@ -242,7 +266,7 @@ class App:
         self.said_at = self.mouse
         self.dirty = True
 
-    def cmd(self, fn: Any, *args: Any) -> Any:
+    def cmd(self, fn: Callable[[*Args], object], *args: *Args) -> Callable[[], None]:
         """A button command (pygame_gui wants a function of no arguments)."""
 
         def run() -> None:
@@ -285,13 +309,13 @@ class App:
         fs = self.manager.get_focus_set()
         return bool(fs) and any(isinstance(x, UITextEntryLine) for x in fs)
 
-    def confirm(self, text: str, action: Any, ok: str = "OK") -> None:
+    def confirm(self, text: str, action: Callable[[], object], ok: str = "OK") -> None:
         self.open_dialog(ChoiceDialog(self, "Please confirm", message_html(text),
                                       [("ok", ok), ("cancel", "Cancel")],
                                       lambda key: action() if key == "ok" else None,
                                       default="ok", cancel="cancel"))
 
-    def show_players(self, then: Any = None) -> None:
+    def show_players(self, then: Callable[[], object] | None = None) -> None:
         """The Players dialog: Human or AI (and its level) for each side, and the AI's pace."""
         from game.ui.opponent import PlayersDialog
 
@@ -304,7 +328,7 @@ class App:
             return
         actions = list(self.play.button_actions.values()) if self.mode == "play" else []
         rs, s = self.ruleset, self.state
-        rules = {}
+        rules: dict[str, str] = {}
         for m in s.models.values():
             for _text, ri in rs.presenter.model_rules(s, m):
                 if ri is not None:
@@ -354,7 +378,7 @@ class App:
         for _ in range(n):
             self.step([], dt)
 
-    def safe(self, fn: Any, *args: Any) -> Any:
+    def safe(self, fn: Callable[[*Args], R], *args: *Args) -> R | None:
         try:
             return fn(*args)
         except Exception as exc:  # noqa: BLE001 - no click or key may close the window
@@ -431,16 +455,16 @@ class App:
                        extra={"positions": self.slides.positions(), "shot": self.previews.shot})
 
     def draw(self) -> None:
-        surf = self.screen
-        if self.camera is None or self.renderer is None:
+        surf, cam, renderer = self.screen, self.camera, self.renderer
+        if cam is None or renderer is None:
             return
         self.draws += 1
-        self.renderer.draw(surf, self.camera, self.state, self.overlay())
+        renderer.draw(surf, cam, self.state, self.overlay())
         if self.mode == "edit" and self.editor is not None:
             self.editor.draw(surf)
-        self.notes.draw(surf, self.camera, self.state, self.covered(),
-                        lambda name: self.renderer.extent(self.state, self.camera, name),
-                        self.renderer.words.bases)
+        self.notes.draw(surf, cam, self.state, self.covered(),
+                        lambda name: renderer.extent(self.state, cam, name),
+                        renderer.words.bases)
         if self.mode == "play":
             self.odds.draw(surf)
         self.chances.draw(surf)
