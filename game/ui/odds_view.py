@@ -157,14 +157,14 @@ class OddsView:
         self.target = s.models[target].display or target
         self.label = f"{a.label} {self.target}"
         order = app.play.enemy_order(a, actor, target)
-        pv = app.session.preview(order)
+        pv = app.game_session().preview(order)
         if pv is not None and not pv.ok:  # refused here: say why instead of odds
             from game.core.log import player_text
 
-            self.refusal = (app.previews.blind_words() if app.session.blind(order) else
+            self.refusal = (app.previews.blind_words() if app.game_session().blind(order) else
                             player_text(s, str(pv.refusal)))
             return
-        self.work = _Work(app.session.engine.fork(), order)
+        self.work = _Work(app.game_session().engine.fork(), order)
 
     # -- drawing -----------------------------------------------------------------------------
     def rect(self) -> pygame.Rect | None:

@@ -131,7 +131,7 @@ class Opponent:
     # -- who plays ---------------------------------------------------------------------------
     def plays(self, side: int | None) -> bool:
         """Whether the AI plays ``side``."""
-        return side in (1, 2) and self.seats.get(side, HUMAN) != HUMAN  # type: ignore[arg-type]
+        return side in (1, 2) and self.seats.get(side, HUMAN) != HUMAN
 
     def any_ai(self) -> bool:
         return any(self.plays(s) for s in (1, 2))
@@ -207,7 +207,7 @@ class Opponent:
             return self._carry_out(job) or changed
         if side is None:
             return changed
-        self.job = _Job(self._key(), self.app.session.engine.fork(), side, self.level(side))
+        self.job = _Job(self._key(), self.app.game_session().engine.fork(), side, self.level(side))
         return changed
 
     def _status_changed(self) -> bool:

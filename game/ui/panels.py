@@ -218,7 +218,7 @@ class Panels:
     def log_width(self) -> int:
         """How wide a line of the log may be: the list less its scroll bar and margins."""
         assert self.log is not None
-        return self.log.rect.w - 34
+        return int(self.log.rect.w) - 34
 
     def log_clicked(self) -> None:
         app = self.app
@@ -227,7 +227,11 @@ class Panels:
         for i, item in enumerate(self.log.item_list):
             if item["selected"] and i < len(self.log_events):
                 idx = self.log_events[i]
-                evs = app.session.engine.log if app.mode == "play" and app.session else app.replay.events
+                if app.mode == "play" and app.session:
+                    evs = app.session.engine.log
+                else:
+                    assert app.replay is not None  # (the log lists the replay's events)
+                    evs = app.replay.events
                 if idx < len(evs):
                     app.log_highlight = tuple(n for n in models_in(evs[idx]) if n in app.state.models)
                     names = ", ".join(app.state.models[n].display or n for n in app.log_highlight)
@@ -289,7 +293,8 @@ class Panels:
                     (70, 70, 90))
         if s.game_over:
             w = "a draw" if s.winner == "draw" else (f"{info.side_label(s.winner)} wins"
-                                                     if s.winner else "no winner")
+                                                     if isinstance(s.winner, int) and s.winner
+                                                     else "no winner")
             return f"Game over: {w} ({s.end_reason}).", (90, 90, 60)
         due = app.play.due_side()
         col = side_colour(due or 0)
@@ -299,7 +304,7 @@ class Panels:
         thinking = app.opponent.status()
         if thinking is not None:
             return thinking, col
-        ask = app.session.engine.pending_ask
+        ask = app.game_session().engine.pending_ask
         if ask is not None:
             from game.core.log import player_text
 

@@ -94,7 +94,7 @@ class Editor:
         app.input = self.input
         self.active = True
         app.enter_mode("edit", self.doc.ruleset, self.state)
-        app.camera.fit()
+        app.view_camera().fit()
         app.say(message or f"Editing {self.doc.name}: place units from the Units tab, draw "
                            "terrain with the tools, F5 plays it. F1 lists every control.")
 

@@ -60,7 +60,7 @@ def _label(surf: pygame.Surface, ed: Editor, text: str, at: tuple[float, float],
     already there (and added to them)."""
     if len(text) > 70:
         text = text[:67] + "..."
-    lab = ed.app.renderer.label(text, 12, colour, 190)
+    lab = ed.app.table_renderer().label(text, 12, colour, 190)
     r = lab.get_rect(topleft=(int(at[0]), int(at[1])))
     if taken is not None:
         while r.collidelist(taken) >= 0:

@@ -67,7 +67,7 @@ class TableTools:
         return got[0], got[1], cx, cy, got[2]
 
     def unit_at(self, p: tuple[float, float]) -> tuple[int, int] | None:
-        name = self.ed.app.renderer.pick(self.ed.state, p)
+        name = self.ed.app.table_renderer().pick(self.ed.state, p)
         return self.ed.view.owner.get(name) if name is not None else None
 
     def piece_at(self, p: tuple[float, float]) -> int | None:
