@@ -121,7 +121,7 @@ class FileDialog(Dialog):
                 t += " "
             texts.append(t)
         self.texts = texts
-        self.list.set_item_list(texts)
+        self.list.set_item_list([*texts])  # (pygame_gui's list may hold pairs too: its own copy)
         self.where.set_text(f"In {self.folder}")
         self.problem.set_text("")
 

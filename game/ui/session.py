@@ -259,7 +259,7 @@ class GameSession:
         try:
             copy_ = engine_copy(self.engine)
             watched = _Watched(copy_.dice)
-            copy_.dice = watched  # type: ignore[assignment]
+            copy_.dice = watched
             out = copy_.execute(cmd)
         except Exception:  # noqa: BLE001 - a preview never breaks the window
             out = None
@@ -279,7 +279,7 @@ class GameSession:
                 again = other.execute(cmd)
             except Exception:  # noqa: BLE001 - (scripted dice run out...): cannot be told
                 return True
-            if again.ok or again.refusal.code != out.refusal.code:
+            if again.refusal is None or out.refusal is None or again.refusal.code != out.refusal.code:
                 return True
         return False
 

@@ -210,7 +210,8 @@ class EditDoc:
         place with the last profile of it that passed, else the ruleset's blank; a key of its
         own that is broken too is left to the profile's."""
         rs = self.ruleset
-        good = self.last_good.get(u.get("id")) if isinstance(u.get("id"), str) else None
+        uid = u.get("id")
+        good = self.last_good.get(uid) if isinstance(uid, str) else None
         out = copy.deepcopy(good) if good is not None else {**rs.editor.starting_unit()}
         for key in ("id", "side", "name", *PLACE_KEYS, "base", "models", "files", "joins"):
             v = u.get(key)
