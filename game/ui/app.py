@@ -43,7 +43,7 @@ from game.ui.files import Files
 from game.ui.input import ARROWS, InputHandler
 from game.ui.odds_view import OddsView
 from game.ui.opponent import Opponent
-from game.ui.panels import NEUTRAL, Panels
+from game.ui.panels import NEUTRAL, PanelArea, Panels
 from game.ui.places import DEFAULT_MAP, ROOT, SAVES
 from game.ui.play import PlayController
 from game.ui.previews import Previews
@@ -136,7 +136,7 @@ class App:
         self.slides = Slides()
         self.play = PlayController(self)
         self.previews = Previews(self)
-        self.panels = Panels(self)
+        self.panels: PanelArea = Panels(self)
         self.files = Files(self)
         self.replay_view = ReplayView(self)
         self.input = InputHandler(self)

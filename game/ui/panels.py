@@ -4,7 +4,8 @@ who acts, and the status line saying what a click would do."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -30,6 +31,21 @@ OK_TEXT = (150, 230, 150)
 BAD_TEXT = (255, 110, 95)
 
 
+class PanelArea(Protocol):
+    """What the window asks of the side panel and the lines around the table: the game's
+    (:class:`Panels`) or the editor's."""
+
+    def build(self, lay: Layout, actions: Sequence[UIAction]) -> None: ...
+    def tips(self) -> list[tuple[pygame.Rect, str, str]]: ...
+    def update_card(self) -> bool: ...
+    def update_buttons(self) -> None: ...
+    def update_log(self) -> bool: ...
+    def handle(self, e: pygame.event.Event) -> bool: ...
+    def draw_banner(self, surf: pygame.Surface) -> None: ...
+    def draw_status(self, surf: pygame.Surface) -> None: ...
+    def draw_handover(self, surf: pygame.Surface) -> None: ...
+
+
 class Panels:
     def __init__(self, app: App) -> None:
         self.app = app
@@ -48,7 +64,7 @@ class Panels:
         self._banner: tuple[Any, tuple[str, tuple[int, int, int]]] | None = None
 
     # -- building ----------------------------------------------------------------------------
-    def build(self, lay: Layout, actions: list[UIAction]) -> None:
+    def build(self, lay: Layout, actions: Sequence[UIAction]) -> None:
         for el in self.elements:
             el.kill()
         m = self.app.manager

@@ -343,6 +343,8 @@ class Editor:
     def polygon(self, i: int) -> list[tuple[float, float]] | None:
         t = self.doc.terrain()[i]
         poly = t.get("polygon") if isinstance(t, dict) else None
+        if poly is None:
+            return None
         try:
             return [(float(p[0]), float(p[1])) for p in poly]
         except (TypeError, ValueError, IndexError):
@@ -366,9 +368,9 @@ class Editor:
             return ""
         u = self.doc.units()[sel[1]]
         side = u.get("side")
-        rects = [self.zone_rect(i) for i, z in enumerate(self.doc.zones())
+        found = [self.zone_rect(i) for i, z in enumerate(self.doc.zones())
                  if isinstance(z, dict) and z.get("side") == side]
-        rects = [r for r in rects if r is not None]
+        rects = [r for r in found if r is not None]
         ms = [self.view.state.models[n] for n in self.view.models_of(sel[1])
               if n in self.view.state.models]
         if not rects or not ms:

@@ -23,6 +23,7 @@ from game.ui.info import side_label
 from game.ui.panels import BAD_TEXT, OK_TEXT, QUIET
 
 if TYPE_CHECKING:
+    from game.ui.camera import Camera
     from game.ui.editor.editor import Editor
 
 HANDLE_PX = 11  # how near the pointer must be to a handle (pixels)
@@ -40,8 +41,8 @@ class TableTools:
 
     # -- where things are on the screen ---------------------------------------------------------
     @property
-    def cam(self) -> Any:
-        return self.ed.app.camera
+    def cam(self) -> Camera:
+        return self.ed.app.view_camera()
 
     def pt(self, pos: tuple[int, int]) -> tuple[float, float]:
         return self.cam.to_table(pos)
@@ -154,23 +155,29 @@ class TableTools:
         if ed.tool == "polygon":
             self.polygon_click(p, pos, double)
             return
+        sel = ed.sel  # (a handle, a corner or a vertex is one of the selected thing)
         handle = self.turn_handle()
         if handle is not None and self.near(pos, handle[:2]):
-            self.drag = {"kind": "turn", "unit": ed.sel[1], "model": ed.sel[2],
+            assert sel is not None
+            self.drag = {"kind": "turn", "unit": sel[1], "model": sel[2],
                          "about": handle[2:4], "facing": handle[4], "pos": pos,
-                         "models": ed.moving_models(ed.sel[1], ed.sel[2])}
+                         "models": ed.moving_models(sel[1], sel[2])}
             return
         j = self.vertex_at(pos)
-        if j is None and ctrl and ed.sel is not None and ed.sel[0] == "terrain":
-            j = self.insert_vertex(ed.sel[1], p, pos)
+        if j is None and ctrl and sel is not None and sel[0] == "terrain":
+            j = self.insert_vertex(sel[1], p, pos)
         if j is not None:
-            self.drag = {"kind": "vertex", "piece": ed.sel[1], "vertex": j, "pos": pos,
-                         "poly": [list(v) for v in ed.polygon(ed.sel[1])]}
+            assert sel is not None
+            poly = ed.polygon(sel[1])
+            assert poly is not None  # (its corners were just found)
+            self.drag = {"kind": "vertex", "piece": sel[1], "vertex": j, "pos": pos,
+                         "poly": [list(v) for v in poly]}
             return
-        k = self.corner_at(pos)
-        if k is not None:
-            self.drag = {"kind": "corner", "zone": ed.sel[1], "corner": k, "pos": pos,
-                         "rect": ed.zone_rect(ed.sel[1])}
+        corner = self.corner_at(pos)
+        if corner is not None:
+            assert sel is not None
+            self.drag = {"kind": "corner", "zone": sel[1], "corner": corner, "pos": pos,
+                         "rect": ed.zone_rect(sel[1])}
             return
         hit = self.unit_at(p)
         if hit is not None:
@@ -185,17 +192,19 @@ class TableTools:
         if ed.armed is not None:
             ed.place(ed.armed, p)
             return
-        i = self.piece_at(p)
-        if i is not None:
-            ed.select(("terrain", i, None))
-            self.drag = {"kind": "piece", "piece": i, "start": p, "pos": pos,
-                         "poly": [list(v) for v in ed.polygon(i)]}
+        piece = self.piece_at(p)
+        if piece is not None:
+            ed.select(("terrain", piece, None))
+            poly = ed.polygon(piece)
+            assert poly is not None  # (the piece was found by its outline)
+            self.drag = {"kind": "piece", "piece": piece, "start": p, "pos": pos,
+                         "poly": [list(v) for v in poly]}
             return
-        i = self.zone_at(p)
-        if i is not None:
-            ed.select(("zone", i, None))
-            self.drag = {"kind": "zone", "zone": i, "start": p, "pos": pos,
-                         "rect": ed.zone_rect(i)}
+        zone = self.zone_at(p)
+        if zone is not None:
+            ed.select(("zone", zone, None))
+            self.drag = {"kind": "zone", "zone": zone, "start": p, "pos": pos,
+                         "rect": ed.zone_rect(zone)}
             return
         ed.select(None)
 
