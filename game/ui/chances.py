@@ -181,7 +181,7 @@ class ChancesView:
     def __init__(self, app: App) -> None:
         self.app = app
         self.on = False
-        self.key: Any = None
+        self.key: object = None
         self.work: _Work | None = None
         self.turns: _Turns | None = None
         self.turns_of: Any = None  # the replay the game turns' figures belong to

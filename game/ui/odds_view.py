@@ -23,7 +23,9 @@ from game.ui.sprites import font
 from game.ui.tooltip import wrap
 
 if TYPE_CHECKING:
-    from game.odds import Odds
+    from game.core.commands import Order
+    from game.core.engine import Engine
+    from game.odds import Odds, OddsEstimator
     from game.ui.app import App
 
 #: samples taken at most for one hover (the panel refines as they come)
@@ -46,19 +48,19 @@ BAR_KILL = (235, 170, 80)
 class _Work:
     """The odds of one order, worked out in a daemon thread."""
 
-    def __init__(self, engine: Any, order: Any) -> None:
+    def __init__(self, engine: Engine, order: Order) -> None:
         self.odds: Odds | None = None
         self.error: str | None = None
         self.refused = False
         self.version = 0  # counts updates, so the panel redraws only when something changed
         self.done = False
-        self.est: Any = None
+        self.est: OddsEstimator | None = None
         self._stop = threading.Event()
         self.thread = threading.Thread(target=self._run, args=(engine, order), daemon=True,
                                        name="odds-panel")
         self.thread.start()
 
-    def _run(self, engine: Any, order: Any) -> None:
+    def _run(self, engine: Engine, order: Order) -> None:
         from game.odds import OddsError, OddsEstimator
 
         try:
@@ -93,7 +95,7 @@ class _Work:
 class OddsView:
     def __init__(self, app: App) -> None:
         self.app = app
-        self.key: Any = None
+        self.key: object = None
         self.work: _Work | None = None
         self.label = ""  # "Charge Greenhide Choppas"
         self.actor = ""

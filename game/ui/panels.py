@@ -58,9 +58,9 @@ class Panels:
         self.log_events: list[int] = []  # the event index of each item
         self._log_count = 0
         self._log_lines = 0
-        self._log_key: Any = None
-        self._card_key: Any = None
-        self._buttons_key: Any = None
+        self._log_key: object = None
+        self._card_key: object = None
+        self._buttons_key: object = None
         self._banner: tuple[Any, tuple[str, tuple[int, int, int]]] | None = None
 
     # -- building ----------------------------------------------------------------------------

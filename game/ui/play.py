@@ -13,7 +13,7 @@ order, and previews tell what an order would do before it is sent.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,7 +21,7 @@ from game.core.commands import Answer, Command, Order
 from game.core.engine import Outcome
 from game.core.errors import NOT_NOW
 from game.core.log import player_text
-from game.core.ruleset import ENEMY, FACING, NONE, POINT, UIAction
+from game.core.ruleset import ENEMY, FACING, NONE, POINT, Ruleset, UIAction
 from game.core.state import Model
 from game.ui.decision import DecisionDialog
 from game.ui.info import side_label
@@ -59,7 +59,7 @@ class PlayController:
         self.result_shown = False
 
     # -- the buttons of a game ---------------------------------------------------------------
-    def set_ruleset(self, ruleset: Any) -> None:
+    def set_ruleset(self, ruleset: Ruleset) -> None:
         own = list(ruleset.presenter.ui_actions())
         flow = [a for a in ruleset.presenter.flow_actions() if a.name not in {x.name for x in own}]
         self.actions = {a.name: a for a in own}

@@ -62,7 +62,7 @@ def terrain_colour(kind: str, height: float) -> tuple[int, int, int]:
     return shade(base, min(0.45, 0.09 * height))
 
 
-def table_for(ruleset: Any) -> Table:
+def table_for(ruleset: Ruleset) -> Table:
     """The ruleset's own table geometry if it has one, else one built from its base sizes."""
     t = ruleset.table
     if isinstance(t, Table):

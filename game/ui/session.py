@@ -16,13 +16,13 @@ import os
 import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import orjson
 
 from game.core import events as ev
 from game.core.commands import Command
-from game.core.dice import SeededDice
+from game.core.dice import DiceSource, SeededDice
 from game.core.engine import Engine, Outcome, Record
 from game.core.errors import DiceExhausted, Refusal, ReplayError
 from game.core.replay import is_save, load_game, record_line, write_save
@@ -51,7 +51,7 @@ class Autosave:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._fh: Any = None
+        self._fh: IO[bytes] | None = None
         self._count = 0
 
     def start(self, engine: Engine) -> None:
@@ -364,7 +364,7 @@ def engine_copy(engine: Engine) -> Engine:
 class _Watched:
     """Dice that count the rolls thrown through them (a rollback does not take them back)."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: DiceSource) -> None:
         self.inner = inner
         self.rolled = 0
 

@@ -28,7 +28,7 @@ MARGIN = 120
 class TableWords:
     def __init__(self, renderer: TableRenderer) -> None:
         self.renderer = renderer
-        self._key: Any = None
+        self._key: object = None
         self.placed: list[tuple[pygame.Surface, pygame.Rect]] = []
         #: the bases (with their pips and badges) near the view, as laid out last
         self.bases: list[pygame.Rect] = []

@@ -61,7 +61,7 @@ class EditorPanel:
         self.roster = RosterPanel(editor)
         self.forms = Forms(editor)
         self.content = pygame.Rect(0, 0, 10, 10)
-        self._tips_key: Any = None
+        self._tips_key: object = None
         self._banner: tuple[Any, tuple[str, tuple[int, int, int]]] | None = None
 
     # -- building (the window calls this on every new layout) ------------------------------------

@@ -32,7 +32,7 @@ class RosterPanel:
         self.info: UITextBox | None = None
         self.blank: UIButton | None = None
         self.shown: list[tuple[str, Profile | None]] = []
-        self._info_key: Any = None
+        self._info_key: object = None
 
     def load(self, ruleset: str) -> None:
         try:
