@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from typing import Any
 
-from game.core.ruleset import PartInfo, Ruleset
+from game.core.ruleset import PartInfo, Ruleset, UIAction
 from game.core.state import GameState, Model
 from game.ui.sprites import SIDE_NAMES, shade, side_colour, tone_colour
 
@@ -212,7 +211,7 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
-def help_html(actions: Iterable[Any] = (), ruleset_id: str = "",
+def help_html(actions: Iterable[UIAction] = (), ruleset_id: str = "",
               rules: Iterable[tuple[str, str]] = (), conditions: Iterable[tuple[str, str]] = ()) -> str:
     """Every control; first, when given, the buttons of the game open (``UIAction``s: they
     come from its ruleset), then the special rules of its models and the conditions of its

@@ -13,6 +13,7 @@ from pygame_gui.elements import UIButton, UIPanel, UISelectionList, UITextBox
 
 from game.core.log import models_in
 from game.core.ruleset import UIAction
+from game.core.state import GameState, Model
 from game.ui import info
 from game.ui.layout import Layout
 from game.ui.sprites import font, side_colour
@@ -129,7 +130,7 @@ class Panels:
         app.tooltips.set_areas(self.tips() + app.replay_view.tips())
         return True
 
-    def _part_rule_chips(self, state: Any, m: Any, shown: set[str]) -> list[tuple[str, str, str, str]]:
+    def _part_rule_chips(self, state: GameState, m: Model, shown: set[str]) -> list[tuple[str, str, str, str]]:
         """Chips for the rules of a multipart model's parts not already on the card."""
         ruleset = self.app.ruleset
         known = ruleset.rules()

@@ -292,12 +292,14 @@ class TableRenderer:
     def _model_entry(self, m: Model, scale: float, zoom_key: Any, name_size: int) -> tuple[Any, ...]:
         spr = self.sprite(m, scale, zoom_key)
         w, h = spr.get_size()
-        grouped = m.unit in self.formations.in_formation(self._state)
+        state = self._state
+        assert state is not None  # (set as a frame is drawn, before any picture is made)
+        grouped = m.unit in self.formations.in_formation(state)
         lab = self.label(m.display or m.name, name_size) if m.on_table and not grouped else None
         badges, pips = [], None
         if m.on_table and not grouped:
             size = 11 if scale < 40 else 13
-            badges = [make_badge(mk, size) for mk in self.ruleset.presenter.marks(self._state, m)]
+            badges = [make_badge(mk, size) for mk in self.ruleset.presenter.marks(state, m)]
             wounds = self.ruleset.presenter.wounds(m)
             if wounds is not None and wounds[1] > 1:
                 pips = make_pips(wounds[0], wounds[1], self.table.shape(m).width * scale)
@@ -305,7 +307,7 @@ class TableRenderer:
 
     #: the state drawn (a model's marks are asked with it; its pictures are kept while the
     #: model record is the same)
-    _state: Any = None
+    _state: GameState | None = None
 
     def extent(self, state: GameState, cam: Camera, name: str) -> pygame.Rect | None:
         """The box a model takes on the screen (its whole block for a model of a unit in

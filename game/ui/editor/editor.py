@@ -13,6 +13,8 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.core.errors import ScenarioError
 from game.core.roster import Profile
 from game.core.state import GameState
@@ -71,7 +73,7 @@ class Editor:
     def state(self) -> GameState:
         return self.preview if self.preview is not None else self.view.state
 
-    def draw(self, surf: Any) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         """The editor's marks over the table (zones, problems, the selection, drafts)."""
         from game.ui.editor import overlay
 
