@@ -146,8 +146,10 @@ def _selection(surf: pygame.Surface, ed: Editor, cam: Camera) -> None:
             pygame.draw.circle(surf, HANDLE, (hx, hy), 3)
     elif kind == "terrain":
         poly = ed.polygon(i) or []
-        if ed.tools.drag is not None and ed.tools.drag.get("piece") == i and "new" in ed.tools.drag:
-            poly = [tuple(p) for p in ed.tools.drag["new"]]
+        d = ed.tools.drag
+        if (d is not None and (d["kind"] == "vertex" or d["kind"] == "piece") and d["piece"] == i
+                and "new" in d):
+            poly = [(p[0], p[1]) for p in d["new"]]
         _poly(surf, cam, poly, HIGHLIGHT, 2)
         hover = ed.tools.vertex_at(ed.app.mouse)
         for j, (x, y) in enumerate(poly):
