@@ -37,6 +37,7 @@ from game.core.state import GameState
 from game.ui import drags, info, layout
 from game.ui.camera import Camera, focus_box
 from game.ui.chances import ChancesView
+from game.ui.decision import DecisionDialog
 from game.ui.dialogs import ChoiceDialog, Dialog, HelpWindow, message_html
 from game.ui.effects import Notes, Slides
 from game.ui.files import Files
@@ -55,12 +56,10 @@ from game.ui.session import GameSession
 from game.ui.tooltip import Tooltips
 
 if TYPE_CHECKING:
-    from game.ui.decision import DecisionDialog
     from game.ui.editor.editor import Editor
 
 R = TypeVar("R")
 Args = TypeVarTuple("Args")
-
 THEME = ROOT / "assets" / "theme.json"
 PAN_SPEED = 700  # px per second while an arrow key is held
 LINGER = 1.2  # seconds of drawing after the last input (hover colours, tooltips settle)
@@ -167,8 +166,7 @@ class App:
             return self.replay.state
         if self.mode == "edit" and self.editor is not None:
             return self.editor.state
-        assert self.session is not None
-        return self.session.state
+        return self.game_session().state
 
     @property
     def ruleset(self) -> Ruleset:
@@ -176,21 +174,19 @@ class App:
             return self.replay.ruleset
         if self.mode == "edit" and self.editor is not None:
             return self.editor.doc.ruleset
-        assert self.session is not None
-        return self.session.engine.ruleset
+        return self.game_session().engine.ruleset
 
+    # the game in play, the camera and the table's renderer, for the steps that only run
+    # while there is a game or a table shown
     def game_session(self) -> GameSession:
-        """The game in play, for the steps that only run while there is one."""
         assert self.session is not None
         return self.session
 
     def view_camera(self) -> Camera:
-        """The camera of the table shown, for the steps that only run while one is shown."""
         assert self.camera is not None
         return self.camera
 
     def table_renderer(self) -> TableRenderer:
-        """What draws the table shown, for the steps that only run while one is shown."""
         assert self.renderer is not None
         return self.renderer
 
@@ -250,9 +246,8 @@ class App:
         if (w, h) == self.size:
             return
         screen = pygame.display.get_surface()
-        if screen is None or screen.get_size() != (w, h):
-            screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        self.screen = screen
+        self.screen = (screen if screen is not None and screen.get_size() == (w, h)
+                       else pygame.display.set_mode((w, h), pygame.RESIZABLE))
         self.size = (w, h)
         self.manager.set_window_resolution((w, h))
         self.relayout()
@@ -327,14 +322,7 @@ class App:
             self.help = None
             return
         actions = list(self.play.button_actions.values()) if self.mode == "play" else []
-        rs, s = self.ruleset, self.state
-        rules: dict[str, str] = {}
-        for m in s.models.values():
-            for _text, ri in rs.presenter.model_rules(s, m):
-                if ri is not None:
-                    rules.setdefault(ri.name, ri.summary)
-        conditions = [(c.label, c.description) for c in rs.conditions().values()]
-        self.help = HelpWindow(self, info.help_html(actions, rs.id, sorted(rules.items()), conditions))
+        self.help = HelpWindow(self, info.game_help_html(actions, self.ruleset, self.state))
         self.open_dialog(self.help)
 
     def screenshot(self, path: str | Path | None = None) -> Path:

@@ -242,6 +242,18 @@ def help_html(actions: Iterable[UIAction] = (), ruleset_id: str = "",
     return "<br>".join(out)
 
 
+def game_help_html(actions: Iterable[UIAction], ruleset: Ruleset, state: GameState) -> str:
+    """The help page of a game: :func:`help_html` with the special rules of the models on
+    the table and the ruleset's conditions."""
+    rules: dict[str, str] = {}
+    for m in state.models.values():
+        for _text, ri in ruleset.presenter.model_rules(state, m):
+            if ri is not None:
+                rules.setdefault(ri.name, ri.summary)
+    conditions = [(c.label, c.description) for c in ruleset.conditions().values()]
+    return help_html(actions, ruleset.id, sorted(rules.items()), conditions)
+
+
 def help_markdown() -> str:
     out = []
     for title, rows in CONTROLS:
