@@ -12,7 +12,7 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.core.errors import DiceExhausted, ReplayError, ReplayMismatch, SaveFailed, ScenarioError
 from game.core.scenario import INT_MAX
@@ -26,6 +26,12 @@ from game.headless import (
     say,
     start_orders,
 )
+
+if TYPE_CHECKING:
+    from game.ai.player import Choice
+    from game.core.commands import Command
+    from game.core.engine import Engine
+    from game.core.replay import SaveWriter
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = ROOT / "maps" / "default.toml"
@@ -252,11 +258,12 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
     target = _SaveTarget(save) if save is not None else None
     first = 0
     if from_save:
-        if target is not None and _same_file(path, save):
+        if save is not None and _same_file(path, save):
             raise BadInput(f"--save {save}: is the save played on from; give another file name "
                            "for the new game")
         begin = save_position(path, at, "play on")
-        engine, commands, first = begin.engine, [], begin.spot.events
+        commands: list[Command] = []
+        engine, first = begin.engine, begin.spot.events
     else:
         engine, commands = start_orders(path, seed)
     notes: list[dict[str, Any]] = []
@@ -288,9 +295,9 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
                 continue
             for line in by_event.pop(i, []):
                 say(line)
-            line = engine.ruleset.presenter.describe(engine.state, e)
-            if line:
-                say(f"{i:5d}  {line}")
+            said = engine.ruleset.presenter.describe(engine.state, e)
+            if said:
+                say(f"{i:5d}  {said}")
         for rest in by_event.values():
             for line in rest:
                 say(line)
@@ -314,14 +321,14 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-def _play_ai(path: str, engine: Any, players: dict[int, str]) -> list[dict[str, Any]]:
+def _play_ai(path: str, engine: Engine, players: dict[int, str]) -> list[dict[str, Any]]:
     """Play the AI's sides to the end of the game; the notes of its choices."""
     from game.ai.game import Stuck, play_out
     from game.core.commands import command_to_dict
 
     notes: list[dict[str, Any]] = []
 
-    def note(choice: Any) -> None:
+    def note(choice: Choice) -> None:
         notes.append({"at": len(engine.log) + 1, "side": choice.side, "level": choice.level,
                       "command": command_to_dict(choice.command), "reason": choice.reason})
 
@@ -352,7 +359,7 @@ class _SaveTarget:
         self.old: bytes | None = None  # a save already at the path, to put back on refusal
         self.old_mode = 0
         self.made: list[Path] = []  # folders created for the save
-        self.writer: Any = None
+        self.writer: SaveWriter | None = None
         self.link: str | None = None  # a symbolic link at the path: where it pointed
         try:
             if stat.S_ISLNK(os.lstat(self.path).st_mode):
@@ -388,7 +395,7 @@ class _SaveTarget:
             raise BadInput(f"--save {save}: the save there {exc}; not replacing it") from None
         self.old_mode = stat.S_IMODE(st.st_mode)
 
-    def start(self, engine: Any) -> None:
+    def start(self, engine: Engine) -> None:
         """The game has started: create the save (and its folders) and append as it goes."""
         import orjson
 
@@ -445,7 +452,7 @@ class _SaveTarget:
                 break
 
 
-def _summary(engine: Any) -> str:
+def _summary(engine: Engine) -> str:
     """Where every unit stands, by name, in words ("Pikeman (1 of 2)  side 1  out of action")."""
     from game.core.log import distinct_names, words
 

@@ -9,12 +9,16 @@ import json
 import re
 import secrets
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
-from game.core.commands import command_from_dict
+from game.core.commands import Command, command_from_dict
 from game.core.errors import DiceExhausted
 from game.core.replay import SaveFile
 from game.core.state import GameState
+
+if TYPE_CHECKING:
+    from game.ai.onward import Start
+    from game.core.engine import Engine
 
 
 class BadInput(Exception):
@@ -43,7 +47,7 @@ def one_line(text: str) -> str:
     return _CONTROL.sub(lambda m: json.dumps(m.group())[1:-1], text)
 
 
-def say(text: str, file: Any = None) -> None:
+def say(text: str, file: TextIO | None = None) -> None:
     """Print text that may hold names from a file (a scenario's, a unit's): its lines as
     they are, any control character in them escaped, so no name can drive the terminal
     (colours, a changed title, a cleared screen, a bell)."""
@@ -58,7 +62,7 @@ def _order_error(path: str, i: int, order: dict[str, Any], msg: str) -> BadInput
     return BadInput(f"{path}: orders[{i}] ({what}): {msg}")
 
 
-def start_orders(path: str, seed: int | None) -> tuple[Any, list[Any]]:
+def start_orders(path: str, seed: int | None) -> tuple[Engine, list[Command]]:
     """Load the scenario, check its orders' form and start the game. Returns the engine and
     the commands, not yet carried out."""
     from game.core.engine import Engine
@@ -67,7 +71,7 @@ def start_orders(path: str, seed: int | None) -> tuple[Any, list[Any]]:
     sc = load_scenario(path)
     if seed is None:
         seed = sc.seed if sc.seed is not None else secrets.randbelow(2**31)
-    commands = []
+    commands: list[Command] = []
     for i, raw in enumerate(sc.orders):
         try:
             commands.append(command_from_dict(raw))
@@ -79,7 +83,7 @@ def start_orders(path: str, seed: int | None) -> tuple[Any, list[Any]]:
         raise BadInput(f"{path}: dice: {exc}") from None
 
 
-def carry_out(path: str, engine: Any, commands: list[Any], finish: bool = True) -> None:
+def carry_out(path: str, engine: Engine, commands: list[Command], finish: bool = True) -> None:
     """Carry out the orders, then (with ``finish``) close the game as headless play does.
     Raises :class:`BadInput` for a refused order or scripted dice that run out."""
     orders = engine.scenario.orders
@@ -96,14 +100,14 @@ def carry_out(path: str, engine: Any, commands: list[Any], finish: bool = True) 
         raise BadInput(f"{path}: dice: {exc}") from None
 
 
-def run_orders(path: str, seed: int | None) -> Any:
+def run_orders(path: str, seed: int | None) -> Engine:
     """Load the scenario and carry out its orders. Returns the engine."""
     engine, commands = start_orders(path, seed)
     carry_out(path, engine, commands)
     return engine
 
 
-def result_json(engine: Any) -> dict[str, Any]:
+def result_json(engine: Engine) -> dict[str, Any]:
     from game.core.events import event_to_dict
 
     s = engine.state
@@ -120,7 +124,7 @@ def result_json(engine: Any) -> dict[str, Any]:
     }
 
 
-def save_position(path: str, at: int | None, what: str, cached: bool = False) -> Any:
+def save_position(path: str, at: int | None, what: str, cached: bool = False) -> Start:
     """The position of the save at ``path`` after event ``at`` (its end when None) as a
     :class:`game.ai.onward.Start` (``play``, ``odds`` and ``simulate`` from a save), its
     commands re-run and checked. A position inside a command is the one before it (a note on

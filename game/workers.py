@@ -13,8 +13,8 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 #: how often a worker looks whether its parent is still there (seconds)
 WATCH_EVERY = 0.5
@@ -39,7 +39,8 @@ def cap_jobs(jobs: int, flag: str = "--jobs") -> int:
     return cores
 
 
-def process_pool(jobs: int, initializer: Any = None, initargs: tuple[Any, ...] = ()
+def process_pool(jobs: int, initializer: Callable[..., object] | None = None,
+                 initargs: tuple[object, ...] = ()
                  ) -> ProcessPoolExecutor:
     """A pool of ``jobs`` forked worker processes (spawned where there is no fork), each of
     which exits when its parent is gone; ``initializer`` then runs in each as the pool's
@@ -51,7 +52,8 @@ def process_pool(jobs: int, initializer: Any = None, initargs: tuple[Any, ...] =
                                initargs=(os.getpid(), initializer, initargs))
 
 
-def _start_worker(parent: int, initializer: Any, initargs: tuple[Any, ...]) -> None:
+def _start_worker(parent: int, initializer: Callable[..., object] | None,
+                  initargs: tuple[object, ...]) -> None:
     watch_parent(parent)
     if initializer is not None:
         initializer(*initargs)

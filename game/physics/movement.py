@@ -413,7 +413,7 @@ def _first_overlap(sweep: _Sweep, blocking: Sequence[_Thing], s_max: float) -> _
 def _on_table(poly: Polygon, table: tuple[float, float]) -> bool:
     minx, miny, maxx, maxy = poly.bounds
     w, h = table
-    return (
+    return bool(
         minx >= -_EDGE_EPS
         and miny >= -_EDGE_EPS
         and maxx <= w + _EDGE_EPS

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from game.headless import BadInput, one_line
 
@@ -14,7 +14,7 @@ from game.headless import BadInput, one_line
 LONG = 2000
 
 
-def report_command(args: Any) -> int:
+def report_command(args: argparse.Namespace) -> int:
     from game.core.replay import put_file, read_save
     from game.report.page import page
     from game.report.pictures import drawer

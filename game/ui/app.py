@@ -22,8 +22,9 @@ import os
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 import pygame
 import pygame_gui
@@ -36,13 +37,14 @@ from game.core.state import GameState
 from game.ui import drags, info, layout
 from game.ui.camera import Camera, focus_box
 from game.ui.chances import ChancesView
+from game.ui.decision import DecisionDialog
 from game.ui.dialogs import ChoiceDialog, Dialog, HelpWindow, message_html
 from game.ui.effects import Notes, Slides
 from game.ui.files import Files
 from game.ui.input import ARROWS, InputHandler
 from game.ui.odds_view import OddsView
 from game.ui.opponent import Opponent
-from game.ui.panels import NEUTRAL, Panels
+from game.ui.panels import NEUTRAL, PanelArea, Panels
 from game.ui.places import DEFAULT_MAP, ROOT, SAVES
 from game.ui.play import PlayController
 from game.ui.previews import Previews
@@ -53,6 +55,11 @@ from game.ui.running import display_problem, listen_for_stop, main_loop
 from game.ui.session import GameSession
 from game.ui.tooltip import Tooltips
 
+if TYPE_CHECKING:
+    from game.ui.editor.editor import Editor
+
+R = TypeVar("R")
+Args = TypeVarTuple("Args")
 THEME = ROOT / "assets" / "theme.json"
 PAN_SPEED = 700  # px per second while an arrow key is held
 LINGER = 1.2  # seconds of drawing after the last input (hover colours, tooltips settle)
@@ -119,16 +126,16 @@ class App:
         self.message_colour = NEUTRAL
         self.said_at: tuple[int, int] | None = None  # where the pointer was when it was said
         self.dialogs: list[Dialog] = []
-        self.decision: Any = None
+        self.decision: DecisionDialog | None = None
         self.help: HelpWindow | None = None
-        self.editor: Any = None  # the scenario editor (game.ui.editor), once opened
+        self.editor: Editor | None = None  # the scenario editor (game.ui.editor), once opened
 
         self.tooltips = Tooltips()
         self.notes = Notes()
         self.slides = Slides()
         self.play = PlayController(self)
         self.previews = Previews(self)
-        self.panels = Panels(self)
+        self.panels: PanelArea = Panels(self)
         self.files = Files(self)
         self.replay_view = ReplayView(self)
         self.input = InputHandler(self)
@@ -159,8 +166,7 @@ class App:
             return self.replay.state
         if self.mode == "edit" and self.editor is not None:
             return self.editor.state
-        assert self.session is not None
-        return self.session.state
+        return self.game_session().state
 
     @property
     def ruleset(self) -> Ruleset:
@@ -168,8 +174,21 @@ class App:
             return self.replay.ruleset
         if self.mode == "edit" and self.editor is not None:
             return self.editor.doc.ruleset
+        return self.game_session().engine.ruleset
+
+    # the game in play, the camera and the table's renderer, for the steps that only run
+    # while there is a game or a table shown
+    def game_session(self) -> GameSession:
         assert self.session is not None
-        return self.session.engine.ruleset
+        return self.session
+
+    def view_camera(self) -> Camera:
+        assert self.camera is not None
+        return self.camera
+
+    def table_renderer(self) -> TableRenderer:
+        assert self.renderer is not None
+        return self.renderer
 
     def log_length(self) -> int:
         if self.mode == "replay" and self.replay is not None:
@@ -226,9 +245,9 @@ class App:
         w, h = max(layout.MIN_SIZE[0], w), max(layout.MIN_SIZE[1], h)
         if (w, h) == self.size:
             return
-        self.screen = pygame.display.get_surface()
-        if self.screen is None or self.screen.get_size() != (w, h):
-            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        screen = pygame.display.get_surface()
+        self.screen = (screen if screen is not None and screen.get_size() == (w, h)
+                       else pygame.display.set_mode((w, h), pygame.RESIZABLE))
         self.size = (w, h)
         self.manager.set_window_resolution((w, h))
         self.relayout()
@@ -242,7 +261,7 @@ class App:
         self.said_at = self.mouse
         self.dirty = True
 
-    def cmd(self, fn: Any, *args: Any) -> Any:
+    def cmd(self, fn: Callable[[*Args], object], *args: *Args) -> Callable[[], None]:
         """A button command (pygame_gui wants a function of no arguments)."""
 
         def run() -> None:
@@ -285,13 +304,13 @@ class App:
         fs = self.manager.get_focus_set()
         return bool(fs) and any(isinstance(x, UITextEntryLine) for x in fs)
 
-    def confirm(self, text: str, action: Any, ok: str = "OK") -> None:
+    def confirm(self, text: str, action: Callable[[], object], ok: str = "OK") -> None:
         self.open_dialog(ChoiceDialog(self, "Please confirm", message_html(text),
                                       [("ok", ok), ("cancel", "Cancel")],
                                       lambda key: action() if key == "ok" else None,
                                       default="ok", cancel="cancel"))
 
-    def show_players(self, then: Any = None) -> None:
+    def show_players(self, then: Callable[[], object] | None = None) -> None:
         """The Players dialog: Human or AI (and its level) for each side, and the AI's pace."""
         from game.ui.opponent import PlayersDialog
 
@@ -303,14 +322,7 @@ class App:
             self.help = None
             return
         actions = list(self.play.button_actions.values()) if self.mode == "play" else []
-        rs, s = self.ruleset, self.state
-        rules = {}
-        for m in s.models.values():
-            for _text, ri in rs.presenter.model_rules(s, m):
-                if ri is not None:
-                    rules.setdefault(ri.name, ri.summary)
-        conditions = [(c.label, c.description) for c in rs.conditions().values()]
-        self.help = HelpWindow(self, info.help_html(actions, rs.id, sorted(rules.items()), conditions))
+        self.help = HelpWindow(self, info.game_help_html(actions, self.ruleset, self.state))
         self.open_dialog(self.help)
 
     def screenshot(self, path: str | Path | None = None) -> Path:
@@ -354,7 +366,7 @@ class App:
         for _ in range(n):
             self.step([], dt)
 
-    def safe(self, fn: Any, *args: Any) -> Any:
+    def safe(self, fn: Callable[[*Args], R], *args: *Args) -> R | None:
         try:
             return fn(*args)
         except Exception as exc:  # noqa: BLE001 - no click or key may close the window
@@ -431,16 +443,16 @@ class App:
                        extra={"positions": self.slides.positions(), "shot": self.previews.shot})
 
     def draw(self) -> None:
-        surf = self.screen
-        if self.camera is None or self.renderer is None:
+        surf, cam, renderer = self.screen, self.camera, self.renderer
+        if cam is None or renderer is None:
             return
         self.draws += 1
-        self.renderer.draw(surf, self.camera, self.state, self.overlay())
+        renderer.draw(surf, cam, self.state, self.overlay())
         if self.mode == "edit" and self.editor is not None:
             self.editor.draw(surf)
-        self.notes.draw(surf, self.camera, self.state, self.covered(),
-                        lambda name: self.renderer.extent(self.state, self.camera, name),
-                        self.renderer.words.bases)
+        self.notes.draw(surf, cam, self.state, self.covered(),
+                        lambda name: renderer.extent(self.state, cam, name),
+                        renderer.words.bases)
         if self.mode == "play":
             self.odds.draw(surf)
         self.chances.draw(surf)

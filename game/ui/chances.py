@@ -80,7 +80,7 @@ class _Work:
 
     def __init__(self, make: Callable[[], Engine]) -> None:
         self.tally: Chances | None = None
-        self.over: Any = None  # the winner, when the game is already over there
+        self.over: int | str | None = None  # the winner, when the game is already over there
         self.error: str | None = None
         self.version = 0
         self.done = False
@@ -172,7 +172,7 @@ class _Waiting:
     """What the panel shows while the position settles: no games yet."""
 
     tally: Chances | None = None
-    over: Any = None
+    over: int | str | None = None
     error: str | None = None
     done = False
 
@@ -181,7 +181,7 @@ class ChancesView:
     def __init__(self, app: App) -> None:
         self.app = app
         self.on = False
-        self.key: Any = None
+        self.key: object = None
         self.work: _Work | None = None
         self.turns: _Turns | None = None
         self.turns_of: Any = None  # the replay the game turns' figures belong to

@@ -31,7 +31,7 @@ class Dialog:
             self.window.close_window_button.disable()
 
     def alive(self) -> bool:
-        return self.window.alive()
+        return bool(self.window.alive())
 
     def handle(self, e: pygame.event.Event) -> bool:
         """Take an event meant for this dialog; True when it was."""

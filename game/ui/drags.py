@@ -7,7 +7,7 @@ order and the engine judges it like any other."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from game.core.commands import Order
 from game.core.errors import NOT_NOW
@@ -19,6 +19,16 @@ if TYPE_CHECKING:
 #: how near (pixels) the pointer must be to a handle to grab it
 GRAB = 11
 BODY = "body"
+
+
+class Press(TypedDict):
+    """A press of the mouse button on the table, until it is let go."""
+
+    pos: tuple[int, int]  # where on the screen
+    model: str | None  # the model under it
+    drag: bool  # whether moving the mouse drags (the selected model, or a block by a handle)
+    start: NotRequired[tuple[float, float]]  # where on the table, when a block is dragged
+    handle: NotRequired[str]  # the handle grabbed (or BODY), when a block is dragged
 
 
 def handles(app: App) -> tuple[Handle, ...]:
@@ -33,8 +43,8 @@ def handles(app: App) -> tuple[Handle, ...]:
     if a is None:
         return ()
     m = app.state.models[sel]
-    pv = app.session.preview(app.ruleset.presenter.ui_order(app.state, a, sel, point=(m.x, m.y)))
-    if pv is not None and not pv.ok and pv.refusal.kind == NOT_NOW:
+    pv = app.game_session().preview(app.ruleset.presenter.ui_order(app.state, a, sel, point=(m.x, m.y)))
+    if pv is not None and pv.refusal is not None and pv.refusal.kind == NOT_NOW:
         return ()  # (it cannot move now: nothing to grab)
     return app.ruleset.presenter.handles(app.state, sel)
 
@@ -42,7 +52,7 @@ def handles(app: App) -> tuple[Handle, ...]:
 def handle_at(app: App, pos: tuple[int, int]) -> Handle | None:
     """The handle under the pointer, if any."""
     for h in handles(app):
-        x, y = app.camera.to_screen(h.x, h.y)
+        x, y = app.view_camera().to_screen(h.x, h.y)
         if math.hypot(x - pos[0], y - pos[1]) <= GRAB:
             return h
     return None
@@ -52,12 +62,12 @@ def drags_body(app: App, picked: str | None) -> bool:
     """Whether pressing on ``picked`` grabs the selected unit itself (a model of its block)."""
     if picked is None or not handles(app):
         return False
-    blocks = app.renderer.formations
+    blocks = app.table_renderer().formations
     mine, there = blocks.block_at(app.state, app.selected), blocks.block_at(app.state, picked)
     return mine is not None and there is not None and mine.unit == there.unit
 
 
-def order(app: App, press: dict[str, Any], point: tuple[float, float]) -> Order | None:
+def order(app: App, press: Press, point: tuple[float, float]) -> Order | None:
     """The order of the drag ``press`` (its handle and where it began) to ``point``."""
     a = app.play.point_action()
     if a is None or app.selected is None:

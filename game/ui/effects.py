@@ -121,7 +121,8 @@ class Notes:
         model's base takes on the screen (None: not drawn)."""
         due = [f for f in self.items if f.start <= 0]
         due.sort(key=lambda f: (f.offset is None, not f.note.result, -f.start))
-        words, anchors = [], []
+        words: list[Word] = []
+        anchors: list[tuple[int, int] | None] = []
         for f in due:
             box = extent(f.note.model)
             img = self._surface(f.note)

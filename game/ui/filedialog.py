@@ -42,7 +42,7 @@ class FileDialog(Dialog):
     ``on_cancel()`` is called when the dialog is left without one."""
 
     def __init__(self, app: App, title: str, folder: Path, exts: Sequence[str],
-                 on_pick: Callable[[Path], None], save: bool = False, name: str = "",
+                 on_pick: Callable[[Path], object], save: bool = False, name: str = "",
                  places: Sequence[tuple[str, Path]] = (),
                  on_cancel: Callable[[], None] | None = None) -> None:
         w, h = app.size
@@ -121,7 +121,7 @@ class FileDialog(Dialog):
                 t += " "
             texts.append(t)
         self.texts = texts
-        self.list.set_item_list(texts)
+        self.list.set_item_list([*texts])  # (pygame_gui's list may hold pairs too: its own copy)
         self.where.set_text(f"In {self.folder}")
         self.problem.set_text("")
 

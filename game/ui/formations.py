@@ -39,11 +39,11 @@ class FormationLayer:
 
     def __init__(self, renderer: TableRenderer) -> None:
         self.renderer = renderer
-        self._key: Any = None
+        self._key: object = None
         self._outlines: tuple[Outline, ...] = ()
         self._badges: dict[Any, pygame.Surface] = {}
         self.ghost_labels: list[pygame.Rect] = []  # where the ghosts' words were drawn last
-        self._blocks_key: Any = None
+        self._blocks_key: object = None
         self._blocks: list[tuple[pygame.Surface, tuple[float, float]]] = []
 
     def outlines(self, state: GameState) -> tuple[Outline, ...]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from typing import Any
 
-from game.core.ruleset import PartInfo, Ruleset
+from game.core.ruleset import PartInfo, Ruleset, UIAction
 from game.core.state import GameState, Model
 from game.ui.sprites import SIDE_NAMES, shade, side_colour, tone_colour
 
@@ -212,7 +211,7 @@ CONTROLS: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
-def help_html(actions: Iterable[Any] = (), ruleset_id: str = "",
+def help_html(actions: Iterable[UIAction] = (), ruleset_id: str = "",
               rules: Iterable[tuple[str, str]] = (), conditions: Iterable[tuple[str, str]] = ()) -> str:
     """Every control; first, when given, the buttons of the game open (``UIAction``s: they
     come from its ruleset), then the special rules of its models and the conditions of its
@@ -241,6 +240,18 @@ def help_html(actions: Iterable[Any] = (), ruleset_id: str = "",
             out.append(f"<font color='#ffe080'>{html.escape(key)}</font> — {html.escape(what)}")
         out.append("")
     return "<br>".join(out)
+
+
+def game_help_html(actions: Iterable[UIAction], ruleset: Ruleset, state: GameState) -> str:
+    """The help page of a game: :func:`help_html` with the special rules of the models on
+    the table and the ruleset's conditions."""
+    rules: dict[str, str] = {}
+    for m in state.models.values():
+        for _text, ri in ruleset.presenter.model_rules(state, m):
+            if ri is not None:
+                rules.setdefault(ri.name, ri.summary)
+    conditions = [(c.label, c.description) for c in ruleset.conditions().values()]
+    return help_html(actions, ruleset.id, sorted(rules.items()), conditions)
 
 
 def help_markdown() -> str:

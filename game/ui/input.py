@@ -3,11 +3,12 @@ then to the table (clicks, drags, the ruler, panning and zooming) and the hotkey
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import drags
+from game.ui.drags import Press
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -23,7 +24,7 @@ class InputHandler:
         self.app = app
         self.keys_held: set[int] = set()
         self.shift_down = False
-        self.press: dict[str, Any] | None = None
+        self.press: Press | None = None
         self.pan_drag: tuple[int, int] | None = None
         self.pan_moved = 0
         self.ruler_on = False
@@ -110,9 +111,9 @@ class InputHandler:
         elif k in ARROWS:
             self.keys_held.add(k)
             dx, dy = ARROWS[k]
-            app.camera.pan(dx * PAN_STEP, dy * PAN_STEP)
+            app.view_camera().pan(dx * PAN_STEP, dy * PAN_STEP)
         elif k in (pygame.K_0, pygame.K_KP0):
-            app.camera.fit()
+            app.view_camera().fit()
         elif k == pygame.K_l:
             app.show_names = {None: True, True: False, False: None}[app.show_names]
             app.say({True: "Names on every base.", False: "Names hidden.",
@@ -130,9 +131,11 @@ class InputHandler:
         elif app.mode == "replay":
             app.replay_view.key(k)
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            app.camera.zoom_at(app.camera.view.center, 1)
+            cam = app.view_camera()
+            cam.zoom_at(cam.view.center, 1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            app.camera.zoom_at(app.camera.view.center, -1)
+            cam = app.view_camera()
+            cam.zoom_at(cam.view.center, -1)
         elif k == pygame.K_ESCAPE:
             self.escape()
         elif k == pygame.K_TAB:
@@ -182,16 +185,16 @@ class InputHandler:
             return
         if e.button != 1:
             return
-        point = app.camera.to_table(e.pos)
+        point = app.view_camera().to_table(e.pos)
         if self.ruler_on:
-            self.ruler = (point, point, app.renderer.pick(app.state, point))
+            self.ruler = (point, point, app.table_renderer().pick(app.state, point))
             return
-        picked = app.renderer.pick(app.state, point)
+        picked = app.table_renderer().pick(app.state, point)
         self.press = {"pos": e.pos, "model": picked, "drag": False}
         grab = drags.handle_at(app, e.pos)
         if grab is not None or drags.drags_body(app, picked):  # a unit in formation: its block
-            self.press.update(model=None, drag=True, start=point,
-                              handle=grab.name if grab is not None else drags.BODY)
+            self.press = {"pos": e.pos, "model": None, "drag": True, "start": point,
+                          "handle": grab.name if grab is not None else drags.BODY}
         elif (picked is not None and picked == app.selected and app.mode == "play"
                 and app.play.may_order(picked) and app.decision is None):
             self.press["drag"] = True
@@ -202,11 +205,11 @@ class InputHandler:
             dx, dy = e.pos[0] - self.pan_drag[0], e.pos[1] - self.pan_drag[1]
             self.pan_drag = e.pos
             self.pan_moved += abs(dx) + abs(dy)
-            app.camera.pan(dx, dy)
+            app.view_camera().pan(dx, dy)
             return
         if self.ruler_on and self.ruler is not None and getattr(e, "buttons", (0,))[0]:
             start, _, anchor = self.ruler
-            self.ruler = (start, app.camera.to_table(e.pos), anchor)
+            self.ruler = (start, app.view_camera().to_table(e.pos), anchor)
 
     def mouse_up(self, e: pygame.event.Event, over_ui: bool = False) -> None:
         app = self.app
@@ -220,12 +223,12 @@ class InputHandler:
             return
         if self.ruler_on and self.ruler is not None:
             start, _, anchor = self.ruler
-            self.ruler = (start, app.camera.to_table(e.pos), anchor)
+            self.ruler = (start, app.view_camera().to_table(e.pos), anchor)
             return
         press, self.press = self.press, None
         if press is None or over_ui or not app.in_view(e.pos):
             return
-        point = app.camera.to_table(e.pos)
+        point = app.view_camera().to_table(e.pos)
         moved = abs(e.pos[0] - press["pos"][0]) + abs(e.pos[1] - press["pos"][1])
         if press.get("handle") and moved > DRAG_PIXELS:
             got = drags.order(app, press, point)
@@ -233,9 +236,10 @@ class InputHandler:
                 app.play.execute(got)
             return
         if press["drag"] and moved > DRAG_PIXELS:
-            app.play.execute(app.play.move_order(app.selected, point, self.shift()))
+            if app.selected is not None:  # (Escape during the drag drops the selection)
+                app.play.execute(app.play.move_order(app.selected, point, self.shift()))
             return
-        picked = app.renderer.pick(app.state, point)
+        picked = app.table_renderer().pick(app.state, point)
         if app.decision is not None and app.decision.table_click(point, picked):
             return
         app.play.click(point, picked, self.shift())
@@ -246,4 +250,4 @@ class InputHandler:
             return
         steps = int(getattr(e, "y", 0))
         if steps:
-            app.camera.zoom_at(app.mouse, max(-3, min(3, steps)))
+            app.view_camera().zoom_at(app.mouse, max(-3, min(3, steps)))

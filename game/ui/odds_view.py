@@ -23,7 +23,9 @@ from game.ui.sprites import font
 from game.ui.tooltip import wrap
 
 if TYPE_CHECKING:
-    from game.odds import Odds
+    from game.core.commands import Order
+    from game.core.engine import Engine
+    from game.odds import Odds, OddsEstimator
     from game.ui.app import App
 
 #: samples taken at most for one hover (the panel refines as they come)
@@ -46,19 +48,19 @@ BAR_KILL = (235, 170, 80)
 class _Work:
     """The odds of one order, worked out in a daemon thread."""
 
-    def __init__(self, engine: Any, order: Any) -> None:
+    def __init__(self, engine: Engine, order: Order) -> None:
         self.odds: Odds | None = None
         self.error: str | None = None
         self.refused = False
         self.version = 0  # counts updates, so the panel redraws only when something changed
         self.done = False
-        self.est: Any = None
+        self.est: OddsEstimator | None = None
         self._stop = threading.Event()
         self.thread = threading.Thread(target=self._run, args=(engine, order), daemon=True,
                                        name="odds-panel")
         self.thread.start()
 
-    def _run(self, engine: Any, order: Any) -> None:
+    def _run(self, engine: Engine, order: Order) -> None:
         from game.odds import OddsError, OddsEstimator
 
         try:
@@ -93,7 +95,7 @@ class _Work:
 class OddsView:
     def __init__(self, app: App) -> None:
         self.app = app
-        self.key: Any = None
+        self.key: object = None
         self.work: _Work | None = None
         self.label = ""  # "Charge Greenhide Choppas"
         self.actor = ""
@@ -157,14 +159,14 @@ class OddsView:
         self.target = s.models[target].display or target
         self.label = f"{a.label} {self.target}"
         order = app.play.enemy_order(a, actor, target)
-        pv = app.session.preview(order)
+        pv = app.game_session().preview(order)
         if pv is not None and not pv.ok:  # refused here: say why instead of odds
             from game.core.log import player_text
 
-            self.refusal = (app.previews.blind_words() if app.session.blind(order) else
+            self.refusal = (app.previews.blind_words() if app.game_session().blind(order) else
                             player_text(s, str(pv.refusal)))
             return
-        self.work = _Work(app.session.engine.fork(), order)
+        self.work = _Work(app.game_session().engine.fork(), order)
 
     # -- drawing -----------------------------------------------------------------------------
     def rect(self) -> pygame.Rect | None:

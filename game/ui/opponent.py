@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ from game.ui.info import side_label
 
 if TYPE_CHECKING:
     from game.ai import Choice
+    from game.core.engine import Engine
     from game.ui.app import App
 
 HUMAN = "human"
@@ -44,7 +46,7 @@ SETTINGS = "settings.json"
 class _Job:
     """One choice being made in a worker thread, for the position ``key``."""
 
-    def __init__(self, key: tuple[Any, ...], engine: Any, side: int, level: str) -> None:
+    def __init__(self, key: tuple[int, ...], engine: Engine, side: int, level: str) -> None:
         self.key = key
         self.side = side
         self.level = level
@@ -56,7 +58,7 @@ class _Job:
                                        name=f"ai-side-{side}")
         self.thread.start()
 
-    def _run(self, engine: Any) -> None:
+    def _run(self, engine: Engine) -> None:
         from game.ai import Cancelled, choose
 
         try:
@@ -131,7 +133,7 @@ class Opponent:
     # -- who plays ---------------------------------------------------------------------------
     def plays(self, side: int | None) -> bool:
         """Whether the AI plays ``side``."""
-        return side in (1, 2) and self.seats.get(side, HUMAN) != HUMAN  # type: ignore[arg-type]
+        return side in (1, 2) and self.seats.get(side, HUMAN) != HUMAN
 
     def any_ai(self) -> bool:
         return any(self.plays(s) for s in (1, 2))
@@ -184,7 +186,7 @@ class Opponent:
         """Whether the window must keep stepping (the AI is due or its worker is running)."""
         return self.job is not None or self.due() is not None
 
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self) -> tuple[int, ...]:
         s = self.app.session
         assert s is not None
         return (id(s), len(s.engine.log), len(s.commands()))
@@ -207,7 +209,7 @@ class Opponent:
             return self._carry_out(job) or changed
         if side is None:
             return changed
-        self.job = _Job(self._key(), self.app.session.engine.fork(), side, self.level(side))
+        self.job = _Job(self._key(), self.app.game_session().engine.fork(), side, self.level(side))
         return changed
 
     def _status_changed(self) -> bool:
@@ -299,7 +301,7 @@ class PlayersDialog(Dialog):
     """Who plays each side (Human or AI at a level) and how fast the AI moves. Each click
     applies at once; Done (or Enter, or Esc) closes it."""
 
-    def __init__(self, app: App, then: Any = None) -> None:
+    def __init__(self, app: App, then: Callable[[], object] | None = None) -> None:
         w, h = 560, 250
         r = pygame.Rect(0, 0, w, h)
         r.center = (app.layout.view.centerx, app.layout.view.centery)

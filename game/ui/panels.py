@@ -4,7 +4,8 @@ who acts, and the status line saying what a click would do."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -12,6 +13,7 @@ from pygame_gui.elements import UIButton, UIPanel, UISelectionList, UITextBox
 
 from game.core.log import models_in
 from game.core.ruleset import UIAction
+from game.core.state import GameState, Model
 from game.ui import info
 from game.ui.layout import Layout
 from game.ui.sprites import font, side_colour
@@ -30,6 +32,21 @@ OK_TEXT = (150, 230, 150)
 BAD_TEXT = (255, 110, 95)
 
 
+class PanelArea(Protocol):
+    """What the window asks of the side panel and the lines around the table: the game's
+    (:class:`Panels`) or the editor's."""
+
+    def build(self, lay: Layout, actions: Sequence[UIAction]) -> None: ...
+    def tips(self) -> list[tuple[pygame.Rect, str, str]]: ...
+    def update_card(self) -> bool: ...
+    def update_buttons(self) -> None: ...
+    def update_log(self) -> bool: ...
+    def handle(self, e: pygame.event.Event) -> bool: ...
+    def draw_banner(self, surf: pygame.Surface) -> None: ...
+    def draw_status(self, surf: pygame.Surface) -> None: ...
+    def draw_handover(self, surf: pygame.Surface) -> None: ...
+
+
 class Panels:
     def __init__(self, app: App) -> None:
         self.app = app
@@ -42,13 +59,13 @@ class Panels:
         self.log_events: list[int] = []  # the event index of each item
         self._log_count = 0
         self._log_lines = 0
-        self._log_key: Any = None
-        self._card_key: Any = None
-        self._buttons_key: Any = None
+        self._log_key: object = None
+        self._card_key: object = None
+        self._buttons_key: object = None
         self._banner: tuple[Any, tuple[str, tuple[int, int, int]]] | None = None
 
     # -- building ----------------------------------------------------------------------------
-    def build(self, lay: Layout, actions: list[UIAction]) -> None:
+    def build(self, lay: Layout, actions: Sequence[UIAction]) -> None:
         for el in self.elements:
             el.kill()
         m = self.app.manager
@@ -113,7 +130,7 @@ class Panels:
         app.tooltips.set_areas(self.tips() + app.replay_view.tips())
         return True
 
-    def _part_rule_chips(self, state: Any, m: Any, shown: set[str]) -> list[tuple[str, str, str, str]]:
+    def _part_rule_chips(self, state: GameState, m: Model, shown: set[str]) -> list[tuple[str, str, str, str]]:
         """Chips for the rules of a multipart model's parts not already on the card."""
         ruleset = self.app.ruleset
         known = ruleset.rules()
@@ -218,7 +235,7 @@ class Panels:
     def log_width(self) -> int:
         """How wide a line of the log may be: the list less its scroll bar and margins."""
         assert self.log is not None
-        return self.log.rect.w - 34
+        return int(self.log.rect.w) - 34
 
     def log_clicked(self) -> None:
         app = self.app
@@ -227,7 +244,11 @@ class Panels:
         for i, item in enumerate(self.log.item_list):
             if item["selected"] and i < len(self.log_events):
                 idx = self.log_events[i]
-                evs = app.session.engine.log if app.mode == "play" and app.session else app.replay.events
+                if app.mode == "play" and app.session:
+                    evs = app.session.engine.log
+                else:
+                    assert app.replay is not None  # (the log lists the replay's events)
+                    evs = app.replay.events
                 if idx < len(evs):
                     app.log_highlight = tuple(n for n in models_in(evs[idx]) if n in app.state.models)
                     names = ", ".join(app.state.models[n].display or n for n in app.log_highlight)
@@ -289,7 +310,8 @@ class Panels:
                     (70, 70, 90))
         if s.game_over:
             w = "a draw" if s.winner == "draw" else (f"{info.side_label(s.winner)} wins"
-                                                     if s.winner else "no winner")
+                                                     if isinstance(s.winner, int) and s.winner
+                                                     else "no winner")
             return f"Game over: {w} ({s.end_reason}).", (90, 90, 60)
         due = app.play.due_side()
         col = side_colour(due or 0)
@@ -299,7 +321,7 @@ class Panels:
         thinking = app.opponent.status()
         if thinking is not None:
             return thinking, col
-        ask = app.session.engine.pending_ask
+        ask = app.game_session().engine.pending_ask
         if ask is not None:
             from game.core.log import player_text
 

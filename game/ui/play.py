@@ -13,7 +13,7 @@ order, and previews tell what an order would do before it is sent.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,7 +21,7 @@ from game.core.commands import Answer, Command, Order
 from game.core.engine import Outcome
 from game.core.errors import NOT_NOW
 from game.core.log import player_text
-from game.core.ruleset import ENEMY, FACING, NONE, POINT, UIAction
+from game.core.ruleset import ENEMY, FACING, NONE, POINT, Ruleset, UIAction
 from game.core.state import Model
 from game.ui.decision import DecisionDialog
 from game.ui.info import side_label
@@ -59,7 +59,7 @@ class PlayController:
         self.result_shown = False
 
     # -- the buttons of a game ---------------------------------------------------------------
-    def set_ruleset(self, ruleset: Any) -> None:
+    def set_ruleset(self, ruleset: Ruleset) -> None:
         own = list(ruleset.presenter.ui_actions())
         flow = [a for a in ruleset.presenter.flow_actions() if a.name not in {x.name for x in own}]
         self.actions = {a.name: a for a in own}
@@ -172,7 +172,7 @@ class PlayController:
             return
         for a in chain[:-1]:
             order = self.enemy_order(a, actor, target)
-            pv = self.app.session.preview(order)
+            pv = self.app.game_session().preview(order)
             if pv is not None and pv.ok:
                 self.execute(order)
                 return
@@ -206,7 +206,7 @@ class PlayController:
         """The enemies near ``name`` the engine accepts as the target of ``a`` now."""
         out = []
         for o in self.nearby_enemies(name):
-            pv = self.app.session.preview(self.enemy_order(a, name, o.name))
+            pv = self.app.game_session().preview(self.enemy_order(a, name, o.name))
             if pv is not None and pv.ok:
                 out.append(o.name)
         return out
@@ -284,7 +284,7 @@ class PlayController:
                 order = (app.ruleset.presenter.ui_order(s, a, sel, point=(m.x, m.y)) if a.needs == POINT
                          else self.turn_order(m, (m.x, m.y - 1) if m.facing != 0 else (m.x + 1, m.y)))
                 pv = session.preview(order)
-                out[name] = pv is not None and (pv.ok or pv.refusal.kind != NOT_NOW)
+                out[name] = pv is not None and (pv.refusal is None or pv.refusal.kind != NOT_NOW)
             elif a.needs == ENEMY and a.direct:
                 out[name] = bool(self.enemy_targets(sel, a))
             elif a.needs == ENEMY:
@@ -292,7 +292,7 @@ class PlayController:
                 if enemies:
                     near = min(enemies, key=lambda o: math.hypot(o.x - m.x, o.y - m.y))
                     pv = session.preview(self.enemy_order(a, sel, near.name))
-                    out[name] = pv is not None and (pv.ok or pv.refusal.kind != NOT_NOW)
+                    out[name] = pv is not None and (pv.refusal is None or pv.refusal.kind != NOT_NOW)
                 else:
                     out[name] = False
             else:
@@ -321,13 +321,14 @@ class PlayController:
         """The status line after an order: the last thing worth reading that it did, and the
         notes floating up at the models."""
         app = self.app
-        eng = app.session.engine
-        lines = [eng.ruleset.presenter.describe(eng.state, e) for _, e in out.events]
-        lines = [ln for ln in lines if ln]
+        session = app.game_session()
+        eng = session.engine
+        said = [eng.ruleset.presenter.describe(eng.state, e) for _, e in out.events]
+        lines = [ln for ln in said if ln]
         app.say(lines[-1] if lines else "Done.")
-        if app.session.autosave_problem:
-            app.say(app.session.autosave_problem, BAD_TEXT)
-            app.session.autosave_problem = None
+        if session.autosave_problem:
+            app.say(session.autosave_problem, BAD_TEXT)
+            session.autosave_problem = None
         app.log_highlight = ()
         app.notes.add(eng.ruleset, eng.state, [e for _, e in out.events])
 
@@ -393,7 +394,7 @@ class PlayController:
 
     def since_seat(self, side: int) -> list[str]:
         """What happened since ``side`` last left the seat, as log lines (the newest last)."""
-        eng = self.app.session.engine
+        eng = self.app.game_session().engine
         lines = (eng.ruleset.presenter.describe(eng.state, e) for e in eng.log[self.left.get(side, 0):])
         return [ln for ln in lines if ln]
 
@@ -402,7 +403,7 @@ class PlayController:
         side = self.seat = self.handover
         self.handover = None
         if side is not None and side in self.left:  # what happened to it, on the table again
-            eng = app.session.engine
+            eng = app.game_session().engine
             app.notes.clear()
             app.notes.add(eng.ruleset, eng.state, eng.log[self.left[side]:])
         self.after_change()
@@ -456,7 +457,7 @@ class PlayController:
             app.decision = None
         app.log_highlight = ()
         app.notes.clear()
-        self.result_shown = app.session.state.game_over
+        self.result_shown = app.game_session().state.game_over
         self.seat = self.due_side()
         self.pending = self.handover = None
         self.after_change()

@@ -12,7 +12,7 @@ so quietly instead of painting every place red.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from shapely.geometry import Point
 
@@ -24,6 +24,7 @@ from game.core.log import player_text
 from game.core.ruleset import ENEMY, FACING, POINT, ChargeZone, Outline, ShotView
 from game.core.state import Model
 from game.ui import drags
+from game.ui.drags import Press
 from game.ui.panels import BAD_TEXT, OK_TEXT, QUIET
 from game.ui.play import sentence
 from game.ui.render import Ghost
@@ -54,7 +55,7 @@ class Previews:
         self.target: str | None = None
         self.status: tuple[str, tuple[int, int, int]] | None = None
         self.bumps: tuple[str, ...] = ()  # what a dragged unit would run into
-        self._key: Any = None
+        self._key: tuple[object, ...] | None = None
 
     def clear(self) -> None:
         self.ghost = None
@@ -84,7 +85,7 @@ class Previews:
         self.ghost, self.unit_ghost, self.zone, self.target, self.status = None, None, None, None, None
         self.bumps = ()
         point = app.camera.to_table(app.mouse)
-        app.hovered = app.renderer.pick(app.state, point) if in_view else None
+        app.hovered = app.table_renderer().pick(app.state, point) if in_view else None
         if in_view and app.mode == "play" and not app.input.ruler_on:
             self._play_preview(point, dragging)
         self.shot = self.shots.wanted(app)
@@ -95,10 +96,10 @@ class Previews:
         app = self.app
         play = app.play
         if app.decision is not None:
-            if app.hovered in app.decision.table_choices():
+            if app.hovered is not None and app.hovered in app.decision.table_choices():
                 self.status = (f"Click to pick {app.state.models[app.hovered].display}.", OK_TEXT)
             return
-        if not play.may_order(app.selected):
+        if app.selected is None or not play.may_order(app.selected):
             if app.hovered is not None and play.may_order(app.hovered):
                 self.status = (f"Click to select {app.state.models[app.hovered].display}.", QUIET)
             return
@@ -132,9 +133,9 @@ class Previews:
         """A refusal that is about the model, not the place (said quietly, no ghost), or one
         that came after dice the game has not rolled yet (the window does not tell it: that
         would tell the future)."""
-        if pv is None or pv.ok:
+        if pv is None or pv.refusal is None:
             return False
-        if self.app.session.blind(cmd):
+        if self.app.game_session().blind(cmd):
             self.status = (self.blind_words(), QUIET)
             return True
         if pv.refusal.kind == NOT_NOW:
@@ -153,7 +154,7 @@ class Previews:
     def _move_preview(self, sel: Model, point: tuple[float, float]) -> None:
         app = self.app
         cmd = app.play.move_order(sel.name, point, app.input.shift())
-        pv = app.session.preview(cmd)
+        pv = app.game_session().preview(cmd)
         if self._refused(cmd, pv):
             return
         to = cmd.arg("to")
@@ -201,7 +202,7 @@ class Previews:
                                    "advance; behind: step back; beside: sideways.", OK_TEXT)
                     return
 
-    def _drag_preview(self, sel: Model, press: dict[str, Any], point: tuple[float, float]) -> None:
+    def _drag_preview(self, sel: Model, press: Press, point: tuple[float, float]) -> None:
         """A unit dragged by a handle or by its block: its ghost where the move ends, the path
         in words and what it costs, or in red with what it runs into."""
         app = self.app
@@ -210,7 +211,7 @@ class Previews:
             self.status = ("Drag a front corner to wheel, the block to move it ahead, back or "
                            "sideways; let go to move.", QUIET)
             return
-        pv = app.session.preview(cmd)
+        pv = app.game_session().preview(cmd)
         if pv is None or self._refused(cmd, pv):
             return
         outline = app.ruleset.presenter.order_outline(app.state, cmd)
@@ -231,7 +232,7 @@ class Previews:
     def _turn_preview(self, sel: Model, point: tuple[float, float]) -> None:
         app = self.app
         cmd = app.play.turn_order(sel, point)
-        pv = app.session.preview(cmd)
+        pv = app.game_session().preview(cmd)
         if self._refused(cmd, pv):
             return
         if cmd.arg("to") is None:
@@ -252,13 +253,13 @@ class Previews:
         self.target = hov.name
         mode = app.play.mode_action()
         chain = [mode] if mode is not None and mode.needs == ENEMY else app.play.click_chain()
-        grouped = hov.unit in app.renderer.formations.in_formation(app.state)
+        grouped = hov.unit in app.table_renderer().formations.in_formation(app.state)
         name = app.state.units[hov.unit].display if grouped else (hov.display or hov.name)
         last_refusal: tuple[Order, Outcome] | None = None
         for a in chain:
             verb = a.label.lower()
             order = app.play.enemy_order(a, sel.name, hov.name)
-            pv = app.session.preview(order)
+            pv = app.game_session().preview(order)
             if pv is None:
                 continue
             if pv.ok:
@@ -286,8 +287,8 @@ class Previews:
         point to point, in inches, naming the models."""
         app = self.app
         s = app.state
-        table = app.renderer.table
-        end = app.renderer.pick(s, b)
+        table = app.table_renderer().table
+        end = app.table_renderer().pick(s, b)
         ma = s.models.get(anchor) if anchor else None
         mb = s.models.get(end) if end else None
         if ma is not None and mb is not None and ma.name != mb.name:

@@ -62,7 +62,7 @@ def terrain_colour(kind: str, height: float) -> tuple[int, int, int]:
     return shade(base, min(0.45, 0.09 * height))
 
 
-def table_for(ruleset: Any) -> Table:
+def table_for(ruleset: Ruleset) -> Table:
     """The ruleset's own table geometry if it has one, else one built from its base sizes."""
     t = ruleset.table
     if isinstance(t, Table):
@@ -292,12 +292,14 @@ class TableRenderer:
     def _model_entry(self, m: Model, scale: float, zoom_key: Any, name_size: int) -> tuple[Any, ...]:
         spr = self.sprite(m, scale, zoom_key)
         w, h = spr.get_size()
-        grouped = m.unit in self.formations.in_formation(self._state)
+        state = self._state
+        assert state is not None  # (set as a frame is drawn, before any picture is made)
+        grouped = m.unit in self.formations.in_formation(state)
         lab = self.label(m.display or m.name, name_size) if m.on_table and not grouped else None
         badges, pips = [], None
         if m.on_table and not grouped:
             size = 11 if scale < 40 else 13
-            badges = [make_badge(mk, size) for mk in self.ruleset.presenter.marks(self._state, m)]
+            badges = [make_badge(mk, size) for mk in self.ruleset.presenter.marks(state, m)]
             wounds = self.ruleset.presenter.wounds(m)
             if wounds is not None and wounds[1] > 1:
                 pips = make_pips(wounds[0], wounds[1], self.table.shape(m).width * scale)
@@ -305,7 +307,7 @@ class TableRenderer:
 
     #: the state drawn (a model's marks are asked with it; its pictures are kept while the
     #: model record is the same)
-    _state: Any = None
+    _state: GameState | None = None
 
     def extent(self, state: GameState, cam: Camera, name: str) -> pygame.Rect | None:
         """The box a model takes on the screen (its whole block for a model of a unit in
@@ -364,15 +366,15 @@ class TableRenderer:
                 pygame.draw.rect(surf, PICK_COLOUR, bg, border_radius=7)
                 surf.blit(lab, (bg.x + 3, bg.y + 1))
         # (a model of a block rings its whole unit: the block's outline)
-        for name, colour, width in ((ov.hovered if ov.hovered != ov.selected else None,
-                                     (230, 230, 230), 2), (ov.selected, HIGHLIGHT, 3),
-                                    (ov.target, BAD, 3)):
-            m = state.models.get(name) if name else None
-            if m is None or (not m.on_table and name != ov.selected):
+        for who, colour, width in ((ov.hovered if ov.hovered != ov.selected else None,
+                                    (230, 230, 230), 2), (ov.selected, HIGHLIGHT, 3),
+                                   (ov.target, BAD, 3)):
+            m = state.models.get(who) if who else None
+            if who is None or m is None or (not m.on_table and who != ov.selected):
                 continue
-            block = self.formations.block_at(state, name)
+            block = self.formations.block_at(state, who)
             if block is not None:
-                if name != ov.selected:  # (the selected block's outline is drawn yellow)
+                if who != ov.selected:  # (the selected block's outline is drawn yellow)
                     pygame.draw.polygon(surf, colour, [cam.to_screen(*p) for p in block.corners],
                                         width)
             else:

@@ -16,13 +16,13 @@ import os
 import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import orjson
 
 from game.core import events as ev
 from game.core.commands import Command
-from game.core.dice import SeededDice
+from game.core.dice import DiceSource, SeededDice
 from game.core.engine import Engine, Outcome, Record
 from game.core.errors import DiceExhausted, Refusal, ReplayError
 from game.core.replay import is_save, load_game, record_line, write_save
@@ -51,7 +51,7 @@ class Autosave:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._fh: Any = None
+        self._fh: IO[bytes] | None = None
         self._count = 0
 
     def start(self, engine: Engine) -> None:
@@ -259,7 +259,7 @@ class GameSession:
         try:
             copy_ = engine_copy(self.engine)
             watched = _Watched(copy_.dice)
-            copy_.dice = watched  # type: ignore[assignment]
+            copy_.dice = watched
             out = copy_.execute(cmd)
         except Exception:  # noqa: BLE001 - a preview never breaks the window
             out = None
@@ -279,7 +279,7 @@ class GameSession:
                 again = other.execute(cmd)
             except Exception:  # noqa: BLE001 - (scripted dice run out...): cannot be told
                 return True
-            if again.ok or again.refusal.code != out.refusal.code:
+            if again.refusal is None or out.refusal is None or again.refusal.code != out.refusal.code:
                 return True
         return False
 
@@ -364,7 +364,7 @@ def engine_copy(engine: Engine) -> Engine:
 class _Watched:
     """Dice that count the rolls thrown through them (a rollback does not take them back)."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: DiceSource) -> None:
         self.inner = inner
         self.rolled = 0
 

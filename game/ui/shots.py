@@ -9,7 +9,7 @@ target; this module only draws it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,7 +33,7 @@ class ShotLayer:
     enemy pointed at changes."""
 
     def __init__(self) -> None:
-        self._key: Any = None
+        self._key: object = None
         self.view: ShotView | None = None
 
     def wanted(self, app: App) -> ShotView | None:

@@ -10,13 +10,15 @@ from importlib import resources
 
 import pygame
 
-from game.core.ruleset import BAD, GOOD, Mark
+from game.core.ruleset import BAD as BAD_TONE
+from game.core.ruleset import GOOD as GOOD_TONE
+from game.core.ruleset import Mark
 from game.geometry.bases import BaseShape, facing_vector, footprint
 
 SIDE_COLOURS: dict[int, tuple[int, int, int]] = {1: (60, 120, 215), 2: (205, 65, 55)}
 SIDE_NAMES = {1: "Blue", 2: "Red"}
 GREY = (125, 125, 125)
-TONE_COLOURS = {BAD: (235, 90, 70), GOOD: (110, 205, 120)}
+TONE_COLOURS = {BAD_TONE: (235, 90, 70), GOOD_TONE: (110, 205, 120)}
 INFO_COLOUR = (225, 200, 120)
 PIP_LOST = (220, 40, 35)
 PIP_LEFT = (235, 235, 225)
@@ -47,9 +49,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 def shade(colour: tuple[int, int, int], k: float) -> tuple[int, int, int]:
     """Lighter for k > 0, darker for k < 0."""
-    if k >= 0:
-        return tuple(min(255, int(c + (255 - c) * k)) for c in colour)  # type: ignore[return-value]
-    return tuple(max(0, int(c * (1 + k))) for c in colour)  # type: ignore[return-value]
+
+    def one(c: int) -> int:
+        return min(255, int(c + (255 - c) * k)) if k >= 0 else max(0, int(c * (1 + k)))
+
+    r, g, b = colour
+    return one(r), one(g), one(b)
 
 
 def fast(surf: pygame.Surface) -> pygame.Surface:
@@ -70,13 +75,15 @@ def make_sprite(shape: BaseShape, colour: tuple[int, int, int], facing: float, s
     size += size % 2 == 0  # odd: a true centre pixel
     c = size / 2
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    fill: tuple[int, ...] = GREY if greyed else colour
+    body = GREY if greyed else colour
     lying = status != "active" and not greyed  # Down, knocked over...: darker, striped
     if lying:
-        fill = shade(colour, -0.5)
-    edge: tuple[int, ...] = shade(fill, -0.5)  # type: ignore[arg-type]
+        body = shade(colour, -0.5)
+    rim = shade(body, -0.5)
+    fill: tuple[int, ...] = body
+    edge: tuple[int, ...] = rim
     if greyed:
-        fill, edge = (*fill, 120), (*edge, 150)
+        fill, edge = (*body, 120), (*rim, 150)
     pts = [(x + c, y + c) for x, y in coords]
     width = 2 if half >= 8 else 1
     if shape.is_round:
@@ -107,9 +114,9 @@ def make_sprite(shape: BaseShape, colour: tuple[int, int, int], facing: float, s
                             + [(c + (r - band) * math.cos(a), c + (r - band) * math.sin(a))
                                for a in reversed(arc)])
     else:
-        edge = [(c + fx * d - rx * k * hw, c + fy * d - ry * k * hw)
-                for d, k in ((hd, 1), (hd, -1), (hd - band, -1), (hd - band, 1))]
-        pygame.draw.polygon(surf, light, edge)
+        front = [(c + fx * d - rx * k * hw, c + fy * d - ry * k * hw)
+                 for d, k in ((hd, 1), (hd, -1), (hd - band, -1), (hd - band, 1))]
+        pygame.draw.polygon(surf, light, front)
     tip = (c + fx * hd * 0.8, c + fy * hd * 0.8)
     back = max(hd * 0.15, 2.0)  # (pixels ahead of the centre)
     half = min(hw * 0.22, hd * 0.4)

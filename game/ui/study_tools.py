@@ -14,17 +14,20 @@ import tempfile
 import threading
 import webbrowser
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UITextBox
 
+from game.core.commands import Order
 from game.ui.chances import start_worker
 from game.ui.dialogs import Dialog
 
 if TYPE_CHECKING:
     from game.core.engine import Engine
     from game.core.replay import SaveFile
+    from game.core.ruleset import Candidate
+    from game.odds import Odds
     from game.ui.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,7 +182,7 @@ class OddsHere(Dialog):
             self.head = f"{where}. The game is over: no odds to give."
             return
         cands = [c for c in rs.advisor.candidates(s, side, random.Random(0), -1)
-                 if c.kind in ("fight", "charge")]
+                 if c.kind in ("fight", "charge") and isinstance(c.command, Order)]
         self.head = (f"{where}. The odds of each fight and charge side {side} could order "
                      "(exact where the rules allow, else from "
                      f"{SAMPLES:,} samples), decisions on the way taking their defaults:")
@@ -190,19 +193,24 @@ class OddsHere(Dialog):
             if self._stop.is_set():
                 return
             base = engine.fork()
+            order = c.command
+            assert isinstance(order, Order)  # (only orders are kept above)
             try:
-                base.prepare_order(c.command)
-                est = OddsEstimator(base, c.command)
-                odds = est.exact() or est.run(
-                    SAMPLES, batch=250,
-                    on_update=lambda _odds, est=est: est.cancel() if self._stop.is_set() else None)
+                base.prepare_order(order)
+                est = OddsEstimator(base, order)
+
+                def stop_if_asked(_odds: Odds, est: OddsEstimator = est) -> None:
+                    if self._stop.is_set():
+                        est.cancel()
+
+                odds = est.exact() or est.run(SAMPLES, batch=250, on_update=stop_if_asked)
             except OddsError:
                 continue
             self.rows.append(self._row(engine, c, odds))
             self.version += 1
 
     @staticmethod
-    def _row(engine: Engine, cand: Any, odds: Any) -> str:
+    def _row(engine: Engine, cand: Candidate, odds: Odds) -> str:
         from game.core.log import name_of
 
         s = engine.state

@@ -10,7 +10,8 @@ state or what is to be named changes, and kept otherwise.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,7 +29,7 @@ MARGIN = 120
 class TableWords:
     def __init__(self, renderer: TableRenderer) -> None:
         self.renderer = renderer
-        self._key: Any = None
+        self._key: object = None
         self.placed: list[tuple[pygame.Surface, pygame.Rect]] = []
         #: the bases (with their pips and badges) near the view, as laid out last
         self.bases: list[pygame.Rect] = []
@@ -114,7 +115,7 @@ class TableWords:
         return self.placed
 
     @staticmethod
-    def _box(cam: Camera, polygon: Any) -> pygame.Rect:
+    def _box(cam: Camera, polygon: Iterable[tuple[float, float]]) -> pygame.Rect:
         pts = [cam.to_screen(x, y) for x, y in polygon]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,

@@ -29,20 +29,27 @@ def open_editor(app: App, path: str | Path | None = None, ask_new: bool = True,
         from game.ui.editor import recovery
 
         if recovery.kept(app.saves_dir) is not None and recovery.reopen(app):
-            return app.editor  # type: ignore[no-any-return]
+            assert app.editor is not None  # (reopening opens the editor)
+            return app.editor
     fresh = path is None or not Path(path).exists()  # (a file to be: a new battle saved there)
-    doc = EditDoc.new("skirmish-d10", 36.0, 36.0) if fresh else EditDoc.open(path)
-    if app.editor is None:
-        app.editor = Editor(app, doc)
-        app.editor.enter()
+    doc = EditDoc.new("skirmish-d10", 36.0, 36.0) if path is None or fresh else EditDoc.open(path)
+    editor = app.editor
+    if editor is None:
+        editor = app.editor = Editor(app, doc)
+        editor.enter()
     else:
-        app.editor.set_doc(doc)
+        editor.set_doc(doc)
     if fresh and ask_new:
         from game.ui.editor.files import NewBattleDialog
 
         target = Path(path) if path is not None else None
-        app.open_dialog(NewBattleDialog(app, lambda *a: app.editor.files.new(*a, path=target)))
-    return app.editor
+        files = editor.files
+
+        def create(ruleset: str, width: float, height: float, name: str) -> None:
+            files.new(ruleset, width, height, name, path=target)
+
+        app.open_dialog(NewBattleDialog(app, create))
+    return editor
 
 
 __all__ = ["EditDoc", "Editor", "open_editor"]

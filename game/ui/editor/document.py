@@ -16,7 +16,7 @@ import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.core.errors import ScenarioError
 from game.core.ruleset import Ruleset, get_ruleset, known_rulesets
@@ -32,6 +32,8 @@ from game.core.scenario import (
     review_scenario,
 )
 from game.core.scenario_writer import scenario_toml
+
+T = TypeVar("T")
 
 UNDO_LIMIT = 300
 #: the keys of a unit that say where it stands; every other key is its profile
@@ -145,7 +147,7 @@ class EditDoc:
         return (w, h) if all(math.isfinite(v) and 1 <= v <= 1000 for v in (w, h)) else (48.0, 48.0)
 
     # -- changing it -----------------------------------------------------------------------------
-    def change(self, label: str, fn: Callable[[dict[str, Any]], Any], merge: Any = None) -> Any:
+    def change(self, label: str, fn: Callable[[dict[str, Any]], T], merge: object = None) -> T:
         """Carry out one edit (``fn`` changes the table in place) as an undo step named
         ``label``. ``merge``: an edit with the same non-None key as the one just before it
         joins its undo step (typing in one field, one drag)."""
@@ -210,7 +212,8 @@ class EditDoc:
         place with the last profile of it that passed, else the ruleset's blank; a key of its
         own that is broken too is left to the profile's."""
         rs = self.ruleset
-        good = self.last_good.get(u.get("id")) if isinstance(u.get("id"), str) else None
+        uid = u.get("id")
+        good = self.last_good.get(uid) if isinstance(uid, str) else None
         out = copy.deepcopy(good) if good is not None else {**rs.editor.starting_unit()}
         for key in ("id", "side", "name", *PLACE_KEYS, "base", "models", "files", "joins"):
             v = u.get(key)

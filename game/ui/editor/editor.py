@@ -13,6 +13,8 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.core.errors import ScenarioError
 from game.core.roster import Profile
 from game.core.state import GameState
@@ -71,7 +73,7 @@ class Editor:
     def state(self) -> GameState:
         return self.preview if self.preview is not None else self.view.state
 
-    def draw(self, surf: Any) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         """The editor's marks over the table (zones, problems, the selection, drafts)."""
         from game.ui.editor import overlay
 
@@ -94,7 +96,7 @@ class Editor:
         app.input = self.input
         self.active = True
         app.enter_mode("edit", self.doc.ruleset, self.state)
-        app.camera.fit()
+        app.view_camera().fit()
         app.say(message or f"Editing {self.doc.name}: place units from the Units tab, draw "
                            "terrain with the tools, F5 plays it. F1 lists every control.")
 
@@ -343,6 +345,8 @@ class Editor:
     def polygon(self, i: int) -> list[tuple[float, float]] | None:
         t = self.doc.terrain()[i]
         poly = t.get("polygon") if isinstance(t, dict) else None
+        if poly is None:
+            return None
         try:
             return [(float(p[0]), float(p[1])) for p in poly]
         except (TypeError, ValueError, IndexError):
@@ -366,9 +370,9 @@ class Editor:
             return ""
         u = self.doc.units()[sel[1]]
         side = u.get("side")
-        rects = [self.zone_rect(i) for i, z in enumerate(self.doc.zones())
+        found = [self.zone_rect(i) for i, z in enumerate(self.doc.zones())
                  if isinstance(z, dict) and z.get("side") == side]
-        rects = [r for r in rects if r is not None]
+        rects = [r for r in found if r is not None]
         ms = [self.view.state.models[n] for n in self.view.models_of(sel[1])
               if n in self.view.state.models]
         if not rects or not ms:

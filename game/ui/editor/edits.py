@@ -72,7 +72,7 @@ def is_block(doc: EditDoc, u: dict[str, Any]) -> bool:
 
 
 def set_place(doc: EditDoc, i: int, x: float, y: float, model: int | None = None,
-              merge: Any = None) -> None:
+              merge: object = None) -> None:
     """Where unit ``i`` (or, for models placed freely, its model ``model``) stands."""
     u = doc.units()[i]
 
@@ -89,7 +89,7 @@ def set_place(doc: EditDoc, i: int, x: float, y: float, model: int | None = None
 
 
 def set_facing(doc: EditDoc, i: int, facing: float, model: int | None = None,
-               merge: Any = None) -> None:
+               merge: object = None) -> None:
     u = doc.units()[i]
 
     def go(data: dict[str, Any]) -> None:
@@ -104,7 +104,7 @@ def set_facing(doc: EditDoc, i: int, facing: float, model: int | None = None,
 
 
 def set_unit_value(doc: EditDoc, i: int, path: tuple[str, ...], value: Any,
-                   merge: Any = None) -> None:
+                   merge: object = None) -> None:
     """Set the key at ``path`` in unit ``i`` (``("stats", "DV")``); None removes it."""
     u = doc.units()[i]
 
@@ -122,7 +122,7 @@ def set_unit_value(doc: EditDoc, i: int, path: tuple[str, ...], value: Any,
     doc.change(f"change {'.'.join(path).replace('_', ' ')} of {unit_name(u)}", go, merge)
 
 
-def rename_unit(doc: EditDoc, i: int, new: str, merge: Any = None) -> None:
+def rename_unit(doc: EditDoc, i: int, new: str, merge: object = None) -> None:
     """A new id for unit ``i``; the characters that join it and the scripted orders that name
     it (or its models) follow."""
     old = doc.units()[i].get("id")
@@ -217,7 +217,7 @@ def piece_name(t: Any) -> str:
 
 
 def set_polygon(doc: EditDoc, i: int, polygon: list[list[float]], label: str,
-                merge: Any = None) -> None:
+                merge: object = None) -> None:
     t = doc.terrain()[i]
 
     def go(data: dict[str, Any]) -> None:
@@ -226,7 +226,7 @@ def set_polygon(doc: EditDoc, i: int, polygon: list[list[float]], label: str,
     doc.change(f"{label} {piece_name(t)}", go, merge)
 
 
-def set_terrain_value(doc: EditDoc, i: int, key: str, value: Any, merge: Any = None) -> None:
+def set_terrain_value(doc: EditDoc, i: int, key: str, value: Any, merge: object = None) -> None:
     t = doc.terrain()[i]
 
     def go(data: dict[str, Any]) -> None:
@@ -268,7 +268,7 @@ def zone_table(side: int, x0: float, y0: float, x1: float, y1: float) -> dict[st
             "height": tidy(abs(y1 - y0), 1)}
 
 
-def set_zone(doc: EditDoc, i: int, zone: dict[str, Any], merge: Any = None) -> None:
+def set_zone(doc: EditDoc, i: int, zone: dict[str, Any], merge: object = None) -> None:
     def go(data: dict[str, Any]) -> None:
         data["deployment"][i] = zone
 
@@ -289,7 +289,7 @@ def delete_zone(doc: EditDoc, i: int) -> None:
 # --- the battle's own keys --------------------------------------------------------------------
 
 
-def set_top(doc: EditDoc, key: str, value: Any, merge: Any = None) -> None:
+def set_top(doc: EditDoc, key: str, value: Any, merge: object = None) -> None:
     """A key of the battle (``name``, ``turns``...) or of its table (``table.width``); None
     removes an optional one."""
     words = {"first_side": "the side that goes first", "table.width": "the table's width",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -21,6 +21,7 @@ from game.ui.panels import BAD_TEXT, OK_TEXT
 from game.ui.places import DEFAULT_MAP, MAPS, writable
 
 if TYPE_CHECKING:
+    from game.ui.app import App
     from game.ui.editor.editor import Editor
 
 #: the table a new battle of each ruleset starts with (inches)
@@ -57,14 +58,14 @@ class EditorFiles:
         self.ed = editor
 
     @property
-    def app(self) -> Any:
+    def app(self) -> App:
         return self.ed.app
 
     def places(self) -> list[tuple[str, Path]]:
         return [("Scenarios", MAPS), ("Saves", self.app.saves_dir)]
 
     # -- asking first ------------------------------------------------------------------------
-    def guard(self, action: Callable[[], None], what: str,
+    def guard(self, action: Callable[[], object], what: str,
               on_cancel: Callable[[], None] | None = None) -> None:
         """Do ``action`` now, or first ask when the scenario has changes not saved."""
         doc = self.ed.doc
@@ -133,13 +134,14 @@ class EditorFiles:
             self.app.say(f"Cannot edit it: {exc}", BAD_TEXT)
             return False
         n = len(doc.problems())
+        assert doc.path is not None  # (a document opened from a file keeps its path)
         self.ed.set_doc(doc, f"Editing {doc.path.name}" + (
             f": {n} problem{'s' if n != 1 else ''} to fix (red on the table, and in the "
             "Selected and Battle tabs)." if n else "."))
         return True
 
     # -- saving ------------------------------------------------------------------------------
-    def save(self, then: Callable[[], None] | None = None) -> None:
+    def save(self, then: Callable[[], object] | None = None) -> None:
         doc = self.ed.doc
         if (doc.path is None or doc.path.suffix.lower() != ".toml"
                 or writable(doc.path, self.app.saves_dir) is not None):
@@ -147,7 +149,7 @@ class EditorFiles:
         else:
             self.save_to(doc.path, then)
 
-    def save_as(self, then: Callable[[], None] | None = None) -> None:
+    def save_as(self, then: Callable[[], object] | None = None) -> None:
         doc = self.ed.doc
         if not self.can_save():
             return
@@ -169,7 +171,7 @@ class EditorFiles:
             return False
         return True
 
-    def save_to(self, path: str | Path, then: Callable[[], None] | None = None,
+    def save_to(self, path: str | Path, then: Callable[[], object] | None = None,
                 ask: bool = False) -> Path | None:
         """Write the scenario at ``path``; with ``ask``, first ask before replacing a file
         other than the one being edited."""
@@ -206,7 +208,7 @@ class EditorFiles:
 class NewBattleDialog(Dialog):
     """A new battle: its rules, the table's size and its name."""
 
-    def __init__(self, app: Any, on_create: Callable[[str, float, float, str], None],
+    def __init__(self, app: App, on_create: Callable[[str, float, float, str], None],
                  cancel: Callable[[], None] | None = None) -> None:
         rulesets = available_rulesets()
         w = max(520, 24 + 8 + len(rulesets) * 134)

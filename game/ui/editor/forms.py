@@ -36,7 +36,7 @@ class Forms:
         self.form: Form | None = None
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.tab = ""
-        self.signature: Any = None
+        self.signature: object = None
         self.key = 0  # changes with each new form (its tips change)
         self.elements: list[Any] = []
         self.actions: dict[UIButton, str] = {}

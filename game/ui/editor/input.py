@@ -4,6 +4,7 @@ editor; a roster line dragged onto the table places its unit there."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -41,21 +42,23 @@ class EditorInput(InputHandler):
                 self.ctrl_key(e.key, bool(e.mod & pygame.KMOD_SHIFT))
                 return
             if e.key in (pygame.K_F1, pygame.K_F5, pygame.K_F12):
-                {pygame.K_F1: app.toggle_help, pygame.K_F5: self.ed.play,
-                 pygame.K_F12: app.screenshot}[e.key]()
+                keys: dict[int, Callable[[], object]] = {
+                    pygame.K_F1: app.toggle_help, pygame.K_F5: self.ed.play,
+                    pygame.K_F12: app.screenshot}
+                keys[e.key]()
                 return
         if t == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 0) == 1 and not app.modal_open():
             self.carrying = (self.ed.panel.roster.profile_at(e.pos)
                              if self.ed.panel.tab == "units" else None)
         elif t == pygame.MOUSEMOTION and self.carrying is not None:
             if getattr(e, "buttons", (0,))[0] and app.in_view(e.pos):
-                self.ed.hover(e.pos, app.camera.to_table(e.pos), self.carrying)
+                self.ed.hover(e.pos, app.view_camera().to_table(e.pos), self.carrying)
         elif t == pygame.MOUSEBUTTONUP and getattr(e, "button", 0) == 1 and self.carrying:
             profile, self.carrying = self.carrying, None
             self.ed.ghost = None
             if app.in_view(e.pos) and not app.modal_open():
                 self.ed.arm(profile)
-                self.ed.place(profile, app.camera.to_table(e.pos))
+                self.ed.place(profile, app.view_camera().to_table(e.pos))
         super().handle(e)
 
     def editing_text(self) -> bool:

@@ -4,7 +4,8 @@ footing, the outline being drawn, and the ghost of the unit about to be placed."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +14,7 @@ from game.ui.render import BAD, GOOD, HIGHLIGHT
 from game.ui.sprites import side_colour
 
 if TYPE_CHECKING:
+    from game.ui.camera import Camera
     from game.ui.editor.editor import Editor
 
 PROBLEM = (255, 80, 64)
@@ -37,7 +39,7 @@ def draw(surf: pygame.Surface, ed: Editor) -> None:
         surf.set_clip(old)
 
 
-def _poly(surf: pygame.Surface, cam: Any, pts: list[tuple[float, float]],
+def _poly(surf: pygame.Surface, cam: Camera, pts: Sequence[tuple[float, float]],
           colour: tuple[int, int, int], width: int, fill: int = 0) -> None:
     if len(pts) < 2:
         return
@@ -60,7 +62,7 @@ def _label(surf: pygame.Surface, ed: Editor, text: str, at: tuple[float, float],
     already there (and added to them)."""
     if len(text) > 70:
         text = text[:67] + "..."
-    lab = ed.app.renderer.label(text, 12, colour, 190)
+    lab = ed.app.table_renderer().label(text, 12, colour, 190)
     r = lab.get_rect(topleft=(int(at[0]), int(at[1])))
     if taken is not None:
         while r.collidelist(taken) >= 0:
@@ -69,7 +71,7 @@ def _label(surf: pygame.Surface, ed: Editor, text: str, at: tuple[float, float],
     surf.blit(lab, r.topleft)
 
 
-def _zones(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
+def _zones(surf: pygame.Surface, ed: Editor, cam: Camera) -> None:
     for i, z in enumerate(ed.doc.zones()):
         r = ed.zone_rect(i)
         if r is None:
@@ -82,7 +84,7 @@ def _zones(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
         _label(surf, ed, f"Side {side} sets up here", (sx + 4, sy + 3), (235, 235, 235))
 
 
-def _characters(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
+def _characters(surf: pygame.Surface, ed: Editor, cam: Camera) -> None:
     """Characters standing in the unit they joined: a gold edge, to find them to click."""
     sizes = ed.doc.ruleset.base_sizes
     for i, u in enumerate(ed.doc.units()):
@@ -91,7 +93,7 @@ def _characters(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
                 _poly(surf, cam, outline(ed.state, [name], sizes), CHARACTER, 2)
 
 
-def _problems(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
+def _problems(surf: pygame.Surface, ed: Editor, cam: Camera) -> None:
     """Everything that stops the scenario from loading, in red with its reason."""
     sizes = ed.doc.ruleset.base_sizes
     state = ed.state
@@ -115,7 +117,7 @@ def _problems(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
         _label(surf, ed, plain(state, p.reason), (right + 6, top), (255, 190, 180), taken)
 
 
-def _selection(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
+def _selection(surf: pygame.Surface, ed: Editor, cam: Camera) -> None:
     sel = ed.sel
     if ed.trouble is not None:
         models, why = ed.trouble
@@ -144,8 +146,10 @@ def _selection(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
             pygame.draw.circle(surf, HANDLE, (hx, hy), 3)
     elif kind == "terrain":
         poly = ed.polygon(i) or []
-        if ed.tools.drag is not None and ed.tools.drag.get("piece") == i and "new" in ed.tools.drag:
-            poly = [tuple(p) for p in ed.tools.drag["new"]]
+        d = ed.tools.drag
+        if (d is not None and (d["kind"] == "vertex" or d["kind"] == "piece") and d["piece"] == i
+                and "new" in d):
+            poly = [(p[0], p[1]) for p in d["new"]]
         _poly(surf, cam, poly, HIGHLIGHT, 2)
         hover = ed.tools.vertex_at(ed.app.mouse)
         for j, (x, y) in enumerate(poly):
@@ -155,19 +159,19 @@ def _selection(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
             pygame.draw.rect(surf, (30, 30, 30), r)
             pygame.draw.rect(surf, HANDLE, r, 2)
     elif kind == "zone":
-        r = ed.zone_rect(i)
-        if r is None:
+        zr = ed.zone_rect(i)
+        if zr is None:
             return
-        corners = [(r[0], r[1]), (r[2], r[1]), (r[2], r[3]), (r[0], r[3])]
+        corners = [(zr[0], zr[1]), (zr[2], zr[1]), (zr[2], zr[3]), (zr[0], zr[3])]
         _poly(surf, cam, corners, HIGHLIGHT, 2)
         for x, y in corners:
             sx, sy = cam.to_screen(x, y)
-            box = pygame.Rect(0, 0, 9, 9)
-            box.center = (int(sx), int(sy))
-            pygame.draw.rect(surf, HANDLE, box)
+            mark = pygame.Rect(0, 0, 9, 9)
+            mark.center = (int(sx), int(sy))
+            pygame.draw.rect(surf, HANDLE, mark)
 
 
-def _drafts(surf: pygame.Surface, ed: Editor, cam: Any) -> None:
+def _drafts(surf: pygame.Surface, ed: Editor, cam: Camera) -> None:
     d = ed.tools.drag
     if d is not None and d["kind"] == "draw":
         (x0, y0), (x1, y1) = d["start"], d["end"]

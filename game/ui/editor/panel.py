@@ -7,12 +7,14 @@ window asks it the same things: build, tips, update, handle, draw the banner and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
 
+from game.core.ruleset import UIAction
 from game.ui.editor.forms import Forms
 from game.ui.editor.roster_panel import RosterPanel
 from game.ui.layout import Layout
@@ -59,11 +61,11 @@ class EditorPanel:
         self.roster = RosterPanel(editor)
         self.forms = Forms(editor)
         self.content = pygame.Rect(0, 0, 10, 10)
-        self._tips_key: Any = None
+        self._tips_key: object = None
         self._banner: tuple[Any, tuple[str, tuple[int, int, int]]] | None = None
 
     # -- building (the window calls this on every new layout) ------------------------------------
-    def build(self, lay: Layout, actions: list[Any] = ()) -> None:  # type: ignore[assignment]
+    def build(self, lay: Layout, actions: Sequence[UIAction] = ()) -> None:
         self.kill()
         app = self.editor.app
         m = app.manager

@@ -32,7 +32,7 @@ class RosterPanel:
         self.info: UITextBox | None = None
         self.blank: UIButton | None = None
         self.shown: list[tuple[str, Profile | None]] = []
-        self._info_key: Any = None
+        self._info_key: object = None
 
     def load(self, ruleset: str) -> None:
         try:
@@ -150,8 +150,9 @@ class RosterPanel:
         if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and el is self.search:
             self.fill()
             return True
-        if e.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and el is self.list:
-            got = dict(self.shown).get(self.list.get_single_selection() or "")
+        chosen = self.list
+        if e.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and el is chosen and chosen is not None:
+            got = dict(self.shown).get(chosen.get_single_selection() or "")
             ed.arm(got)
             return True
         return e.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and el is self.list

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from shapely.geometry import Point, Polygon
 
@@ -23,6 +23,7 @@ from game.ui.info import side_label
 from game.ui.panels import BAD_TEXT, OK_TEXT, QUIET
 
 if TYPE_CHECKING:
+    from game.ui.camera import Camera
     from game.ui.editor.editor import Editor
 
 HANDLE_PX = 11  # how near the pointer must be to a handle (pixels)
@@ -31,17 +32,90 @@ CLICK_PX = 4  # a press and release this close is a click, not a drag
 DOUBLE = 0.4  # seconds between the clicks of a double-click
 SNAP = 15.0  # degrees a turn snaps to with Shift
 
+XY = tuple[float, float]
+Box = tuple[float, float, float, float]
+
+
+# -- what a drag on the table is doing, from the press to the release (``pos``: where it began
+# on the screen; ``start``: on the table; what it would make so far under ``new``, ``to`` or
+# ``delta``)
+class DrawDrag(TypedDict):
+    kind: Literal["draw"]  # a rectangle of terrain or a zone
+    start: XY
+    end: XY
+    pos: tuple[int, int]
+
+
+class UnitDrag(TypedDict):
+    kind: Literal["unit"]
+    unit: int
+    model: int | None
+    start: XY
+    pos: tuple[int, int]
+    models: list[str]
+    delta: NotRequired[XY]
+
+
+class TurnDrag(TypedDict):
+    kind: Literal["turn"]  # by the turning handle
+    unit: int
+    model: int | None
+    about: XY
+    facing: float
+    pos: tuple[int, int]
+    models: list[str]
+    to: NotRequired[float]
+
+
+class VertexDrag(TypedDict):
+    kind: Literal["vertex"]  # a corner of a terrain piece
+    piece: int
+    vertex: int
+    pos: tuple[int, int]
+    poly: list[list[float]]
+    new: NotRequired[list[list[float]]]
+
+
+class PieceDrag(TypedDict):
+    kind: Literal["piece"]
+    piece: int
+    start: XY
+    pos: tuple[int, int]
+    poly: list[list[float]]
+    new: NotRequired[list[list[float]]]
+
+
+class CornerDrag(TypedDict):
+    kind: Literal["corner"]  # a corner of a deployment zone
+    zone: int
+    corner: int
+    pos: tuple[int, int]
+    rect: Box | None
+    new: NotRequired[Box]
+
+
+class ZoneDrag(TypedDict):
+    kind: Literal["zone"]
+    zone: int
+    start: XY
+    pos: tuple[int, int]
+    rect: Box | None
+    new: NotRequired[Box]
+
+
+Drag = DrawDrag | UnitDrag | TurnDrag | VertexDrag | PieceDrag | CornerDrag | ZoneDrag
+
 
 class TableTools:
     def __init__(self, editor: Editor) -> None:
         self.ed = editor
-        self.drag: dict[str, Any] | None = None
+        self.drag: Drag | None = None
         self.last_click = (0.0, (0, 0))
 
     # -- where things are on the screen ---------------------------------------------------------
     @property
-    def cam(self) -> Any:
-        return self.ed.app.camera
+    def cam(self) -> Camera:
+        return self.ed.app.view_camera()
 
     def pt(self, pos: tuple[int, int]) -> tuple[float, float]:
         return self.cam.to_table(pos)
@@ -67,7 +141,7 @@ class TableTools:
         return got[0], got[1], cx, cy, got[2]
 
     def unit_at(self, p: tuple[float, float]) -> tuple[int, int] | None:
-        name = self.ed.app.renderer.pick(self.ed.state, p)
+        name = self.ed.app.table_renderer().pick(self.ed.state, p)
         return self.ed.view.owner.get(name) if name is not None else None
 
     def piece_at(self, p: tuple[float, float]) -> int | None:
@@ -154,23 +228,29 @@ class TableTools:
         if ed.tool == "polygon":
             self.polygon_click(p, pos, double)
             return
+        sel = ed.sel  # (a handle, a corner or a vertex is one of the selected thing)
         handle = self.turn_handle()
         if handle is not None and self.near(pos, handle[:2]):
-            self.drag = {"kind": "turn", "unit": ed.sel[1], "model": ed.sel[2],
+            assert sel is not None
+            self.drag = {"kind": "turn", "unit": sel[1], "model": sel[2],
                          "about": handle[2:4], "facing": handle[4], "pos": pos,
-                         "models": ed.moving_models(ed.sel[1], ed.sel[2])}
+                         "models": ed.moving_models(sel[1], sel[2])}
             return
         j = self.vertex_at(pos)
-        if j is None and ctrl and ed.sel is not None and ed.sel[0] == "terrain":
-            j = self.insert_vertex(ed.sel[1], p, pos)
+        if j is None and ctrl and sel is not None and sel[0] == "terrain":
+            j = self.insert_vertex(sel[1], p, pos)
         if j is not None:
-            self.drag = {"kind": "vertex", "piece": ed.sel[1], "vertex": j, "pos": pos,
-                         "poly": [list(v) for v in ed.polygon(ed.sel[1])]}
+            assert sel is not None
+            poly = ed.polygon(sel[1])
+            assert poly is not None  # (its corners were just found)
+            self.drag = {"kind": "vertex", "piece": sel[1], "vertex": j, "pos": pos,
+                         "poly": [list(v) for v in poly]}
             return
-        k = self.corner_at(pos)
-        if k is not None:
-            self.drag = {"kind": "corner", "zone": ed.sel[1], "corner": k, "pos": pos,
-                         "rect": ed.zone_rect(ed.sel[1])}
+        corner = self.corner_at(pos)
+        if corner is not None:
+            assert sel is not None
+            self.drag = {"kind": "corner", "zone": sel[1], "corner": corner, "pos": pos,
+                         "rect": ed.zone_rect(sel[1])}
             return
         hit = self.unit_at(p)
         if hit is not None:
@@ -185,17 +265,19 @@ class TableTools:
         if ed.armed is not None:
             ed.place(ed.armed, p)
             return
-        i = self.piece_at(p)
-        if i is not None:
-            ed.select(("terrain", i, None))
-            self.drag = {"kind": "piece", "piece": i, "start": p, "pos": pos,
-                         "poly": [list(v) for v in ed.polygon(i)]}
+        piece = self.piece_at(p)
+        if piece is not None:
+            ed.select(("terrain", piece, None))
+            poly = ed.polygon(piece)
+            assert poly is not None  # (the piece was found by its outline)
+            self.drag = {"kind": "piece", "piece": piece, "start": p, "pos": pos,
+                         "poly": [list(v) for v in poly]}
             return
-        i = self.zone_at(p)
-        if i is not None:
-            ed.select(("zone", i, None))
-            self.drag = {"kind": "zone", "zone": i, "start": p, "pos": pos,
-                         "rect": ed.zone_rect(i)}
+        zone = self.zone_at(p)
+        if zone is not None:
+            ed.select(("zone", zone, None))
+            self.drag = {"kind": "zone", "zone": zone, "start": p, "pos": pos,
+                         "rect": ed.zone_rect(zone)}
             return
         ed.select(None)
 
@@ -239,17 +321,16 @@ class TableTools:
             self.drag = None if not held else d
             ed.hover(pos, p)
             return
-        kind = d["kind"]
-        if kind == "draw":
+        if d["kind"] == "draw":
             d["end"] = p
             w, h = abs(p[0] - d["start"][0]), abs(p[1] - d["start"][1])
             ed.hint = (f'{w:.1f}" by {h:.1f}"', OK_TEXT)
-        elif kind == "unit":
+        elif d["kind"] == "unit":
             dx, dy = p[0] - d["start"][0], p[1] - d["start"][1]
             d["delta"] = (dx, dy)
             ed.preview = moved(ed.view, d["models"], dx, dy)
             self.judge(d["models"], f'Moved {math.hypot(dx, dy):.1f}". ')
-        elif kind == "turn":
+        elif d["kind"] == "turn":
             cx, cy = d["about"]
             f = facing_toward(cx, cy, p[0], p[1])
             if shift:
@@ -258,18 +339,19 @@ class TableTools:
             ed.preview = moved(ed.view, d["models"], 0, 0, f - d["facing"], (cx, cy))
             self.judge(d["models"], f"Facing {f:.0f}°" + (" (15° steps). " if shift else
                                                            " (Shift: steps of 15°). "))
-        elif kind == "vertex":
+        elif d["kind"] == "vertex":
             poly = [list(v) for v in d["poly"]]
             poly[d["vertex"]] = [p[0], p[1]]
             d["new"] = poly
             ed.preview = with_terrain(ed.view.state, d["piece"], poly, ed)
-        elif kind == "piece":
+        elif d["kind"] == "piece":
             dx, dy = p[0] - d["start"][0], p[1] - d["start"][1]
             d["new"] = [[x + dx, y + dy] for x, y in d["poly"]]
             ed.preview = with_terrain(ed.view.state, d["piece"], d["new"], ed)
-        elif kind in ("zone", "corner"):
+        elif d["kind"] == "zone" or d["kind"] == "corner":
+            assert d["rect"] is not None  # (the zone was found, or its corner, by its box)
             x0, y0, x1, y1 = d["rect"]
-            if kind == "zone":
+            if d["kind"] == "zone":
                 dx, dy = p[0] - d["start"][0], p[1] - d["start"][1]
                 d["new"] = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
             else:
@@ -296,8 +378,7 @@ class TableTools:
         if d is None:
             return
         moved_px = math.dist(pos, d["pos"])
-        kind = d["kind"]
-        if kind == "draw":
+        if d["kind"] == "draw":
             (x0, y0), (x1, y1) = d["start"], d["end"]
             if abs(x1 - x0) < 0.2 or abs(y1 - y0) < 0.2:
                 ed.say_quietly("Drag across the table to draw (a rectangle at least 0.2\" each "
@@ -308,18 +389,18 @@ class TableTools:
             else:
                 ed.add_piece([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
             return
-        if moved_px < CLICK_PX and kind != "turn":
+        if moved_px < CLICK_PX and d["kind"] != "turn":
             return
         doc = ed.doc
-        if kind == "unit" and "delta" in d:
+        if d["kind"] == "unit" and "delta" in d:
             ed.move_unit(d["unit"], d["model"], *d["delta"])
-        elif kind == "turn" and "to" in d:
+        elif d["kind"] == "turn" and "to" in d:
             edits.set_facing(doc, d["unit"], d["to"], d["model"])
-        elif kind == "vertex" and "new" in d:
+        elif d["kind"] == "vertex" and "new" in d:
             edits.set_polygon(doc, d["piece"], d["new"], "reshape")
-        elif kind == "piece" and "new" in d:
+        elif d["kind"] == "piece" and "new" in d:
             edits.set_polygon(doc, d["piece"], d["new"], "move")
-        elif kind in ("zone", "corner") and "new" in d:
+        elif (d["kind"] == "zone" or d["kind"] == "corner") and "new" in d:
             zone = edits.zone_table(doc.zones()[d["zone"]].get("side", 1), *d["new"])
             edits.set_zone(doc, d["zone"], zone)
         ed.changed()

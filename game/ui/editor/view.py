@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from game.core.log import player_text
+from game.core.ruleset import Ruleset
 from game.core.state import GameState, Terrain, handlers_for
 from game.geometry.bases import footprint, parse_base
 from game.ui.editor.document import EditDoc
@@ -57,7 +58,7 @@ def build_view(doc: EditDoc) -> View:
     return View(state, owner)
 
 
-def _empty(doc: EditDoc, rs: Any, terrain: tuple[Terrain, ...] = ()) -> GameState:
+def _empty(doc: EditDoc, rs: Ruleset, terrain: tuple[Terrain, ...] = ()) -> GameState:
     return GameState(scenario=doc.name, ruleset=rs.id, table=doc.table(), terrain=terrain,
                      models={}, units={}, handlers=handlers_for(rs.reducers()))
 
@@ -81,7 +82,7 @@ def moved(view: View, models: list[str], dx: float, dy: float, turn: float = 0.0
     return s
 
 
-def outline(state: GameState, models: list[str], sizes: Any) -> list[tuple[float, float]]:
+def outline(state: GameState, models: list[str], sizes: Mapping[str, tuple[float, float]]) -> list[tuple[float, float]]:
     """The outline around ``models``: the rectangle square to the first model's facing that
     holds every base (a unit in formation), or the one base's own outline."""
     ms = [state.models[n] for n in models if n in state.models]
@@ -101,7 +102,7 @@ def outline(state: GameState, models: list[str], sizes: Any) -> list[tuple[float
     return [(a * ux + b * fx, a * uy + b * fy) for a, b in ((a0, b1), (a1, b1), (a1, b0), (a0, b0))]
 
 
-def front_point(state: GameState, models: list[str], sizes: Any, reach: float
+def front_point(state: GameState, models: list[str], sizes: Mapping[str, tuple[float, float]], reach: float
                 ) -> tuple[float, float, float] | None:
     """Where the turning handle of a unit goes: ``reach`` inches ahead of the middle of its
     front edge; with the unit's centre facing (x, y, facing)."""

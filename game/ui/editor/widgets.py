@@ -17,8 +17,9 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from game.core.ruleset import CHOICE, UNIT
 from game.ui.dialogs import Dialog
-from game.ui.editor.fields import CHOICE, LINES, LIST, READ, SIDE, UNIT, Field
+from game.ui.editor.fields import LINES, LIST, READ, SIDE, Field
 from game.ui.sprites import font
 from game.ui.tooltip import wrap
 
@@ -31,6 +32,9 @@ LINE_H = 25
 PROBLEM_H = 20
 GAP = 6
 NONE = "(none)"
+
+#: the element a field is shown and typed in
+Input = UIButton | UILabel | UITextEntryBox | UITextEntryLine
 
 
 class Picker(Dialog):
@@ -49,7 +53,7 @@ class Picker(Dialog):
         super().__init__(app, r, title)
         self.choices = list(choices)
         self.on_pick = on_pick
-        self.list = UISelectionList(pygame.Rect(0, 0, w - 32, h - 60), self.choices,
+        self.list = UISelectionList(pygame.Rect(0, 0, w - 32, h - 60), [*self.choices],
                                     manager=app.manager, container=self.window)
 
     def handle(self, e: pygame.event.Event) -> bool:
@@ -89,7 +93,7 @@ class Form:
         m = app.manager
         self.box = UIScrollingContainer(rect, manager=m, allow_scroll_x=False)
         self.width = rect.w - 20
-        self.inputs: dict[str, Any] = {}
+        self.inputs: dict[str, Input] = {}
         self.buttons: dict[UIButton, tuple[Field, str]] = {}
         self.labels: dict[str, UILabel] = {}
         self.texts: dict[str, str] = {}
@@ -124,8 +128,9 @@ class Form:
                 h = self.input_height(f)
                 rect = pygame.Rect(0, 0, w, h)
                 if f.kind in (CHOICE, SIDE, UNIT):
-                    el: Any = UIButton(rect, "", manager=m, container=self.box)
-                    self.buttons[el] = (f, "choose")
+                    button = UIButton(rect, "", manager=m, container=self.box)
+                    self.buttons[button] = (f, "choose")
+                    el: Input = button
                 elif f.kind == READ:
                     el = UILabel(rect, "", manager=m, container=self.box,
                                  object_id="#field_value")
@@ -179,11 +184,11 @@ class Form:
             for f in fields:
                 for lab in self.problems.pop(f.key, []):
                     lab.kill()
-                text = self._problems.get(f.key)
-                if not text:
+                problem = self._problems.get(f.key)
+                if not problem:
                     continue
                 labs = []
-                for line in wrap(text, self.width - 12, font(14)):
+                for line in wrap(problem, self.width - 12, font(14)):
                     labs.append(UILabel(pygame.Rect(0, y, self.width, PROBLEM_H), line,
                                         manager=m, container=self.box,
                                         object_id="#field_problem"))
@@ -225,7 +230,7 @@ class Form:
         el = getattr(e, "ui_element", None)
         if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             for key, inp in self.inputs.items():
-                if inp is el:
+                if inp is el and isinstance(inp, UITextEntryLine | UITextEntryBox):
                     f = self.field(key)
                     text = inp.get_text()
                     if text != self.texts.get(key):
