@@ -120,7 +120,8 @@ def crossings(starts: np.ndarray, ends: np.ndarray, screens: Sequence[Polygon]) 
     lo_y, hi_y = np.minimum(a[:, 1], b[:, 1]), np.maximum(a[:, 1], b[:, 1])
     eps = 1e-9
     for k, poly in enumerate(screens):
-        for ring in convex_parts(poly):
+        parts = convex_parts(poly)
+        for ring in parts:
             minx, miny = ring.min(axis=0)
             maxx, maxy = ring.max(axis=0)
             near = ~((hi_x <= minx + eps) | (lo_x >= maxx - eps)
@@ -146,7 +147,30 @@ def crossings(starts: np.ndarray, ends: np.ndarray, screens: Sequence[Polygon]) 
             line_apart = (across.max(axis=0) <= mid + eps) | (across.min(axis=0) >= mid - eps)
             apart |= line_apart & ~point[idx]
             out[idx[~apart], k] = True
+        if len(parts) > 1:  # a line that runs along a seam between two parts grazes both
+            for p, q in _seams(parts):
+                e = q - p
+                size = math.hypot(e[0], e[1])
+                tx, ty = e[0] / size, e[1] / size
+                ra, rb = a - p, b - p
+                on = ((np.abs(ra[:, 0] * -ty + ra[:, 1] * tx) <= eps)
+                      & (np.abs(rb[:, 0] * -ty + rb[:, 1] * tx) <= eps))
+                sa, sb = ra[:, 0] * tx + ra[:, 1] * ty, rb[:, 0] * tx + rb[:, 1] * ty
+                shared = np.minimum(np.maximum(sa, sb), size) - np.maximum(np.minimum(sa, sb), 0.0)
+                out[on & (shared > eps), k] = True
     return out
+
+
+def _seams(parts: Sequence[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The edges two convex parts of one outline share: inside the outline, not on it."""
+    seen: dict[tuple[tuple[float, float], tuple[float, float]], int] = {}
+    for ring in parts:
+        for i in range(len(ring)):
+            u = (float(ring[i][0]), float(ring[i][1]))
+            v = (float(ring[(i + 1) % len(ring)][0]), float(ring[(i + 1) % len(ring)][1]))
+            key = (u, v) if u <= v else (v, u)
+            seen[key] = seen.get(key, 0) + 1
+    return [(np.array(u), np.array(v)) for (u, v), n in seen.items() if n > 1]
 
 
 def front_arc_mask(

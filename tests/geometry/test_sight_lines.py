@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import shapely
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
@@ -49,18 +49,26 @@ def test_the_gap_of_a_u_is_seen_through() -> None:
     assert got[0, 0]
 
 
-# (points on a grid of eighths: no line passes within a hair's breadth of a corner, where the
-# two tests' tolerances may differ)
+# (points on a grid of eighths; a line that passes within a hair's breadth of a corner is left
+# out, as there the two tests' tolerances may differ: the wall's corners are off the grid)
 coord = st.integers(-8, 88).map(lambda i: i / 8)
 
 
+def near_a_corner(a: np.ndarray, b: np.ndarray, screens: list[Polygon]) -> np.ndarray:
+    lines = shapely.linestrings(np.stack([a, b], axis=1))
+    corners = shapely.points(np.concatenate([np.asarray(s.exterior.coords) for s in screens]))
+    return np.array([shapely.distance(line, corners).min() < 1e-6 for line in lines])
+
+
 @settings(max_examples=60, deadline=None)
+@example([(6.125, 9 / 8, 4.0, -1.0)])  # along the seam of two of the U's convex parts
 @given(st.lists(st.tuples(coord, coord, coord, coord), min_size=1, max_size=40))
 def test_the_same_answer_as_shapelys_interior_test(segs: list[tuple[float, ...]]) -> None:
     arr = np.asarray(segs, dtype=float)
     a, b = arr[:, :2], arr[:, 2:]
     screens = [WALL, U_SHAPE, box(0, 8, 10, 8.5)]
-    assert (crossings(a, b, screens) == shapely_crossings(a, b, screens)).all()
+    keep = ~near_a_corner(a, b, [WALL])
+    assert (crossings(a, b, screens) == shapely_crossings(a, b, screens))[keep].all()
 
 
 @settings(max_examples=60, deadline=None)
