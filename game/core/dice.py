@@ -70,8 +70,11 @@ class SeededDice:
         d = SeededDice.__new__(SeededDice)
         d.seed, d.count, d._sides, d._base = self.seed, self.count, [], self.count
         d._origin = self._rng.getstate()
-        d._rng = random.Random()
-        d._rng.setstate(d._origin)
+        # (an unseeded generator: Random() would first seed itself from the system's entropy,
+        # which costs as much as the rest of the fork; setstate overwrites all of it)
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(d._origin)
+        d._rng = rng
         return d
 
 

@@ -25,7 +25,13 @@ from game.core.commands import Command, command_from_dict, command_to_dict
 from game.core.dice import DiceSource
 from game.core.engine import Engine, Record
 from game.core.errors import ReplayError, ReplayMismatch, SaveFailed, ScenarioError
-from game.core.files import MAX_SAVE_BYTES, FileProblem, read_first_line, read_limited
+from game.core.files import (
+    MAX_SAVE_BYTES,
+    FileProblem,
+    collector_paused,
+    read_first_line,
+    read_limited,
+)
 from game.core.scenario import (
     INT_MAX,
     Scenario,
@@ -334,6 +340,11 @@ def read_save(path: str | Path) -> SaveFile:
     :class:`ReplayError` with a clear message for anything unusable; a last line cut off
     mid-write is dropped and reported in ``truncated``; blank lines are skipped. The events
     are checked as far as folding them needs by :meth:`SaveFile.validate`."""
+    with collector_paused():
+        return _read_save(path)
+
+
+def _read_save(path: str | Path) -> SaveFile:
     name = str(path)
     try:
         data = read_limited(path, MAX_SAVE_BYTES, "a save")

@@ -462,6 +462,17 @@ def in_arc(block: Block, other: Block | Polygon, arc: str) -> bool:
     """True when ``other`` reaches into that arc: more than the contact tolerance, as for an
     overlap (see :func:`~game.geometry.contact.overlaps`), so a corner on the arc's edge is not
     in it."""
+    if isinstance(other, Block):  # (blocks are values: the answer is kept)
+        return _block_in_arc(block, other, arc)
+    return _in_arc(block, other, arc)
+
+
+@lru_cache(maxsize=16384)
+def _block_in_arc(block: Block, other: Block, arc: str) -> bool:
+    return _in_arc(block, other, arc)
+
+
+def _in_arc(block: Block, other: Block | Polygon, arc: str) -> bool:
     poly = outline(other)
     if poly.is_empty:
         return False

@@ -149,6 +149,14 @@ class OddsEstimator:
         self._engine = engine.fork()  # a snapshot: the game may go on while this samples
         # an order that rolls no dice (a Fight declared, a charge moved) is carried out once
         self._base = base if base.dice.count == 0 else None  # type: ignore[attr-defined]
+        # and so are the answers (with their defaults, as the samples give them) that roll
+        # nothing either: a fork carries a pending decision on by re-running the step that
+        # asked it, which every sample would pay for
+        while self._base is not None and self._base.pending_ask is not None:
+            answered = self._base.fork(SeededDice(seed))
+            if not answered.answer_default().ok or answered.dice.count:  # type: ignore[attr-defined]
+                break
+            self._base = answered
         self._charge_fight = order.do == "charge" and self.ruleset.flow.kind == "alternating"
         self._fight = Order("fight", order.unit, (("target", target),))
         if self._base is not None and self._charge_fight and not base.state.game_over:

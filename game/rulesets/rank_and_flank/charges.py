@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 import dataclasses
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,30 @@ from game.rulesets.rank_and_flank.victory import TAKEN
 #: a charge reaches when the gap is within its reach and the contact tolerance (a unit that far
 #: away would touch): placing units by hand leaves crumbs of floating point
 CLOSE_ENOUGH = CONTACT_TOL
+
+def charge_plan(s: GameState, unit: str, target: str, facing: str | None,
+                around: str = "all", here: formation.Block | None = None) -> actions.ChargePlan:
+    """:func:`~game.geometry.formation_actions.charge_position` of ``unit`` (or the block
+    ``here``) against ``target``, in the way of: ``"all"`` the other units, terrain and the
+    table edge; ``"terrain"`` terrain and the table edge; ``"table"`` the table edge alone
+    (kept by value: :func:`~game.rulesets.rank_and_flank.space.kept`)."""
+    here = space.block_of(s, unit) if here is None else here
+    there = space.block_of(s, target)
+
+    def work() -> actions.ChargePlan:
+        if around == "all":
+            env = space.surroundings(s, unit)
+        elif around == "terrain":
+            env = Surroundings(impassable=space.blocking_terrain(s, ("impassable", "obstacle")),
+                               table=s.table)
+        else:
+            env = Surroundings(table=s.table)
+        return actions.charge_position(here, there, facing, env, target_key=target)
+
+    where: Hashable = (space.surroundings_key(s, unit) if around == "all"
+                       else (s.terrain, s.table) if around == "terrain" else s.table)
+    return space.kept(("charge", here, there, facing, target, around, where), work)
+
 
 def in_front_arc(s: GameState, unit: str, target: str) -> bool:
     """Whether any part of the target's Unit Boundary lies in the unit's front arc."""
@@ -136,10 +160,7 @@ def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, s
     if not sees(s, unit, target):
         raise Refused("no_line_of_sight", f"{name(s, unit)} cannot see {name(s, target)}")
     if not flies(s, unit):  # terrain that leaves no way in makes the charge impossible
-        terrain = Surroundings(impassable=space.blocking_terrain(s, ("impassable", "obstacle")),
-                               table=s.table)
-        plan = actions.charge_position(space.block_of(s, unit), space.block_of(s, target), None,
-                                       terrain, target_key=target)
+        plan = charge_plan(s, unit, target, None, "terrain")
         if plan.reason is not None:
             raise Refused("no_way", f"{name(s, unit)} has no way to reach {name(s, target)}: "
                           f"{plan.reason}")
@@ -258,15 +279,13 @@ def move_charger(ctx: Context, unit: str, roll: RollCharge, resolved: Resolved =
     here = space.block_of(s, unit)
     plan = None
     if on_table(s, target) and not running_down:
-        env = space.surroundings(s, unit)
         if flies(s, unit):  # over units and terrain: only where it lands must be clear
-            plan = actions.charge_position(here, space.block_of(s, target), facing,
-                                           Surroundings(table=s.table), target_key=target)
+            plan = charge_plan(s, unit, target, facing, "table", here)
+            env = space.surroundings(s, unit)
             if plan.reason is None and env.overlapping([plan.block.polygon], ignore=(target,)):
                 plan = dataclasses.replace(plan, reason="there is no room to land against it")
         else:
-            plan = actions.charge_position(here, space.block_of(s, target), facing, env,
-                                           target_key=target)
+            plan = charge_plan(s, unit, target, facing, "all", here)
         distance = plan.gap_distance
     elif on_table(s, target):
         distance = here.polygon.distance(space.block_of(s, target).polygon)

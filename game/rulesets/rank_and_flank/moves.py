@@ -68,8 +68,9 @@ def flee(ctx: Context, unit: str, away_from: str | None, kind: str, roll: Roll |
         source = space.block_of(s, away_from)
     else:  # straight on: away from a point right behind it
         source = here.to_table(-here.depth, 0.0)
-    env = space.surroundings(s, unit)
-    got = actions.flee_move(here, source, float(dist), env)
+    got = space.kept(("flee", here, source, dist, space.surroundings_key(s, unit)),
+                     lambda: actions.flee_move(here, source, float(dist),
+                                               space.surroundings(s, unit)))
     end = space.formation_of_block(got.block)
     word = FLEE_WORDS[kind]
     # the units it touches as it turns to flee (those it fought) are not fled through
@@ -78,7 +79,7 @@ def flee(ctx: Context, unit: str, away_from: str | None, kind: str, roll: Roll |
                     if k not in s.units or not space.rects_touch(me, space.unit_key(s, k)))
     yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved,
                        "fall back" if kind == "fall_back" else "flee")
-    over = [env.label(k) for k in crossed]
+    over = [space.surroundings(s, unit).label(k) for k in crossed] if crossed else []
     if got.carried_on > 0.05:
         yield ev.RuleApplied("Flee", unit, f'carries on {got.carried_on:.1f}" past its roll of '
                              f'{dist}" so as not to end on a unit or within 1" of an enemy'
@@ -135,8 +136,12 @@ def give_ground(ctx: Context, unit: str, enemies: list[str], inches: float = GIV
     here = space.block_of(s, unit)
     facings = tuple((e, space.facing_touched_by(s, e, unit)) for e in enemies)
     yield ev.UnitFlagSet(unit, "gave_ground_from", "phase", facings)
-    got = actions.give_ground(here, [space.block_of(s, e) for e in enemies], inches,
-                              space.surroundings(s, unit), ignore=tuple(enemies))
+    foes = tuple(space.block_of(s, e) for e in enemies)
+    got = space.kept(("give ground", here, foes, inches, tuple(enemies),
+                      space.surroundings_key(s, unit)),
+                     lambda: actions.give_ground(here, list(foes), inches,
+                                                 space.surroundings(s, unit),
+                                                 ignore=tuple(enemies)))
     if got.moved < 1e-6:
         yield ev.RuleApplied("Give ground", unit, "has nowhere to go: it stays locked in combat")
         return 0.0, 0.0
@@ -172,8 +177,10 @@ def follow_up(ctx: Context, winner: str, loser: str, moved: Any) -> Step:
     facing = last_facing(s, winner, loser)
     if facing in TURN_TO_FACE:
         here = turn_block(here, TURN_TO_FACE[facing])
-    got = actions.follow_up(here, space.block_of(s, loser), space.surroundings(s, winner),
-                            target_key=loser)
+    there = space.block_of(s, loser)
+    got = space.kept(("follow up", here, there, loser, space.surroundings_key(s, winner)),
+                     lambda: actions.follow_up(here, there, space.surroundings(s, winner),
+                                               target_key=loser))
     if got.moved < 1e-6:
         yield ev.RuleApplied("Follow up", winner, "cannot follow up: the way is blocked")
         return
@@ -191,7 +198,8 @@ def pursuit_move(ctx: Context, winner: str, aim: Any, inches: float, target: str
     s = ctx.state
     env = space.surroundings(s, winner)
     here = space.block_of(s, winner)
-    got = actions.pursue_move(here, aim, float(inches), env, target_key=target)
+    got = space.kept(("pursue", here, aim, inches, target, space.surroundings_key(s, winner)),
+                     lambda: actions.pursue_move(here, aim, float(inches), env, target_key=target))
     turned = Block(here.x, here.y, got.facing, here.files, here.models, here.base_w, here.base_d)
     if env.overlapping([turned.polygon], ignore=(target,) if target else ()):
         yield ev.RuleApplied("Pursuit", winner, "has no room to turn toward the beaten unit: it "

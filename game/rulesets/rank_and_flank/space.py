@@ -9,8 +9,9 @@ four quarters around a unit cut by lines from its corners at 45 degrees to its s
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
+from typing import Any, TypeVar
 
 import numpy as np
 import shapely
@@ -172,10 +173,26 @@ def model_gaps(s: GameState, unit: str, enemy: str) -> dict[str, float]:
     got: dict[str, float] | None = s.derived.get(key)
     if got is None:
         keys = model_keys(s, unit)
-        polys = rects_of(np.asarray(list(keys.values()), dtype=float).reshape(-1, 5))
-        gaps = distances(polys, boundary(s, enemy))
-        got = s.derived[key] = dict(zip(keys, gaps.tolist(), strict=True))
+        other = unit_key(s, enemy)
+        known = _GAPS.get
+        gaps = [known((k, other)) for k in keys.values()]
+        if None in gaps:  # those not met before, in one call
+            new = [k for k, g in zip(keys.values(), gaps, strict=True) if g is None]
+            found = distances(rects_of(np.asarray(new, dtype=float).reshape(-1, 5)),
+                              rect_of(other)).tolist()
+            if len(_GAPS) > _GAPS_HELD:
+                _GAPS.clear()
+            _GAPS.update(((k, other), g) for k, g in zip(new, found, strict=True))
+            gaps = [known((k, other)) for k in keys.values()]
+        got = s.derived[key] = dict(zip(keys, gaps, strict=True))  # type: ignore[arg-type]
     return got
+
+
+#: the distance from a model's base to a Unit Boundary, by where both stand (a value never goes
+#: stale: the key is the geometry). Rounds of a combat, and the tries of a search, ask again and
+#: again for the same front ranks, which stand still while the rear ranks fall.
+_GAPS: dict[tuple[RectKey, RectKey], float] = {}
+_GAPS_HELD = 65536
 
 
 def rects_of(keys: np.ndarray) -> np.ndarray:
@@ -253,6 +270,38 @@ def surroundings(s: GameState, mover: str, leave_out: Iterable[str] = ()) -> Sur
                         table=s.table, names=names)
 
 
+def surroundings_key(s: GameState, mover: str, leave_out: Iterable[str] = ()) -> Hashable:
+    """A value that stands for :func:`surroundings` ``(s, mover, leave_out)``: the same value,
+    the same surroundings (every other unit by id, whether a friend, its name and where it
+    stands; the terrain; the table). Answers worked out from the surroundings are kept by it."""
+    side = s.units[mover].side
+    units = s.units
+    return (tuple((k, units[k].side == side, units[k].display, unit_key(s, k))
+                  for k in _others(s, (mover, *leave_out))), s.terrain, s.table)
+
+
+T = TypeVar("T")
+
+#: answers of pure geometry by the values they are worked out from (:func:`kept`)
+_KEPT: dict[Hashable, Any] = {}
+_KEPT_HELD = 8192
+
+
+def kept(key: Hashable, work: Callable[[], T]) -> T:
+    """``work()``, kept by ``key``: for a geometric answer (a charge path, a flee, a pursuit)
+    that depends only on what ``key`` holds by value (blocks, distances, a
+    :func:`surroundings_key`...), so a kept answer never goes stale, whatever state, fork or
+    undo asks. The odds and the AI try the same moves from the same spots over and over, and
+    finding a path costs far more than looking it up."""
+    got = _KEPT.get(key, _KEPT)
+    if got is _KEPT:
+        got = work()
+        if len(_KEPT) >= _KEPT_HELD:
+            _KEPT.clear()
+        _KEPT[key] = got
+    return got  # type: ignore[no-any-return]
+
+
 def sight_walls(s: GameState, viewer: str, target: str) -> list[Polygon]:
     """What blocks a unit's sight of another: taller terrain and the units in between."""
     walls: list[Polygon] = [Polygon(t.polygon) for t in s.terrain
@@ -269,15 +318,14 @@ def within_table(poly: Polygon, table: tuple[float, float], tol: float = 1e-6) -
 def other_boundaries(s: GameState, exclude: Iterable[str] = ()) -> dict[str, Polygon]:
     """The boundaries of every other unit on the table (characters in units are part of their
     unit's boundary)."""
+    return {uid: boundary(s, uid) for uid in _others(s, exclude)}
+
+
+def _others(s: GameState, exclude: Iterable[str]) -> list[str]:
     skip = {host_of(s, u) for u in exclude}
-    out = {}
-    for uid, u in s.units.items():
-        if uid in skip or not u.on_table or joined_to(s, uid) is not None:
-            continue
-        if u.formation is None:
-            continue
-        out[uid] = boundary(s, uid)
-    return out
+    return [uid for uid, u in s.units.items()
+            if uid not in skip and u.on_table and u.formation is not None
+            and joined_to(s, uid) is None]
 
 
 def blocking_terrain(s: GameState, kinds: Sequence[str] = ("impassable", "obstacle")) -> dict[str, Polygon]:
@@ -286,8 +334,8 @@ def blocking_terrain(s: GameState, kinds: Sequence[str] = ("impassable", "obstac
 
 __all__ = [
     "FACINGS", "FACING_TURN", "RectKey", "block_of", "blocking_terrain", "boundary", "corners",
-    "dims", "facing_touched_by", "formation_of_block", "host_of", "model_gaps", "model_keys",
+    "dims", "facing_touched_by", "formation_of_block", "host_of", "kept", "model_gaps", "model_keys",
     "model_polygons", "rects_of",
     "models_touching", "other_boundaries", "rank_and_file", "rect", "rect_of", "rects_distance",
-    "rects_touch", "rects_within", "sight_walls", "surroundings", "unit_base", "unit_key", "within_table",
+    "rects_touch", "rects_within", "sight_walls", "surroundings", "surroundings_key", "unit_base", "unit_key", "within_table",
 ]
