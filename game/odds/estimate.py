@@ -161,9 +161,9 @@ class OddsEstimator:
         self._fight = Order("fight", order.unit, (("target", target),))
         if self._base is not None and self._charge_fight and not base.state.game_over:
             # and so is the fight after a charge, when declaring it rolls nothing either
-            then = self._base.fork(SeededDice(seed))
-            if then.execute(self._fight).ok and then.dice.count == 0 \
-                    and then.pending_ask is None:  # type: ignore[attr-defined]
+            dice = SeededDice(seed)
+            then = self._base.fork(dice)
+            if then.execute(self._fight).ok and dice.count == 0 and then.pending_ask is None:
                 self._base, self._charge_fight = then, False
         self.side = engine.state.units[self.actor].side
         self._target_hits: dict[int, int] = {}

@@ -189,7 +189,7 @@ def _front_touches(model: space.RectKey, enemy: space.RectKey) -> bool:
     x, y, facing, w, d = model
     c = space.corners(Formation(x, y, facing, 1), w, d)
     edge = LineString([c["front-left"], c["front-right"]])
-    return edge.distance(space.rect_of(enemy)) <= CONTACT_TOL
+    return bool(edge.distance(space.rect_of(enemy)) <= CONTACT_TOL)
 
 
 def contacts(s: GameState, unit: str, enemies: list[str]

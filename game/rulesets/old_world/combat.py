@@ -427,10 +427,10 @@ def resolve_hits(ctx: Context, combat: Combat, member: str, target: str, hits: i
         yield ev.RuleApplied("Armour", victim, f"no armour save is possible against AP {ap}", member)
     ward = ward_of(s, victim)
     if unsaved and ward is not None and ward <= 6:
-        dice = _roll(ctx, unsaved, "ward_save")
-        saved = sum(1 for d in dice if d >= ward)
+        warded = _roll(ctx, unsaved, "ward_save")
+        saved = sum(1 for d in warded if d >= ward)
         unsaved -= saved
-        yield ev.DiceRolled("ward_save", victim, f"{len(dice)}d6", dice, dice, (), saved, ward,
+        yield ev.DiceRolled("ward_save", victim, f"{len(warded)}d6", warded, warded, (), saved, ward,
                             f"{saved} saved", member)
     if unsaved:
         counted = yield from lose_wounds(ctx, victim, unsaved, losses, member, source)

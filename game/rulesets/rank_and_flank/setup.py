@@ -92,12 +92,12 @@ def build_state(ruleset: Any, scenario: Scenario, seed: int,
     units: dict[str, Unit] = {}
     for u in scenario.units:
         names = u.model_names()
-        stats = {k: (v,) for k, v in stats_of(u).items()}
+        stats: dict[str, tuple[int, ...]] = {k: (v,) for k, v in stats_of(u).items()}
         rules = tuple(u.rules)
         keywords = frozenset(k.lower() for k in u.keywords)
-        for n, (x, y, f) in zip(names, u.placements):
+        for n, (x, y, fac) in zip(names, u.placements):
             display = u.name  # (a model in the ranks is its unit to a player: no number)
-            models[n] = Model(name=n, unit=u.id, side=u.side, x=x, y=y, facing=f % 360,
+            models[n] = Model(name=n, unit=u.id, side=u.side, x=x, y=y, facing=fac % 360,
                               base=u.raw.get("base", ruleset.default_base), stats=stats,
                               rules=rules, keywords=keywords, display=display,
                               weapons=tuple(weapon_label(w) for w in u.raw.get("weapons", [])))

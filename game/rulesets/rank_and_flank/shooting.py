@@ -267,13 +267,15 @@ class Reading:
 
     def blocked(self) -> np.ndarray:
         """(files, eyes, ends): the line is blocked."""
-        return np.any(self.pic.crossed & self.blocks[:, None, :, :], axis=3)
+        got: np.ndarray = np.any(self.pic.crossed & self.blocks[:, None, :, :], axis=3)
+        return got
 
     def hidden(self, least: int = 1) -> np.ndarray:
         """(files, eyes, ends): the line crosses something that blocks or hides at least
         ``least``."""
         mask = self.blocks | (self.hides >= least)
-        return np.any(self.pic.crossed & mask[:, None, :, :], axis=3)
+        got: np.ndarray = np.any(self.pic.crossed & mask[:, None, :, :], axis=3)
+        return got
 
 
 def empty_reading(pic: Picture) -> Reading:
@@ -287,7 +289,8 @@ def seeing_files(r: Reading) -> np.ndarray:
     ends = pic.sight_ends()
     clear = ~r.blocked()[:, :, ends]  # (files, eyes, ends)
     arc = pic.in_arc[:, ends][:, None, :]
-    return np.any(clear & arc, axis=(1, 2))
+    got: np.ndarray = np.any(clear & arc, axis=(1, 2))
+    return got
 
 
 def in_any_arc(pic: Picture) -> bool:
@@ -545,30 +548,38 @@ def range_bands(s: GameState, unit: str, reach: float) -> tuple[tuple[str, tuple
     return tuple(out)
 
 
-def sight_lines(r: Reading, sees: np.ndarray) -> tuple[tuple[tuple[float, float], tuple[float, float], bool], ...]:
+#: a sight line drawn in the window: from, to, and whether it is clear
+SightLine = tuple[tuple[float, float], tuple[float, float], bool]
+
+
+def _point(p: np.ndarray) -> tuple[float, float]:
+    return float(p[0]), float(p[1])
+
+
+def sight_lines(r: Reading, sees: np.ndarray) -> tuple[SightLine, ...]:
     """One line per file of the shooter: a clear one to the target where the file sees it,
     else the one from the middle of its front to the target's centre, blocked."""
     pic = r.pic
     blocked = r.blocked()
     ends = pic.sight_ends()
     centre = (float(pic.target_block.x), float(pic.target_block.y))
-    out = []
+    out: list[SightLine] = []
     for f in pic.files:
-        line = None
+        line: SightLine | None = None
         if sees[f.index]:
             for j in ends:
                 if not pic.in_arc[f.index, j]:
                     continue
                 for e in (1, 0, 2):
                     if not blocked[f.index, e, j]:
-                        line = (tuple(map(float, f.eyes[e])), tuple(map(float, pic.ends[j])), True)
+                        line = (_point(f.eyes[e]), _point(pic.ends[j]), True)
                         break
                 if line is not None:
                     break
         if line is None:
-            line = (tuple(map(float, f.eyes[1])), centre, False)
+            line = (_point(f.eyes[1]), centre, False)
         out.append(line)
-    return tuple(out)  # type: ignore[return-value]
+    return tuple(out)
 
 
 def damage_chances(pools: Any) -> dict[int, float]:

@@ -99,8 +99,9 @@ class Picture:
 
     def sight_ends(self) -> np.ndarray:
         """Indexes of the ends sight is drawn to: the models' centres and the outline."""
-        return np.r_[np.arange(len(self.targets)),
-                     np.arange(self.outline.start, self.outline.stop)]
+        got: np.ndarray = np.r_[np.arange(len(self.targets)),
+                                np.arange(self.outline.start, self.outline.stop)]
+        return got
 
 
 def screens(s: GameState, shooter: str, target: str) -> tuple[Screen, ...]:
@@ -184,11 +185,11 @@ def _measure(fronts: tuple[Key, ...], targets: tuple[Key, ...], boundary: Key,
     parts = [centres, outline_pts]
     at = len(centres) + len(outline_pts)
     facings: dict[str, slice] = {}
-    for facing in FACINGS:
-        p, q = tb.edge(facing)
+    for side in FACINGS:
+        p, q = tb.edge(side)
         t = np.linspace(0.0, 1.0, FACING_SAMPLES)[:, None]
         parts.append(np.asarray(p) + t * (np.asarray(q) - np.asarray(p)))
-        facings[facing] = slice(at, at + FACING_SAMPLES)
+        facings[side] = slice(at, at + FACING_SAMPLES)
         at += FACING_SAMPLES
     ends = np.vstack(parts)
     outline = slice(len(centres), len(centres) + len(outline_pts))

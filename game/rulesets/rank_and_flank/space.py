@@ -184,7 +184,11 @@ def model_gaps(s: GameState, unit: str, enemy: str) -> dict[str, float]:
                 _GAPS.clear()
             _GAPS.update(((k, other), g) for k, g in zip(new, found, strict=True))
             gaps = [known((k, other)) for k in keys.values()]
-        got = s.derived[key] = dict(zip(keys, gaps, strict=True))  # type: ignore[arg-type]
+        got = {}
+        for k, g in zip(keys, gaps, strict=True):
+            assert g is not None  # (every gap is known now)
+            got[k] = g
+        s.derived[key] = got
     return got
 
 
@@ -204,7 +208,8 @@ def rects_of(keys: np.ndarray) -> np.ndarray:
     corners = [(hw, -hd), (hw, hd), (-hw, hd), (-hw, -hd)]
     xs = np.stack([x + c * dx - s_ * dy for dx, dy in corners], axis=1)
     ys = np.stack([y + s_ * dx + c * dy for dx, dy in corners], axis=1)
-    return shapely.polygons(np.stack([xs, ys], axis=2))
+    got: np.ndarray = shapely.polygons(np.stack([xs, ys], axis=2))
+    return got
 
 
 def model_polygons(s: GameState, unit: str) -> dict[str, Polygon]:
@@ -312,7 +317,8 @@ def sight_walls(s: GameState, viewer: str, target: str) -> list[Polygon]:
 
 def within_table(poly: Polygon, table: tuple[float, float], tol: float = 1e-6) -> bool:
     minx, miny, maxx, maxy = poly.bounds
-    return minx >= -tol and miny >= -tol and maxx <= table[0] + tol and maxy <= table[1] + tol
+    return bool(minx >= -tol and miny >= -tol and maxx <= table[0] + tol
+                and maxy <= table[1] + tol)
 
 
 def other_boundaries(s: GameState, exclude: Iterable[str] = ()) -> dict[str, Polygon]:
