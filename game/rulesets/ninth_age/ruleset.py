@@ -46,6 +46,7 @@ from game.core.ruleset import (
     ShotView,
     Step,
     TableNote,
+    Threat,
     UIAction,
     UnitField,
 )
@@ -154,7 +155,22 @@ class NinthAge(F.PhasedRuleset):
     def unit_worth(self, state: GameState, unit: str) -> float:
         from game.rulesets.ninth_age import ai
 
-        return ai.unit_worth(state, unit)
+        return ai.unit_worth(state, unit, self.strength)
+
+    def side_scores(self, state: GameState) -> tuple[float, float] | None:
+        from game.rulesets.rank_and_flank.ai import side_scores
+
+        return side_scores(self.victory_points(state))
+
+    def score_to_win(self, state: GameState) -> float:
+        from game.rulesets.rank_and_flank.ai import POINTS
+
+        return self.victory_margin(state) / POINTS
+
+    def threats(self, state: GameState, side: int) -> list[Threat] | None:
+        from game.rulesets.ninth_age import ai
+
+        return ai.threats(state, side)
 
     # -- victory (docs/rules/ninth-age.md, "Victory") ----------------------------------------
     def strength(self, state: GameState, unit: str) -> tuple[int, int]:

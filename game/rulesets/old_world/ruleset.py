@@ -38,6 +38,7 @@ from game.core.ruleset import (
     ShotView,
     Step,
     TableNote,
+    Threat,
     UIAction,
     UnitField,
 )
@@ -166,7 +167,22 @@ class OldWorld(F.PhasedRuleset):
     def unit_worth(self, state: GameState, unit: str) -> float:
         from game.rulesets.old_world import ai
 
-        return ai.unit_worth(state, unit)
+        return ai.unit_worth(state, unit, self.strength)
+
+    def side_scores(self, state: GameState) -> tuple[float, float] | None:
+        from game.rulesets.rank_and_flank.ai import side_scores
+
+        return side_scores(self.victory_points(state))
+
+    def score_to_win(self, state: GameState) -> float:
+        from game.rulesets.rank_and_flank.ai import POINTS
+
+        return self.victory_margin(state) / POINTS
+
+    def threats(self, state: GameState, side: int) -> list[Threat] | None:
+        from game.rulesets.old_world import ai
+
+        return ai.threats(state, side)
 
     # -- scenario ------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
