@@ -88,9 +88,8 @@ LEVELS: dict[str, Level] = {
 
 #: the most tries an answer gets in a game of player turns
 ANSWER_TRIES = 6
-#: how many of the best candidates a rank-and-flank charge must be among to be played out
-#: before it is declared
-DEEP_AMONG = 2
+#: how many rank-and-flank charges (the best) are played out before one is declared
+DEEP_CHARGES = 3
 #: what a charge after which no fight could be declared in the activation loses
 IDLE_CHARGE = 0.5
 CHARGES = ("charge", "diving charge")
@@ -321,11 +320,12 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     # a rank-and-flank charge near the top: played out against the turn without it
     if lv.deep and search.phased:
         checked = False
-        for t in ranked[:DEEP_AMONG]:
-            if t.cand.kind in CHARGES and t.scores:
-                check()
-                search.deep(t)
-                checked = True
+        charging = [t for t in ranked if t.cand.kind in CHARGES and t.scores]
+        for t in charging[:DEEP_CHARGES]:
+            check()
+            search.deep(t, [o.cand for o in charging if o is not t
+                            and o.cand.target == t.cand.target and o.cand.unit != t.cand.unit])
+            checked = True
         if checked:
             ranked = sorted(ranked, key=lambda t: (-t.mean, t.index))
     if TRACE is not None:
@@ -533,11 +533,14 @@ class _Search:
             return None
 
     # -- a charge played out (rank and flank) -------------------------------------------------
-    def deep(self, t: _Tries) -> None:
+    def deep(self, t: _Tries, joining: list[Candidate]) -> None:
         """Play the charge of ``t`` out (its turn closed: the charges moved, the combats fought)
         against the same turn without it, with the same dice, :attr:`Level.deep` times; the
         difference it makes to the charger, its target and the characters with either
-        replaces what the evaluation gave the charge under way."""
+        replaces what the evaluation gave the charge under way. The other charges of
+        ``joining`` (at the same target) are declared with it in the playout: a charge that
+        pays only with others joining it (into one combat) is seen to pay, and the next
+        choice weighs the others with it declared."""
         c = t.cand
         if c.unit is None or c.target is None or t.last is None:
             return
@@ -552,6 +555,11 @@ class _Search:
                 a = self.engine.fork(SeededDice(self.seeds[k]))
                 if not a.execute(c.command).ok:
                     return
+                for other in joining:
+                    while a.pending_ask is not None and not a.state.game_over:
+                        a.answer_default()
+                    if other.unit is not None and a.execute(other.command).ok:
+                        units.add(other.unit)
                 close_turn(a)
             except Exception:  # noqa: BLE001
                 return
