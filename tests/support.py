@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.cli import result_json
 from game.core import events as ev
 from game.core.commands import command_from_dict
 from game.core.engine import Engine
 from game.core.scenario import check_scenario
+from game.headless import result_json
 
 DEFAULT_STATS = {"MOV": 5, "MAV": 4, "MA": 2, "DV": 9, "DIS": 5, "DT": 3}
 

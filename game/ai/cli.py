@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game.core.log import distinct_names
+from game.headless import BadInput, ai_players, save_position, say
 
 
 def simulate_command(args: Any) -> int:
@@ -24,7 +25,6 @@ def simulate_command(args: Any) -> int:
         setup,
         summarise,
     )
-    from game.cli import BadInput, ai_players, say
     from game.core.errors import SaveFailed
     from game.workers import cap_jobs
 
@@ -114,7 +114,6 @@ def _position(path: str, at: int | None) -> Any:
     """The position of a save the games start from (built here, once, so that a save that
     cannot be used is refused before any game, and the worker processes find it built), or
     None for a scenario."""
-    from game.cli import BadInput, save_position
     from game.core.replay import is_save
 
     if not is_save(path):
@@ -127,7 +126,7 @@ def _position(path: str, at: int | None) -> Any:
 def _where(begin: Any) -> str:
     s = begin.engine.state
     return (f"the position after event {begin.spot.events} of the save (game turn {s.turn}: "
-            f"{begin.engine.ruleset.status_text(s)})")
+            f"{begin.engine.ruleset.presenter.status_text(s)})")
 
 
 def _default_jobs() -> int:
@@ -149,7 +148,6 @@ def _ruleset_of(sc: Any) -> Any:
 
 
 def _writable(name: str, flag: str) -> Path:
-    from game.cli import BadInput
 
     p = Path(name)
     if p.is_dir():
@@ -160,7 +158,6 @@ def _writable(name: str, flag: str) -> Path:
 
 
 def _save_dir(name: str) -> str:
-    from game.cli import BadInput
 
     d = Path(name)
     if d.exists() and not d.is_dir():
@@ -176,7 +173,6 @@ def _resumed(path: Path, units: list[str], args: Any, players: dict[int, str],
              scored: bool = False) -> list[Any]:
     """The games a stopped run's results file already has, checked against this run."""
     from game.ai.simulate import CsvProblem, read_csv
-    from game.cli import BadInput
     from game.core.files import MAX_SAVE_BYTES, FileProblem, read_limited
 
     try:
@@ -221,7 +217,6 @@ class _Rows:
     def __init__(self, path: Path | None, units: list[str], resume: bool,
                  scored: bool = False) -> None:
         from game.ai.simulate import csv_head, csv_line
-        from game.cli import BadInput
 
         self.path = path
         self.units = units
@@ -248,7 +243,6 @@ class _Rows:
 
     def add(self, r: Any) -> None:
         from game.ai.simulate import csv_line, csv_row
-        from game.cli import BadInput
 
         if self.fh is None:
             return

@@ -1,10 +1,10 @@
 """How good a position is for a side: the AI's evaluation (see docs/ai.md).
 
 A position is worth, to a side: what its units are worth minus what the enemy's are
-(:meth:`~game.core.ruleset.Ruleset.unit_worth`), its lead on the score that decides the game
-after its last turn (:meth:`~game.core.ruleset.Ruleset.side_scores`: damage inflicted,
+(:meth:`~game.core.ruleset.Advisor.unit_worth`), its lead on the score that decides the game
+after its last turn (:meth:`~game.core.ruleset.Advisor.side_scores`: damage inflicted,
 enemies taken out, victory points), weighted by how near that end is, and near the end being
-ahead at all; the attacks each side could make next (:meth:`~game.core.ruleset.Ruleset.threats`:
+ahead at all; the attacks each side could make next (:meth:`~game.core.ruleset.Advisor.threats`:
 what each enemy can reach, the chance it gets there, the facing it would hit), those of the
 side that moves next counting for more; a little for closing on the enemy; and everything for
 a game won or lost.
@@ -94,11 +94,11 @@ def evaluate(e: Engine, side: int, look: Look = NO_LOOK) -> float:
 
 def score_edge(e: Engine, side: int) -> float:
     """How far ahead ``side`` is on the score that decides the game after its last turn
-    (:meth:`~game.core.ruleset.Ruleset.side_scores`), weighted by how near that end is; in
+    (:meth:`~game.core.ruleset.Advisor.side_scores`), weighted by how near that end is; in
     the last two game turns, more for a lead big enough to win
-    (:meth:`~game.core.ruleset.Ruleset.score_to_win`)."""
+    (:meth:`~game.core.ruleset.Advisor.score_to_win`)."""
     s = e.state
-    got = e.ruleset.side_scores(s)
+    got = e.ruleset.advisor.side_scores(s)
     if got is None:
         return 0.0
     mine, theirs = got if side == 1 else (got[1], got[0])
@@ -107,7 +107,7 @@ def score_edge(e: Engine, side: int) -> float:
     edge = (SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * late) * lead
     if s.max_turns and s.turn >= s.max_turns - 1:
         near = 1.0 if s.turn >= s.max_turns else 0.5
-        unit = e.ruleset.score_to_win(s) or 1.0
+        unit = e.ruleset.advisor.score_to_win(s) or 1.0
         edge += DECISIVE * near * max(-1.0, min(1.0, lead / unit))
     return edge
 
@@ -130,14 +130,14 @@ _WORTH: dict[str, tuple[object, tuple[object, ...], float]] = {}
 
 
 def worth(rs: Any, s: GameState, u: str, unit: Any = None) -> float:
-    """``rs.unit_worth(s, u)``, remembered while the unit and its models are unchanged."""
+    """``rs.advisor.unit_worth(s, u)``, remembered while the unit and its models are unchanged."""
     unit = unit if unit is not None else s.units[u]
     models = tuple(s.models[n] for n in unit.models)
     got = _WORTH.get(u)
     if got is not None and got[0] is unit and len(got[1]) == len(models) and all(
             a is b for a, b in zip(got[1], models)):
         return got[2]
-    w = float(rs.unit_worth(s, u))
+    w = float(rs.advisor.unit_worth(s, u))
     if len(_WORTH) > 20000:
         _WORTH.clear()
     _WORTH[u] = (unit, models, w)
@@ -179,16 +179,16 @@ def moves_next(e: Engine) -> int | None:
 
 def threats_of(e: Engine, side: int) -> list[Threat]:
     """The attacks ``side`` could make next: the ruleset's
-    (:meth:`~game.core.ruleset.Ruleset.threats`), or else the fights, charges and shots its
+    (:meth:`~game.core.ruleset.Advisor.threats`), or else the fights, charges and shots its
     candidates offer when it is the side to act (none when it is not)."""
     rs, s = e.ruleset, e.state
-    got = rs.threats(s, side)
+    got = rs.advisor.threats(s, side)
     if got is not None:
         return got
     if s.pending is not None or rs.active_side(s) != side:
         return []
     out = []
-    for c in rs.candidates(s, side, random.Random(0), -1):
+    for c in rs.advisor.candidates(s, side, random.Random(0), -1):
         if c.kind not in ATTACKS or c.unit is None or c.target is None:
             continue
         a, t = s.models.get(c.unit), s.models.get(c.target)

@@ -133,7 +133,7 @@ def _outcome(engine: Engine) -> tuple[Any, ...]:
                   for m in s.models.values()),
             tuple((u.status, tuple(u.conditions), tuple(u.counters.items()))
                   for u in s.units.values()),
-            engine.ruleset.side_scores(s))
+            engine.ruleset.advisor.side_scores(s))
 
 
 def _table(s: GameState) -> tuple[Any, ...]:

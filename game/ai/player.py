@@ -5,7 +5,7 @@ rule: the real engine plays every try out.
 
 How one choice is made (see docs/ai.md):
 
-1. The ruleset lists candidate commands (:meth:`~game.core.ruleset.Ruleset.candidates`):
+1. The ruleset lists candidate commands (:meth:`~game.core.ruleset.Advisor.candidates`):
    answers to a pending decision, or every fight and charge target, the other actions, and
    moves to sampled points.
 2. Each candidate is carried out on a copy of the engine; one the rules refuse is dropped.
@@ -196,7 +196,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         seed = (engine.seed * 2654435761 + state.events_applied * 40503 + side) % (2**63)
     rng = random.Random(seed)
     rs = engine.ruleset
-    offered = rs.candidates(state, side, rng, lv.widen)
+    offered = rs.advisor.candidates(state, side, rng, lv.widen)
     units = (offered.units, offered.of) if isinstance(offered, SampledCandidates) else None
     size = sum(1 for m in state.models.values() if m.on_table)
     cands = sample(offered, rng, most_tried(size)) if offered else idle_candidates(engine, side)
@@ -297,7 +297,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         wave = 0
         while deadline is not None and time.perf_counter() < deadline:
             wave += 1
-            extra = [c for c in rs.candidates(state, side, random.Random(seed + wave),
+            extra = [c for c in rs.advisor.candidates(state, side, random.Random(seed + wave),
                                               lv.widen + 4 * wave)
                      if c.kind == "move" and c.command not in seen]
             if not extra:
@@ -504,7 +504,7 @@ class _Search:
 
     def pick_reply(self, e: Engine, other: int, seed: int, now: float) -> Candidate | None:
         s = e.state
-        attacks = [c for c in e.ruleset.candidates(s, other, random.Random(seed), -1)
+        attacks = [c for c in e.ruleset.advisor.candidates(s, other, random.Random(seed), -1)
                    if c.kind in REPLIES and c.unit is not None and c.target is not None]
         if not attacks:
             return None
@@ -739,7 +739,7 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
             return made
         if not fought:
             fought = True
-            fights = [c for c in rs.candidates(s, side, rng, -1) if c.kind == "fight"]
+            fights = [c for c in rs.advisor.candidates(s, side, rng, -1) if c.kind == "fight"]
             if fights:
                 charged = _charge_target(e, unit)
                 fights.sort(key=lambda c: c.target != charged)
@@ -757,9 +757,9 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
 
 
 def _shoot_once(e: Engine, side: int) -> bool:
-    """One more order of the ruleset's look-ahead (:meth:`~game.core.ruleset.Ruleset.lookahead`:
+    """One more order of the ruleset's look-ahead (:meth:`~game.core.ruleset.Advisor.lookahead`:
     a shot), its decisions taking their defaults. Returns whether one was made."""
-    cmd = e.ruleset.lookahead(e.state, side)
+    cmd = e.ruleset.advisor.lookahead(e.state, side)
     if cmd is None or not e.execute(cmd).ok:
         return False
     while e.pending_ask is not None and not e.state.game_over:
@@ -796,7 +796,7 @@ def idle_candidates(engine: Engine, side: int) -> list[Candidate]:
     if engine.pending_ask is not None or s.pending is not None:
         default = engine.pending_ask.default if engine.pending_ask else s.pending.default  # type: ignore[union-attr]
         return [Candidate(Answer(default, by_default=True), "answer")]
-    cands = engine.ruleset.candidates(s, side, random.Random(0), 0)
+    cands = engine.ruleset.advisor.candidates(s, side, random.Random(0), 0)
     out = [c for kind in ("end", "pass") for c in cands if c.kind == kind]
     closing = engine.ruleset.closing_order(s)
     if closing is not None:

@@ -23,6 +23,7 @@ from typing import Any
 from game.ai.game import Stuck, play_out
 from game.core.engine import Engine
 from game.core.scenario import Scenario, check_scenario, load_scenario
+from game.core.state import OFF_TABLE
 
 
 @dataclass(frozen=True)
@@ -266,7 +267,7 @@ def summarise(results: Sequence[GameResult]) -> Summary:
         key = "none" if r.winner is None else str(r.winner)
         wins[key] = wins.get(key, 0) + 1
         for u, d in r.units.items():
-            survival[u] = survival.get(u, 0.0) + (1.0 if d["status"] not in OFF else 0.0)
+            survival[u] = survival.get(u, 0.0) + (1.0 if d["status"] not in OFF_TABLE else 0.0)
     n = max(1, len(results))
     scored = [r.victory_points for r in results if r.victory_points is not None]
     vp = ({side: sum(v[side] for v in scored) / len(scored) for side in ("1", "2")}
@@ -275,7 +276,6 @@ def summarise(results: Sequence[GameResult]) -> Summary:
                    {u: v / n for u, v in survival.items()}, vp)
 
 
-OFF = frozenset({"destroyed", "fled", "out_of_action", "removed"})
 
 
 def csv_text(results: Sequence[GameResult]) -> str:

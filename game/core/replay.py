@@ -33,6 +33,7 @@ from game.core.scenario import (
     check_scenario,
     field_name,
     show_value,
+    sides_text,
 )
 from game.core.state import GameState, fold_dicts
 
@@ -491,18 +492,22 @@ def check_event_dicts(save: SaveFile) -> None:
     for u in save.scenario.units:
         units.add(u.id)
         models.update(u.model_names())
+    from game.core.ruleset import get_ruleset
+
+    sides = get_ruleset(save.scenario.ruleset).sides
     n = 0
     for rec in save.records:
         for d in rec.events:
             n += 1
-            problem = _event_problem(d, models, units)
+            problem = _event_problem(d, models, units, sides)
             if problem:
                 raise ReplayError(
                     f"{save.path}: line {rec.line}: event {n} of the file {problem}"
                 )
 
 
-def _event_problem(d: dict[str, Any], models: set[str], units: set[str]) -> str | None:
+def _event_problem(d: dict[str, Any], models: set[str], units: set[str],
+                   sides: tuple[int, ...]) -> str | None:
     kind = d.get("type")
     cls = ev.EVENT_TYPES.get(kind) if type(kind) is str else None
     if cls is None:
@@ -531,8 +536,9 @@ def _event_problem(d: dict[str, Any], models: set[str], units: set[str]) -> str 
     unit = d.get("unit")
     if type(unit) is str and unit not in units:
         return f'({kind}) names a unit "{unit}" that the embedded scenario does not have'
-    if kind in ("activation_started", "activation_ended", "model_changed_side") and d["side"] not in (1, 2):
-        return f"({kind}) has a side that is not 1 or 2: {show_value(d['side'])}"
+    if kind in ("activation_started", "activation_ended", "model_changed_side") and \
+            d["side"] not in sides:
+        return f"({kind}) has a side that is not {sides_text(sides)}: {show_value(d['side'])}"
     return None
 
 
@@ -632,25 +638,6 @@ def fold_save(save: SaveFile, upto: int | None = None) -> GameState:
     except Exception:  # noqa: BLE001 - any failure of a state change is the event's
         # (fold_dicts counts an event once its change is made: the count is the one before)
         raise unreadable(save, state.events_applied + 1) from None
-
-
-def describe_save(save: SaveFile, state: GameState) -> list[tuple[int, str]]:
-    """The save's log in players' words: (event number, line) for every event its ruleset
-    describes, with ``state`` the folded state. An event the ruleset cannot describe (an
-    edited save whose event says something the game never would) raises
-    :class:`ReplayError` naming its line."""
-    from game.core.ruleset import get_ruleset
-
-    ruleset = get_ruleset(save.scenario.ruleset)
-    out = []
-    for i, e in enumerate(save.events(), 1):
-        try:
-            line = ruleset.describe(state, e)
-        except Exception:  # noqa: BLE001 - as in fold_save
-            raise unreadable(save, i) from None
-        if line:
-            out.append((i, line))
-    return out
 
 
 def unreadable(save: SaveFile, n: int) -> ReplayError:

@@ -16,7 +16,6 @@ descriptions (:class:`RuleInfo`, :class:`ConditionInfo`), its action buttons
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
 import random
@@ -25,7 +24,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
@@ -34,7 +33,7 @@ from game.core.decisions import Ask
 if TYPE_CHECKING:
     from game.core.engine import Context
     from game.core.scenario import Scenario
-    from game.core.state import GameState, Handler, Model
+from game.core.state import GameState, Handler, Model, declare_off_table
 
 Step = Generator[ev.Event | Ask, Any, Any]
 
@@ -424,133 +423,26 @@ def count_together(kind: str, faces: Sequence[int], sides: int,
 # --- the boundary ----------------------------------------------------------------------------
 
 
-class Ruleset(ABC):
-    """Base of every rule system. Subclasses set the class attributes and implement the
-    abstract methods; the other methods have sensible defaults."""
+R = TypeVar("R", bound="Ruleset")
 
-    #: the id used in scenario files (``"skirmish-d10"``)
-    id: str = ""
-    #: the name shown to players (``"Warhammer: The Old World"``)
-    title: str = ""
-    #: stat keys with their allowed (low, high) range, for scenario validation
-    profile: Mapping[str, tuple[int, int]] = {}
-    #: named base sizes (name -> frontage, depth in mm)
-    base_sizes: Mapping[str, tuple[float, float]] = {}
-    #: the base of a unit that names none
-    default_base: str = "r25"
-    #: the largest die the ruleset rolls (scripted dice must be 1 to this)
-    die_sides: int = 6
-    #: what the damage its results count is called, for players ("damage tracks")
-    damage_unit: str = "damage"
-    #: unit keys the ruleset takes besides the common ones (``troop_type``, ``joins``...)
-    unit_keys: frozenset[str] = frozenset()
-    #: the turn structure
-    flow: FlowInfo = FlowInfo(ALTERNATING)
-    #: the ruleset's geometry over a state (model footprints, contact, distances): a
-    #: ``game.rulesets.common.table.Table``
-    table: Any = None
 
-    # -- scenario ------------------------------------------------------------------------
-    @abstractmethod
-    def check_unit(self, unit: dict[str, Any], where: str) -> None:
-        """Raise ``ValueError`` (message without the location) for a unit the ruleset cannot
-        use: unknown rule, keyword, base, stat out of range..."""
+class Facet(Generic[R]):
+    """One side of a rule system that is not its rules proper: it reads the game through the
+    ruleset it belongs to (``self.ruleset``) and never changes it."""
 
-    def formation_placements(self, unit: dict[str, Any], x: float, y: float,
-                             facing: float) -> list[tuple[float, float, float]] | None:
-        """Where the models of a unit of several stand, centred on ``x``, ``y`` (the unit's
-        table as the file gives it, already checked for ``models``, ``files``, ``base``): a
-        list of (x, y, facing), or None for the default (ranks of ``files`` side by side)."""
-        return None
+    def __init__(self, ruleset: R) -> None:
+        self.ruleset = ruleset
 
-    def check_scenario(self, scenario: Scenario) -> None:
-        """Checks across units (a character joining a unit...): raise ``ValueError`` with a
-        message that names the unit (``units[3] "hero": joins ...``). Default: none."""
-        return None
 
-    # -- the scenario editor ---------------------------------------------------------------
-    #: units of several models stand in formation: the editor places, turns and moves such a
-    #: unit as one block (``x``, ``y``, ``facing``, ``files``); otherwise each model of a unit
-    #: stands where it is put
-    formations: bool = False
-
-    def unit_fields(self) -> tuple[UnitField, ...]:
-        """The ruleset's own unit keys (:attr:`unit_keys`) as the editor offers them, in
-        the order of its profile form."""
-        return ()
-
-    def keyword_names(self) -> tuple[str, ...]:
-        """The keywords a profile may give, as written (empty: any word is taken)."""
-        return ()
-
-    def profile_lists(self) -> tuple[str, ...]:
-        """Which of the lists every unit table may have (``weapons``, ``rules``,
-        ``keywords``) the ruleset's profiles use: the editor offers a field for each."""
-        return ("weapons", "rules", "keywords")
-
-    def weapon_names(self) -> tuple[str, ...]:
-        """Weapons a profile may name as plain words (empty: the ruleset's weapons are
-        tables of their own, or it has none)."""
-        return ()
-
-    def starting_unit(self) -> dict[str, Any]:
-        """A new unit's table before a player fills it in (no ``id``, ``side`` nor place):
-        a plain profile that the ruleset accepts. The default: the default base, every stat
-        at 3 (within its range) and each field's default."""
-        stats = {k: min(hi, max(lo, 3)) for k, (lo, hi) in self.profile.items()}
-        out: dict[str, Any] = {"base": self.default_base, "stats": stats}
-        for f in self.unit_fields():
-            if f.default is not None:
-                out[f.key] = f.default
-        return out
-
-    @abstractmethod
-    def initial_state(self, scenario: Scenario, seed: int) -> GameState: ...
-
-    def reducers(self) -> Mapping[type[ev.Event], Handler]:
-        """State changes of the ruleset's own events, and its own part of shared ones (run
-        before the core's, so they see the state as it was), by event class. The engine folds with these (see
-        :func:`game.core.state.handlers_for`)."""
-        return {}
-
-    # -- commands ------------------------------------------------------------------------
-    @abstractmethod
-    def start(self, ctx: Context) -> Step:
-        """Events at the start of the game (after ``game_started``)."""
-
-    @abstractmethod
-    def handle(self, ctx: Context, cmd: Command) -> Step: ...
-
-    def before_order(self, state: GameState, cmd: Command) -> Command | None:
-        """Headless play: a command to carry out before ``cmd`` (ending the current
-        activation when ``cmd`` is for another unit...), or None."""
-        return None
-
-    def closing_order(self, state: GameState) -> Command | None:
-        """Headless play, once the orders have run out: the command that closes what is in
-        progress (the current activation, the current player turn), or None."""
-        return None
-
-    # -- results and words ---------------------------------------------------------------
-    @abstractmethod
-    def unit_result(self, state: GameState, unit: str) -> dict[str, Any]: ...
+class Presenter(Facet[R], ABC):
+    """What the window, the log and the reports show of a game in this rule system: the log's
+    sentences, cards, badges, buttons, ghosts, notes and the status line, all in players'
+    words. The window reads a ruleset only through its rules and this (``Ruleset.presenter``);
+    the defaults suit a ruleset that shows nothing of its own."""
 
     @abstractmethod
     def describe(self, state: GameState, event: ev.Event) -> str | None:
         """A line for the dice and rules log, or None for events not worth a line."""
-
-    def roll_problem(self, roll: Mapping[str, Any]) -> str | None:
-        """What cannot be right in a saved ``dice_rolled`` event (a tampered save's), or None.
-        The default: faces the die cannot show, kept dice that were not thrown, or a total
-        that is not the kept dice plus the modifiers."""
-        return sum_roll_problem(roll)
-
-    def roll_count(self, roll: Mapping[str, Any]) -> RollCount | None:
-        """The successes of a saved ``dice_rolled`` event (hits, wounds, saves, tests passed)
-        counted by the ruleset's own rule, with what the same dice could have given, for the
-        luck graph of a battle report; None for a roll that counts no successes (a charge's
-        distance, an injury's severity). The default: none."""
-        return None
 
     def combat_begins(self, event: ev.Event) -> bool:
         """Whether ``event`` opens a combat in the log (a battle report lists each combat
@@ -558,14 +450,6 @@ class Ruleset(ABC):
         activation or phase). The default: a model declares a fight."""
         return isinstance(event, ev.ActionTaken) and (
             event.action == "fight" or event.action.startswith("fight:"))
-
-    def rules(self) -> Mapping[str, RuleInfo]:
-        """Every special rule the ruleset knows, by lower-case name."""
-        return {}
-
-    def conditions(self) -> Mapping[str, ConditionInfo]:
-        """Every condition and status a model or unit can have, by the name used in state."""
-        return {}
 
     def ui_actions(self) -> tuple[UIAction, ...]:
         """The action buttons of the window, in order (the flow orders excluded)."""
@@ -581,14 +465,6 @@ class Ruleset(ABC):
         step, highest first (empty when the unit is in no combat or the ruleset has no steps)."""
         return ()
 
-    def active_side(self, state: GameState) -> int | None:
-        """The side whose player acts now (None when nobody is due, e.g. the game is over)."""
-        return None
-
-    def acting_unit(self, state: GameState) -> str | None:
-        """The unit whose activation is in progress, if the flow has such a thing."""
-        return None
-
     def units_ready(self, state: GameState) -> list[str]:
         """The units of the side that acts now which may still be given orders."""
         return []
@@ -601,12 +477,6 @@ class Ruleset(ABC):
         """One line on the score (for the result screen), or empty."""
         return ""
 
-    def game_result(self, state: GameState) -> dict[str, Any]:
-        """The ruleset's own keys of the ``--json`` result beside the core's (victory points,
-        say), replacing the core's where they share a key; none by default."""
-        return {}
-
-    # -- what the window shows -------------------------------------------------------------
     def flow_actions(self) -> tuple[UIAction, ...]:
         """The buttons of the flow orders (End activation, End turn, End phase...), after
         the action buttons; the first is also the Enter key."""
@@ -619,13 +489,13 @@ class Ruleset(ABC):
     def model_rules(self, state: GameState, model: Model) -> tuple[tuple[str, RuleInfo | None], ...]:
         """The special rules a model's card lists: each as written, with what players read
         about it (None when the ruleset has no words for it)."""
-        known = self.rules()
+        known = self.ruleset.rules()
         return tuple((r, known.get(r.split("(", 1)[0].strip().lower())) for r in model.rules)
 
     def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:
         """What the card and the badges by its base show about a model besides its stats:
         its conditions and a status other than active. Rulesets add their markers."""
-        known = self.conditions()
+        known = self.ruleset.conditions()
         out = []
         for name in (*([model.status] if model.status != "active" else []), *sorted(model.conditions)):
             info = known.get(name)
@@ -732,10 +602,15 @@ class Ruleset(ABC):
         """What floats up at a model as ``event`` happens (a die result, damage), or None."""
         from game.core.log import table_note
 
-        return table_note(state, event, self.conditions())
+        return table_note(state, event, self.ruleset.conditions())
 
 
-    # -- for the AI and the odds (game/ai, game/odds) ------------------------------------
+class Advisor(Facet[R]):
+    """What the rule system tells the AI, the odds and the simulations
+    (``Ruleset.advisor``): the commands worth trying, what a unit is worth, the score that
+    decides the game, the dice pools an order comes down to. The AI knows no rule of its
+    own: it tries these on copies of the game."""
+
     def candidates(self, state: GameState, side: int, rng: random.Random,
                    widen: int = 0) -> list[Candidate]:
         r"""The commands worth trying for ``side`` now, as plain :class:`Candidate`\ s: the
@@ -754,7 +629,7 @@ class Ruleset(ABC):
         pending = state.pending
         if pending is not None:
             return answer_candidates(pending)
-        closing = self.closing_order(state)
+        closing = self.ruleset.closing_order(state)
         return [Candidate(closing or Order("end_turn"), "end")]
 
     def lookahead(self, state: GameState, side: int) -> Command | None:
@@ -792,7 +667,7 @@ class Ruleset(ABC):
     def unit_damage(self, state: GameState, unit: str) -> int:
         """The damage ``unit`` has taken, in the ruleset's own unit (what its results report
         as ``wounds_taken``); the odds count it before and after every sample."""
-        return int(self.unit_result(state, unit)["wounds_taken"])
+        return int(self.ruleset.unit_result(state, unit)["wounds_taken"])
 
     def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
         """When carrying out ``cmd`` (and closing what it opens) comes down to independent
@@ -801,6 +676,177 @@ class Ruleset(ABC):
         are sampled by playing the command out). The default: never."""
         return None
 
+
+class EditorSchema(Facet[R]):
+    """What the scenario editor offers for a unit of this rule system (``Ruleset.editor``):
+    its own keys as fields, the names a profile may use, a blank unit it accepts."""
+
+    #: units of several models stand in formation: the editor places, turns and moves such a
+    #: unit as one block (``x``, ``y``, ``facing``, ``files``); otherwise each model of a unit
+    #: stands where it is put
+    formations: bool = False
+
+    def unit_fields(self) -> tuple[UnitField, ...]:
+        """The ruleset's own unit keys (:attr:`unit_keys`) as the editor offers them, in
+        the order of its profile form."""
+        return ()
+
+    def keyword_names(self) -> tuple[str, ...]:
+        """The keywords a profile may give, as written (empty: any word is taken)."""
+        return ()
+
+    def profile_lists(self) -> tuple[str, ...]:
+        """Which of the lists every unit table may have (``weapons``, ``rules``,
+        ``keywords``) the ruleset's profiles use: the editor offers a field for each."""
+        return ("weapons", "rules", "keywords")
+
+    def weapon_names(self) -> tuple[str, ...]:
+        """Weapons a profile may name as plain words (empty: the ruleset's weapons are
+        tables of their own, or it has none)."""
+        return ()
+
+    def starting_unit(self) -> dict[str, Any]:
+        """A new unit's table before a player fills it in (no ``id``, ``side`` nor place):
+        a plain profile that the ruleset accepts. The default: the default base, every stat
+        at 3 (within its range) and each field's default."""
+        stats = {k: min(hi, max(lo, 3)) for k, (lo, hi) in self.ruleset.profile.items()}
+        out: dict[str, Any] = {"base": self.ruleset.default_base, "stats": stats}
+        for f in self.unit_fields():
+            if f.default is not None:
+                out[f.key] = f.default
+        return out
+
+
+class Ruleset(ABC):
+    """Base of every rule system. Subclasses set the class attributes and implement the
+    abstract methods; the other methods have sensible defaults."""
+
+    #: the id used in scenario files (``"skirmish-d10"``)
+    id: str = ""
+    #: the name shown to players (``"Warhammer: The Old World"``)
+    title: str = ""
+    #: stat keys with their allowed (low, high) range, for scenario validation
+    profile: Mapping[str, tuple[int, int]] = {}
+    #: named base sizes (name -> frontage, depth in mm)
+    base_sizes: Mapping[str, tuple[float, float]] = {}
+    #: the base of a unit that names none
+    default_base: str = "r25"
+    #: the largest die the ruleset rolls (scripted dice must be 1 to this)
+    die_sides: int = 6
+    #: what the damage its results count is called, for players ("damage tracks")
+    damage_unit: str = "damage"
+    #: unit keys the ruleset takes besides the common ones (``troop_type``, ``joins``...)
+    unit_keys: frozenset[str] = frozenset()
+    #: the turn structure
+    flow: FlowInfo = FlowInfo(ALTERNATING)
+    #: the sides of a battle, as scenarios number them
+    sides: tuple[int, ...] = (1, 2)
+    #: the statuses of a model or unit that has left the table, in the ruleset's own words
+    #: (``"destroyed"``, ``"fled"``, ``"out_of_action"``)
+    off_table: frozenset[str] = frozenset()
+    #: the ruleset's geometry over a state (model footprints, contact, distances): a
+    #: ``game.rulesets.common.table.Table``
+    table: Any = None
+    def __init__(self, presenter: type[Presenter[Any]],
+                 advisor: type[Advisor[Any]] = Advisor,
+                 editor: type[EditorSchema[Any]] = EditorSchema) -> None:
+        """A ruleset is made with the classes of its facets (its package puts them
+        together): what it shows, what it tells the AI, what the editor offers."""
+        declare_off_table(self.off_table)
+        #: what the window, the log and the reports show (see :class:`Presenter`)
+        self.presenter: Presenter[Any] = presenter(self)
+        #: what the AI, the odds and the simulations are told (see :class:`Advisor`)
+        self.advisor: Advisor[Any] = advisor(self)
+        #: what the scenario editor offers (see :class:`EditorSchema`)
+        self.editor: EditorSchema[Any] = editor(self)
+
+    # -- scenario ------------------------------------------------------------------------
+    @abstractmethod
+    def check_unit(self, unit: dict[str, Any], where: str) -> None:
+        """Raise ``ValueError`` (message without the location) for a unit the ruleset cannot
+        use: unknown rule, keyword, base, stat out of range..."""
+
+    def formation_placements(self, unit: dict[str, Any], x: float, y: float,
+                             facing: float) -> list[tuple[float, float, float]] | None:
+        """Where the models of a unit of several stand, centred on ``x``, ``y`` (the unit's
+        table as the file gives it, already checked for ``models``, ``files``, ``base``): a
+        list of (x, y, facing), or None for the default (ranks of ``files`` side by side)."""
+        return None
+
+    def check_scenario(self, scenario: Scenario) -> None:
+        """Checks across units (a character joining a unit...): raise ``ValueError`` with a
+        message that names the unit (``units[3] "hero": joins ...``). Default: none."""
+        return None
+
+    # -- the scenario editor ---------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self, scenario: Scenario, seed: int) -> GameState: ...
+
+    def reducers(self) -> Mapping[type[ev.Event], Handler]:
+        """State changes of the ruleset's own events, and its own part of shared ones (run
+        before the core's, so they see the state as it was), by event class. The engine folds with these (see
+        :func:`game.core.state.handlers_for`)."""
+        return {}
+
+    # -- commands ------------------------------------------------------------------------
+    @abstractmethod
+    def start(self, ctx: Context) -> Step:
+        """Events at the start of the game (after ``game_started``)."""
+
+    @abstractmethod
+    def handle(self, ctx: Context, cmd: Command) -> Step: ...
+
+    def before_order(self, state: GameState, cmd: Command) -> Command | None:
+        """Headless play: a command to carry out before ``cmd`` (ending the current
+        activation when ``cmd`` is for another unit...), or None."""
+        return None
+
+    def closing_order(self, state: GameState) -> Command | None:
+        """Headless play, once the orders have run out: the command that closes what is in
+        progress (the current activation, the current player turn), or None."""
+        return None
+
+    # -- results and words ---------------------------------------------------------------
+    @abstractmethod
+    def unit_result(self, state: GameState, unit: str) -> dict[str, Any]: ...
+
+    def roll_problem(self, roll: Mapping[str, Any]) -> str | None:
+        """What cannot be right in a saved ``dice_rolled`` event (a tampered save's), or None.
+        The default: faces the die cannot show, kept dice that were not thrown, or a total
+        that is not the kept dice plus the modifiers."""
+        return sum_roll_problem(roll)
+
+    def roll_count(self, roll: Mapping[str, Any]) -> RollCount | None:
+        """The successes of a saved ``dice_rolled`` event (hits, wounds, saves, tests passed)
+        counted by the ruleset's own rule, with what the same dice could have given, for the
+        luck graph of a battle report; None for a roll that counts no successes (a charge's
+        distance, an injury's severity). The default: none."""
+        return None
+
+    def rules(self) -> Mapping[str, RuleInfo]:
+        """Every special rule the ruleset knows, by lower-case name."""
+        return {}
+
+    def conditions(self) -> Mapping[str, ConditionInfo]:
+        """Every condition and status a model or unit can have, by the name used in state."""
+        return {}
+
+    def active_side(self, state: GameState) -> int | None:
+        """The side whose player acts now (None when nobody is due, e.g. the game is over)."""
+        return None
+
+    def acting_unit(self, state: GameState) -> str | None:
+        """The unit whose activation is in progress, if the flow has such a thing."""
+        return None
+
+    def game_result(self, state: GameState) -> dict[str, Any]:
+        """The ruleset's own keys of the ``--json`` result beside the core's (victory points,
+        say), replacing the core's where they share a key; none by default."""
+        return {}
+
+    # -- what the window shows -------------------------------------------------------------
+
+    # -- for the AI and the odds (game/ai, game/odds) ------------------------------------
 
 def die_sides(die: str) -> int | None:
     """The sides of a die named like "d10" or "3d6", or None for another name."""
@@ -843,30 +889,34 @@ def _facing_toward(x0: float, y0: float, x1: float, y1: float) -> float:
     return math.degrees(math.atan2(x1 - x0, -(y1 - y0))) % 360
 
 
-RULESET_MODULES = {
-    "skirmish-d10": "game.rulesets.skirmish_d10",
-    "trench-crusade": "game.rulesets.trench_crusade",
-    "old-world": "game.rulesets.old_world",
-    "ninth-age": "game.rulesets.ninth_age",
-}
+#: the entry-point group rule systems register themselves in (see pyproject.toml): each entry
+#: names a ruleset's id and the ``RULESET`` object of its package
+ENTRY_POINTS = "contact_zone.rulesets"
+
+
+@lru_cache(maxsize=1)
+def _registered() -> dict[str, Any]:
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
 
 
 def known_rulesets() -> list[str]:
-    return list(RULESET_MODULES)
+    """The ids of the rule systems installed, in the order they registered."""
+    return list(_registered())
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset registered under ``ruleset_id``. Raises ``KeyError`` for an unknown id and
-    ``NotImplementedError`` for one that is planned but not yet built."""
-    module = RULESET_MODULES.get(ruleset_id)
-    if module is None:
+    ``NotImplementedError`` for one whose package is registered but not there."""
+    ep = _registered().get(ruleset_id)
+    if ep is None:
         raise KeyError(ruleset_id)
     try:
-        mod = importlib.import_module(module)
+        rs = ep.load()
     except ModuleNotFoundError as exc:
-        if exc.name and module.startswith(exc.name):
+        if exc.name and ep.value.split(":")[0].startswith(exc.name):
             raise NotImplementedError(ruleset_id) from None
         raise
-    rs = mod.RULESET
     assert isinstance(rs, Ruleset)
     return rs

@@ -15,7 +15,7 @@ import math
 import re
 import reprlib
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -295,10 +295,10 @@ def check_scenario(data: dict[str, Any], path: str) -> Scenario:
     ruleset = _check_ruleset(c, data)
     _check_description(c, data)
     _check_dice(c, data, ruleset)
-    _check_first_side(c, data)
+    _check_first_side(c, data, ruleset.sides)
     _check_turns(c, data)
     tw, th = _check_table(c, data)
-    deployment = _check_deployment(c, data, tw, th)
+    deployment = _check_deployment(c, data, tw, th, ruleset.sides)
     check_values(c, data)
     terrain = _check_terrain(c, data.get("terrain", []), tw, th)
     units = _check_units(c, data.get("units"), ruleset, tw, th)
@@ -401,10 +401,15 @@ def _check_dice(c: _Checker, data: dict[str, Any], ruleset: Ruleset) -> None:
             )
 
 
-def _check_first_side(c: _Checker, data: dict[str, Any]) -> None:
-    first_side = data.get("first_side", 1)
-    if first_side not in (1, 2) or not _int(first_side):
-        raise c.fail("first_side", f"must be 1 or 2, got {show_value(first_side)}")
+def sides_text(sides: Sequence[int]) -> str:
+    return " or ".join(str(x) for x in sides) if len(sides) <= 2 else (
+        ", ".join(str(x) for x in sides[:-1]) + f" or {sides[-1]}")
+
+
+def _check_first_side(c: _Checker, data: dict[str, Any], sides: Sequence[int]) -> None:
+    first_side = data.get("first_side", sides[0])
+    if not _int(first_side) or first_side not in sides:
+        raise c.fail("first_side", f"must be {sides_text(sides)}, got {show_value(first_side)}")
 
 
 def _check_turns(c: _Checker, data: dict[str, Any]) -> None:
@@ -431,17 +436,18 @@ def _check_table(c: _Checker, data: dict[str, Any]) -> tuple[float, float]:
     return dims[0], dims[1]
 
 
-def _check_deployment(c: _Checker, data: dict[str, Any], tw: float, th: float
+def _check_deployment(c: _Checker, data: dict[str, Any], tw: float, th: float,
+                      sides: Sequence[int]
                       ) -> tuple[tuple[int, float, float, float, float], ...]:
     """Deployment zones: rectangles on the table where each side sets up (a guide for the
     players and the editor; the rules do not check them)."""
     items = data.get("deployment", [])
     if not isinstance(items, list):
         raise c.fail("deployment", f"must be a list of zone tables, got {show_value(items)}")
-    return tuple(_check_zone(c, i, z, tw, th) for i, z in enumerate(items))
+    return tuple(_check_zone(c, i, z, tw, th, sides) for i, z in enumerate(items))
 
 
-def _check_zone(c: _Checker, i: int, z: Any, tw: float, th: float
+def _check_zone(c: _Checker, i: int, z: Any, tw: float, th: float, sides: Sequence[int]
                 ) -> tuple[int, float, float, float, float]:
     where = f"deployment[{i}]"
     if not isinstance(z, dict):
@@ -453,8 +459,8 @@ def _check_zone(c: _Checker, i: int, z: Any, tw: float, th: float
         if key not in z:
             raise c.fail(where, f"missing required key {key!r}")
     side = z["side"]
-    if not _int(side) or side not in (1, 2):
-        raise c.fail(where, f"side must be 1 or 2, got {show_value(side)}")
+    if not _int(side) or side not in sides:
+        raise c.fail(where, f"side must be {sides_text(sides)}, got {show_value(side)}")
     vals = []
     for key in ("x", "y", "width", "height"):
         v = z[key]
@@ -553,10 +559,11 @@ def review_scenario(data: dict[str, Any], path: str,
     attempt(_check_keys, c, data)
     if problems:
         return Review(problems, None)
-    for check in (_check_seed, _check_format, _check_name, _check_description, _check_first_side,
-                  _check_turns):
+    for check in (_check_seed, _check_format, _check_name, _check_description, _check_turns):
         attempt(check, c, data)
     ruleset = attempt(_check_ruleset, c, data)
+    if ruleset is not None:
+        attempt(_check_first_side, c, data, ruleset.sides)
     table = attempt(_check_table, c, data)
     if ruleset is None or table is None:
         return Review(problems, None)
@@ -565,10 +572,10 @@ def review_scenario(data: dict[str, Any], path: str,
     zones = data.get("deployment", [])
     deployment = []
     if not isinstance(zones, list):
-        attempt(_check_deployment, c, data, tw, th)
+        attempt(_check_deployment, c, data, tw, th, ruleset.sides)
         zones = []
     for i, z in enumerate(zones):
-        got = attempt(_check_zone, c, i, z, tw, th)
+        got = attempt(_check_zone, c, i, z, tw, th, ruleset.sides)
         if got is not None:
             deployment.append(got)
     for key, value in data.items():
@@ -716,8 +723,8 @@ def _check_unit(c: _Checker, i: int, u: Any, ruleset: Ruleset, seen: set[str]) -
     side = u.get("side")
     if "side" not in u:
         raise c.fail(where, "missing required key 'side'")
-    if not _int(side) or side not in (1, 2):
-        raise c.fail(where, f"side must be 1 or 2, got {show_value(side)}")
+    if not _int(side) or side not in ruleset.sides:
+        raise c.fail(where, f"side must be {sides_text(ruleset.sides)}, got {show_value(side)}")
     name = u.get("name", uid)
     if not isinstance(name, str):
         raise c.fail(where, f"name must be a string, got {show_value(name)}")

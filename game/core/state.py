@@ -111,8 +111,14 @@ class Unit:
         return self.status not in OFF_TABLE
 
 
-#: statuses of a model or unit no longer on the table
-OFF_TABLE = frozenset({"destroyed", "fled", "out_of_action", "removed"})
+#: statuses of a model or unit no longer on the table: the words of the rulesets loaded
+#: (:attr:`game.core.ruleset.Ruleset.off_table`); the core names none
+OFF_TABLE: set[str] = set()
+
+
+def declare_off_table(statuses: Iterable[str]) -> None:
+    """Statuses a ruleset uses for a model or unit that has left the table."""
+    OFF_TABLE.update(statuses)
 
 
 class FlowState:
@@ -477,12 +483,6 @@ def _unit_status(s: GameState, e: ev.UnitStatusChanged) -> None:
         for name in s.units[e.unit].models:
             if s.models[name].on_table:
                 _replace(s, name, status=e.status)
-
-
-@applies(ev.CasualtiesRemoved)
-def _casualties(s: GameState, e: ev.CasualtiesRemoved) -> None:
-    for name in e.models:
-        _replace(s, name, status="destroyed")
 
 
 @applies(ev.UnitConditionAdded)

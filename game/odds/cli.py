@@ -11,12 +11,12 @@ import time
 from typing import Any
 
 from game.core.commands import Order
+from game.headless import BadInput, carry_out, save_position, say, start_orders
 
 
 def order_keys(extra: list[str]) -> list[tuple[str, Any]]:
     """``--KEY VALUE`` (or ``--KEY=VALUE``) pairs left over on the command line, as order keys;
     a value reads as JSON when it can (true, 2, [1, 2]) and as text otherwise."""
-    from game.cli import BadInput
 
     out: list[tuple[str, Any]] = []
     i = 0
@@ -41,7 +41,6 @@ def _value(key: str, text: str) -> Any:
     limits of a scenario's order values: a value that would be refused in a scenario's
     ``orders`` (nested too deep, a whole number beyond 64 bits, a number that is not
     finite, a key that is not a plain name) is refused here with the same words."""
-    from game.cli import BadInput
     from game.core.scenario import INT_MAX, INT_MIN, MAX_NESTING, bad_value
 
     try:
@@ -64,7 +63,6 @@ def _value(key: str, text: str) -> Any:
 def position(path: str, seed: int | None, at: int | None = None) -> Any:
     """The engine after the scenario's orders, the last activation left open; or, for a
     save, at its position after event ``at`` (its end by default)."""
-    from game.cli import BadInput, carry_out, save_position, start_orders
     from game.core.replay import is_save
 
     if is_save(path):
@@ -77,7 +75,6 @@ def position(path: str, seed: int | None, at: int | None = None) -> Any:
 
 
 def odds_command(args: Any, extra: list[str]) -> int:
-    from game.cli import BadInput
     from game.core.errors import DiceExhausted
     from game.odds.estimate import OddsError, OddsEstimator
     from game.workers import cap_jobs, cores_available
@@ -108,7 +105,6 @@ def odds_command(args: Any, extra: list[str]) -> int:
     if args.json:
         sys.stdout.write(json.dumps(odds.to_json(), indent=1) + "\n")
     else:
-        from game.cli import say
 
         for line in describe(engine, cmd, odds):
             say(line)

@@ -172,7 +172,7 @@ class OddsEstimator:
         if not self._exact_done:
             self._exact_done = True
             t0 = time.perf_counter()
-            pools = self.ruleset.exact_pools(self._engine.state, self.order)
+            pools = self.ruleset.advisor.exact_pools(self._engine.state, self.order)
             if pools is not None:
                 self._exact = exact_odds(pools, time.perf_counter() - t0)
         return self._exact
@@ -306,7 +306,7 @@ class OddsEstimator:
         return t_hits, a_hits, t_gone, a_gone, k
 
     def _wounds(self, s: Any, unit: str) -> int:
-        return self.ruleset.unit_damage(s, unit)
+        return self.ruleset.advisor.unit_damage(s, unit)
 
 
 def finish(e: Engine, limit: int = 20) -> None:

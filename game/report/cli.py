@@ -8,12 +8,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.headless import BadInput, one_line
+
 #: saves with at least this many events show a progress bar (on a terminal)
 LONG = 2000
 
 
 def report_command(args: Any) -> int:
-    from game.cli import BadInput, one_line
     from game.core.replay import put_file, read_save
     from game.report.page import page
     from game.report.pictures import drawer
@@ -48,7 +49,6 @@ def report_command(args: Any) -> int:
 def _check_target(out: Path, save: str) -> None:
     """A report is written over a report, never over anything else (the save itself, a
     folder, a file this program did not write)."""
-    from game.cli import BadInput
     from game.report.page import GENERATOR
 
     if out.is_dir():

@@ -117,7 +117,7 @@ def _result(study: Study) -> str:
     parts = [f"<strong>{escape(head)}</strong>"]
     if final.game_over and final.end_reason:
         parts.append(f" ({escape(final.end_reason)})")
-    score = rs.score_text(final)
+    score = rs.presenter.score_text(final)
     if score:
         parts.append(f"<br>{escape(score)}")
     return f'<div class="result" id="result">{"".join(parts)}</div>'

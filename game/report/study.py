@@ -68,7 +68,7 @@ class Study:
 
     def line(self, n: int) -> str | None:
         """The log line of event ``n`` (counted from 1), in players' words."""
-        return self.ruleset.describe(self.final, self.events[n - 1])
+        return self.ruleset.presenter.describe(self.final, self.events[n - 1])
 
 
 Picture = Callable[[GameState], bytes]
@@ -100,7 +100,7 @@ def study(save: SaveFile, picture: Picture | None = None,
         apply(state, e)
         if isinstance(e, CLOSING):
             open_ = None
-        elif ruleset.combat_begins(e) and (open_ is None or open_.under_way):
+        elif ruleset.presenter.combat_begins(e) and (open_ is None or open_.under_way):
             open_ = Combat(state.turn)
             combats.append(open_)
         if open_ is not None and not isinstance(e, CLOSING):

@@ -262,7 +262,7 @@ class App:
         if self.session is None or self.mode != "play":
             return
         s = self.state
-        ready = self.ruleset.units_ready(s)
+        ready = self.ruleset.presenter.units_ready(s)
         names = [n for u in ready for n in s.units[u].models if s.models[n].on_table]
         if not names:
             return
@@ -306,7 +306,7 @@ class App:
         rs, s = self.ruleset, self.state
         rules = {}
         for m in s.models.values():
-            for _text, ri in rs.model_rules(s, m):
+            for _text, ri in rs.presenter.model_rules(s, m):
                 if ri is not None:
                     rules.setdefault(ri.name, ri.summary)
         conditions = [(c.label, c.description) for c in rs.conditions().values()]

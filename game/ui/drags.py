@@ -33,10 +33,10 @@ def handles(app: App) -> tuple[Handle, ...]:
     if a is None:
         return ()
     m = app.state.models[sel]
-    pv = app.session.preview(app.ruleset.ui_order(app.state, a, sel, point=(m.x, m.y)))
+    pv = app.session.preview(app.ruleset.presenter.ui_order(app.state, a, sel, point=(m.x, m.y)))
     if pv is not None and not pv.ok and pv.refusal.kind == NOT_NOW:
         return ()  # (it cannot move now: nothing to grab)
-    return app.ruleset.handles(app.state, sel)
+    return app.ruleset.presenter.handles(app.state, sel)
 
 
 def handle_at(app: App, pos: tuple[int, int]) -> Handle | None:
@@ -62,5 +62,5 @@ def order(app: App, press: dict[str, Any], point: tuple[float, float]) -> Order 
     a = app.play.point_action()
     if a is None or app.selected is None:
         return None
-    return app.ruleset.drag_order(app.state, a, app.selected, press["handle"], press["start"],
+    return app.ruleset.presenter.drag_order(app.state, a, app.selected, press["handle"], press["start"],
                                   point)

@@ -67,7 +67,7 @@ class Notes:
         notes = []
         for e in events:
             try:
-                n = ruleset.table_note(state, e)
+                n = ruleset.presenter.table_note(state, e)
             except Exception:  # noqa: BLE001 - a note never breaks the window
                 n = None
             if n is not None and n.model in state.models:

@@ -269,7 +269,7 @@ class Files:
             head = f"{side_label(int(s.winner))} wins"
         else:
             head = "The game is over"
-        score = app.session.engine.ruleset.score_text(s) if app.session else ""
+        score = app.session.engine.ruleset.presenter.score_text(s) if app.session else ""
         left = ", ".join(f"{side_label(side)} {len(s.on_table(side))}" for side in (1, 2))
         reason = s.end_reason[:1].upper() + s.end_reason[1:]
         text = message_html(head, [f"{reason}.", f"Game turn {s.turn}. {score}",

@@ -50,7 +50,7 @@ class FormationLayer:
         """The ruleset's unit outlines for ``state`` (worked out once per state change)."""
         key = (id(state), state.events_applied)
         if key != self._key:
-            self._outlines = self.renderer.ruleset.outlines(state)
+            self._outlines = self.renderer.ruleset.presenter.outlines(state)
             self._key = key
         return self._outlines
 
@@ -138,7 +138,7 @@ class FormationLayer:
             return []
         out = []
         bx, by = pts[1][0] + 3, pts[1][1] - 2
-        for mk in self.renderer.ruleset.marks(state, models[0]):
+        for mk in self.renderer.ruleset.presenter.marks(state, models[0]):
             key = (mk, 11 if scale < 40 else 13)
             badge = self._badges.get(key)
             if badge is None:

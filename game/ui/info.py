@@ -31,17 +31,17 @@ def card_html(state: GameState, m: Model, ruleset: Ruleset) -> str:
     e = html.escape
     lines = [f"<b>{e(m.display or m.name)}</b> — {e(side_label(m.side))}"]
     facts = [f"base {e(m.base)}"]
-    wounds = ruleset.wounds(m)
+    wounds = ruleset.presenter.wounds(m)
     if wounds is not None:
         facts.append(f"damage {wounds[0]} of {wounds[1]}")
     lines.append(f"<font color='#b0b0b0'>{' · '.join(facts)}</font>")
     if not m.on_table:
         lines.append(f"<font color='#ff8080'><b>{e(m.status.replace('_', ' ').upper())}</b></font>")
-    marks = ruleset.marks(state, m) if m.on_table else ()
+    marks = ruleset.presenter.marks(state, m) if m.on_table else ()
     if marks:
         lines.append(" · ".join(f"<font color='{_hex(tone_colour(mk.tone))}'><b>{e(mk.label)}</b></font>"
                               for mk in marks))
-    table = ruleset.stat_table(m)
+    table = ruleset.presenter.stat_table(m)
     if table.columns:
         widths = [max(3, len(k), *(len(r[1][i]) for r in table.rows))
                   for i, k in enumerate(table.columns)]
@@ -55,14 +55,14 @@ def card_html(state: GameState, m: Model, ruleset: Ruleset) -> str:
                 row = f"<b><font color='#ffe060'>{row}</font></b>"
             rows.append(f"<font face='fira_code' size=3>{row}</font>")
         lines.extend(rows)
-    parts = ruleset.unit_parts(state, m.unit) if m.unit in state.units else ()
+    parts = ruleset.presenter.unit_parts(state, m.unit) if m.unit in state.units else ()
     if parts:
         lines.extend(_parts_rows(parts))
     if m.keywords:
         lines.append("Keywords: " + e(", ".join(sorted(k.capitalize() for k in m.keywords))))
-    for note in ruleset.card_notes(state, m):
+    for note in ruleset.presenter.card_notes(state, m):
         lines.append(f"<font color='#d8d8d8'>{e(note)}</font>")
-    ladder = ruleset.initiative_ladder(state, m.unit) if m.on_table and m.unit in state.units else ()
+    ladder = ruleset.presenter.initiative_ladder(state, m.unit) if m.on_table and m.unit in state.units else ()
     if ladder:
         lines.append("<b>This combat, step by step</b>")
         for rung in ladder[:LADDER_LINES]:

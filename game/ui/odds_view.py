@@ -297,7 +297,7 @@ class OddsView:
             return None
         left = 0
         for n in s.units[odds.target].models:
-            w = app.ruleset.wounds(s.models[n]) if s.models[n].on_table else None
+            w = app.ruleset.presenter.wounds(s.models[n]) if s.models[n].on_table else None
             if w is None:
                 return None
             left += max(0, w[1] - w[0])

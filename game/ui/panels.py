@@ -104,11 +104,11 @@ class Panels:
         if m is not None:
             items = [(text, ri.name if ri else text,
                       (ri.description or ri.summary) if ri else "The ruleset has no words for this rule.",
-                      "#rule_button") for text, ri in ruleset.model_rules(state, m)]
+                      "#rule_button") for text, ri in ruleset.presenter.model_rules(state, m)]
             items += self._part_rule_chips(state, m, {i[0] for i in items})
             if m.on_table:
                 items += [(mk.label, mk.label, mk.description, "#condition_button")
-                          for mk in ruleset.marks(state, m)]
+                          for mk in ruleset.presenter.marks(state, m)]
             self._place_chips(items)
         app.tooltips.set_areas(self.tips() + app.replay_view.tips())
         return True
@@ -118,7 +118,7 @@ class Panels:
         ruleset = self.app.ruleset
         known = ruleset.rules()
         out = []
-        parts = ruleset.unit_parts(state, m.unit) if m.unit in state.units else ()
+        parts = ruleset.presenter.unit_parts(state, m.unit) if m.unit in state.units else ()
         for part in parts:
             for text in part.rules:
                 if text in shown:
@@ -182,7 +182,7 @@ class Panels:
             for i in range(self._log_count, n):
                 if i in notes:
                     self._add_line(i, notes[i])
-                text = eng.ruleset.describe(eng.state, eng.log[i])
+                text = eng.ruleset.presenter.describe(eng.state, eng.log[i])
                 if text:
                     self._add_line(i, text)
             self._log_count = n
@@ -283,7 +283,7 @@ class Panels:
         if app.mode == "replay" and app.replay is not None:
             r = app.replay
             last = r.last_event()
-            what = (r.ruleset.describe(s, last) or "") if last is not None else "the start"
+            what = (r.ruleset.presenter.describe(s, last) or "") if last is not None else "the start"
             parts = [f"REPLAY {r.name}", f"event {r.pos} of {r.length}", f"game turn {s.turn}", what]
             return (" · ".join(p for p in parts if p),
                     (70, 70, 90))
@@ -304,7 +304,7 @@ class Panels:
             from game.core.log import player_text
 
             return f"{info.side_label(due)} decides: {player_text(s, ask.question)}", col
-        text = app.ruleset.status_text(s)
+        text = app.ruleset.presenter.status_text(s)
         flow = next(iter(app.play.flow.values()), None)
         if app.ruleset.acting_unit(s) is not None and flow is not None:
             text += f" ({flow.label}: {flow.hotkey.upper() or 'Enter'})"

@@ -60,8 +60,8 @@ class PlayController:
 
     # -- the buttons of a game ---------------------------------------------------------------
     def set_ruleset(self, ruleset: Any) -> None:
-        own = list(ruleset.ui_actions())
-        flow = [a for a in ruleset.flow_actions() if a.name not in {x.name for x in own}]
+        own = list(ruleset.presenter.ui_actions())
+        flow = [a for a in ruleset.presenter.flow_actions() if a.name not in {x.name for x in own}]
         self.actions = {a.name: a for a in own}
         self.flow = {a.name: a for a in flow}
         self.button_actions = {a.name: a for a in (*own, *flow, UNDO, REDO)}
@@ -181,11 +181,11 @@ class PlayController:
     def enemy_order(self, a: UIAction, actor: str, target: str) -> Order:
         """The order of action ``a`` by ``actor`` at the model ``target`` (the ruleset words
         it: by model or by unit)."""
-        return self.app.ruleset.ui_order(self.app.state, a, actor, target=target)
+        return self.app.ruleset.presenter.ui_order(self.app.state, a, actor, target=target)
 
     def move_order(self, name: str, point: tuple[float, float], face: bool) -> Order:
         a = self.point_action() or UIAction("move", "Move", needs=POINT)
-        return self.app.ruleset.ui_order(self.app.state, a, name, point=point, face=face)
+        return self.app.ruleset.presenter.ui_order(self.app.state, a, name, point=point, face=face)
 
     def turn_order(self, m: Model, point: tuple[float, float]) -> Order:
         """Turn ``m`` where it stands to face ``point`` (the Turn button's order)."""
@@ -193,7 +193,7 @@ class PlayController:
              or UIAction("move", "Turn", needs=FACING))
         if a.needs != FACING:
             a = UIAction(a.name, a.label, needs=FACING, order=a.order, args=a.args)
-        return self.app.ruleset.ui_order(self.app.state, a, m.name, point=point)
+        return self.app.ruleset.presenter.ui_order(self.app.state, a, m.name, point=point)
 
     def nearby_enemies(self, name: str, reach: float = 3.0) -> list[Model]:
         s = self.app.state
@@ -255,7 +255,7 @@ class PlayController:
         app = self.app
         s = app.session
         assert s is not None
-        if not s.engine.ruleset.flow_action_open(s.state, a.name):
+        if not s.engine.ruleset.presenter.flow_action_open(s.state, a.name):
             app.say(f"{a.label} is not open now.", QUIET)
             return
         order = Order(a.do, None, a.args)
@@ -274,14 +274,14 @@ class PlayController:
         sel = app.selected if self.may_order(app.selected) else None
         out: dict[str, bool] = {UNDO.name: session.can_undo(), REDO.name: bool(session.redo_stack)}
         for name in self.flow:
-            out[name] = not pending and session.engine.ruleset.flow_action_open(s, name)
+            out[name] = not pending and session.engine.ruleset.presenter.flow_action_open(s, name)
         for name, a in self.actions.items():
             if sel is None:
                 out[name] = False
                 continue
             m = s.models[sel]
             if a.needs in (POINT, FACING):
-                order = (app.ruleset.ui_order(s, a, sel, point=(m.x, m.y)) if a.needs == POINT
+                order = (app.ruleset.presenter.ui_order(s, a, sel, point=(m.x, m.y)) if a.needs == POINT
                          else self.turn_order(m, (m.x, m.y - 1) if m.facing != 0 else (m.x + 1, m.y)))
                 pv = session.preview(order)
                 out[name] = pv is not None and (pv.ok or pv.refusal.kind != NOT_NOW)
@@ -322,7 +322,7 @@ class PlayController:
         notes floating up at the models."""
         app = self.app
         eng = app.session.engine
-        lines = [eng.ruleset.describe(eng.state, e) for _, e in out.events]
+        lines = [eng.ruleset.presenter.describe(eng.state, e) for _, e in out.events]
         lines = [ln for ln in lines if ln]
         app.say(lines[-1] if lines else "Done.")
         if app.session.autosave_problem:
@@ -394,7 +394,7 @@ class PlayController:
     def since_seat(self, side: int) -> list[str]:
         """What happened since ``side`` last left the seat, as log lines (the newest last)."""
         eng = self.app.session.engine
-        lines = (eng.ruleset.describe(eng.state, e) for e in eng.log[self.left.get(side, 0):])
+        lines = (eng.ruleset.presenter.describe(eng.state, e) for e in eng.log[self.left.get(side, 0):])
         return [ln for ln in lines if ln]
 
     def take_seat(self) -> None:

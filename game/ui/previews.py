@@ -111,7 +111,7 @@ class Previews:
         mode = play.mode_action()
         charging = mode is not None and mode.needs == ENEMY
         if charging or (hov is not None and hov.side != sel.side):
-            self.zone = app.ruleset.charge_zone(app.state, sel.name)
+            self.zone = app.ruleset.presenter.charge_zone(app.state, sel.name)
         if mode is not None and mode.needs == FACING:
             self._turn_preview(sel, point)
             return
@@ -165,7 +165,7 @@ class Previews:
                 if isinstance(e, ev.ModelMoved) and e.model == sel.name:
                     dist = e.distance
                     path = ((sel.x, sel.y), *e.via)
-        allowance = app.ruleset.move_allowance(app.state, sel)
+        allowance = app.ruleset.presenter.move_allowance(app.state, sel)
         of = f' of {allowance:g}"' if allowance is not None else ""
         ok = pv is not None and pv.ok
         if to is None:  # an order that names no place: a unit in formation moving its block
@@ -188,13 +188,13 @@ class Previews:
             return
         if not pv.ok:
             self.status = (sentence(player_text(app.state, str(pv.refusal))) + ".", BAD_TEXT)
-            asked = app.ruleset.order_outline(app.state, cmd)
+            asked = app.ruleset.presenter.order_outline(app.state, cmd)
             if asked is not None:
                 self.unit_ghost = (asked, False, "")
             return
         for _, e in pv.events:
             if isinstance(e, ev.UnitMoved):
-                got = app.ruleset.outline_after(app.state, e)
+                got = app.ruleset.presenter.outline_after(app.state, e)
                 if got is not None:
                     self.unit_ghost = (got, True, f'{e.distance:.1f}"')
                     self.status = (f'Click to {e.reason} {e.distance:.1f}". Ahead: wheel and '
@@ -213,16 +213,16 @@ class Previews:
         pv = app.session.preview(cmd)
         if pv is None or self._refused(cmd, pv):
             return
-        outline = app.ruleset.order_outline(app.state, cmd)
-        words = app.ruleset.order_words(app.state, cmd)
-        allowance = app.ruleset.move_allowance(app.state, sel)
+        outline = app.ruleset.presenter.order_outline(app.state, cmd)
+        words = app.ruleset.presenter.order_words(app.state, cmd)
+        allowance = app.ruleset.presenter.move_allowance(app.state, sel)
         of = f' of {allowance:g}"' if allowance is not None else ""
         if pv.ok:
             cost = next((e.distance for _, e in pv.events if isinstance(e, ev.UnitMoved)), 0.0)
             label = f'{words}: {inches(cost, allowance)}"{of}'
             self.status = (f"Let go to {label}.", OK_TEXT)
         else:
-            self.bumps = app.ruleset.bumps(app.state, cmd)
+            self.bumps = app.ruleset.presenter.bumps(app.state, cmd)
             label = words
             self.status = (sentence(player_text(app.state, str(pv.refusal))) + ".", BAD_TEXT)
         if outline is not None:
@@ -266,7 +266,7 @@ class Previews:
                     if isinstance(e, ev.ModelMoved) and e.model == sel.name:
                         self.ghost = Ghost(sel, e.x, e.y, e.facing, True, f'{verb} {e.distance:.1f}"',
                                            ((sel.x, sel.y), *e.via))
-                end = app.ruleset.charge_end(app.state, sel.name, hov.name)
+                end = app.ruleset.presenter.charge_end(app.state, sel.name, hov.name)
                 if end is not None:
                     self.unit_ghost = (end, True, f"if the charge reaches: {verb} {name}")
                 self.status = (f"Click to {verb} {name}.", OK_TEXT)

@@ -297,8 +297,8 @@ class TableRenderer:
         badges, pips = [], None
         if m.on_table and not grouped:
             size = 11 if scale < 40 else 13
-            badges = [make_badge(mk, size) for mk in self.ruleset.marks(self._state, m)]
-            wounds = self.ruleset.wounds(m)
+            badges = [make_badge(mk, size) for mk in self.ruleset.presenter.marks(self._state, m)]
+            wounds = self.ruleset.presenter.wounds(m)
             if wounds is not None and wounds[1] > 1:
                 pips = make_pips(wounds[0], wounds[1], self.table.shape(m).width * scale)
         return (m, zoom_key, name_size, spr, w / 2, h / 2, lab, badges, pips)

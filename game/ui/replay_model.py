@@ -44,7 +44,7 @@ class ReplayModel:
         self.final = st
         self.lines: list[LogLine] = []
         for i, e in enumerate(self.events):
-            text = self.ruleset.describe(st, e)
+            text = self.ruleset.presenter.describe(st, e)
             if text:
                 self.lines.append(LogLine(i, text))
         # (activations, or the phases of a player turn in rulesets that have phases)

@@ -49,7 +49,7 @@ class ShotLayer:
         if key != self._key:
             self._key = key
             try:
-                self.view = app.ruleset.shot_view(s, sel.name, foe)
+                self.view = app.ruleset.presenter.shot_view(s, sel.name, foe)
             except Exception:  # noqa: BLE001 - a view that cannot be drawn is left out
                 self.view = None
         return self.view

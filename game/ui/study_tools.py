@@ -174,11 +174,11 @@ class OddsHere(Dialog):
 
         s, rs = engine.state, engine.ruleset
         side = side_to_act(engine)
-        where = f"After event {at}, game turn {s.turn}: {rs.status_text(s)}"
+        where = f"After event {at}, game turn {s.turn}: {rs.presenter.status_text(s)}"
         if s.game_over or side is None:
             self.head = f"{where}. The game is over: no odds to give."
             return
-        cands = [c for c in rs.candidates(s, side, random.Random(0), -1)
+        cands = [c for c in rs.advisor.candidates(s, side, random.Random(0), -1)
                  if c.kind in ("fight", "charge")]
         self.head = (f"{where}. The odds of each fight and charge side {side} could order "
                      "(exact where the rules allow, else from "

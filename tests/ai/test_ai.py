@@ -39,7 +39,7 @@ def test_skirmish_candidates_name_every_enemy_in_contact_and_in_reach() -> None:
     ya, yb = b2b_pair()
     e = engine([unit("a", 1, 12, yb), unit("b", 2, 12, ya, 180),
                 unit("c", 2, 16, yb + 3.0, 180), unit("far", 2, 2, 1, 180)])
-    got = e.ruleset.candidates(e.state, 1, random.Random(1), 0)
+    got = e.ruleset.advisor.candidates(e.state, 1, random.Random(1), 0)
     fights = {c.target for c in got if c.kind == "fight"}
     assert fights == {"b"}
     # in contact: no charge or move (the rules forbid both), but Focus is offered
@@ -47,7 +47,7 @@ def test_skirmish_candidates_name_every_enemy_in_contact_and_in_reach() -> None:
     assert {c.kind for c in got} >= {"fight", "focus", "pass"}
     # a model out of contact is offered charges at enemies in reach only, and moves
     e2 = engine([unit("a", 1, 12, 20), unit("b", 2, 12, 14, 180), unit("far", 2, 1, 1, 180)])
-    got2 = e2.ruleset.candidates(e2.state, 1, random.Random(1), 3)
+    got2 = e2.ruleset.advisor.candidates(e2.state, 1, random.Random(1), 3)
     assert {c.target for c in got2 if c.kind == "charge"} == {"b"}
     moves = [c for c in got2 if c.kind == "move"]
     assert any("toward" in c.note for c in moves) and any("away" in c.note for c in moves)
@@ -56,7 +56,7 @@ def test_skirmish_candidates_name_every_enemy_in_contact_and_in_reach() -> None:
 
 def test_side_not_due_gets_no_candidates() -> None:
     e = engine([unit("a", 1, 12, 20), unit("b", 2, 12, 14, 180)])
-    assert e.ruleset.candidates(e.state, 2, random.Random(1), 0) == []
+    assert e.ruleset.advisor.candidates(e.state, 2, random.Random(1), 0) == []
 
 
 def test_choose_never_changes_the_game_and_repeats_itself() -> None:
@@ -136,7 +136,7 @@ def test_fork_answers_a_pending_decision_on_its_own() -> None:
 
 def test_explanations_use_display_names() -> None:
     e = Engine(load_scenario(MAPS / "default.toml"), seed=5)
-    for c in e.ruleset.candidates(e.state, 1, random.Random(0), 1)[:12]:
+    for c in e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 1)[:12]:
         text = explain(e.state, c, {"samples": 4, "target_destroyed": 0.5,
                                     "actor_destroyed": 0.0}, 1)
         assert "_" not in text and "'" not in text and "(" not in text
@@ -145,7 +145,7 @@ def test_explanations_use_display_names() -> None:
 @pytest.mark.parametrize("name", ["default.toml", "trench.toml", "duel.toml",
                                   "rules-study.toml", "old-world.toml", "ninth-age.toml"])
 def test_ai_plays_every_shipped_map_to_the_end(name: str) -> None:
-    from game.cli import carry_out, start_orders
+    from game.headless import carry_out, start_orders
 
     path = str(MAPS / name)
     e, cmds = start_orders(path, None)
@@ -173,12 +173,12 @@ def test_old_world_candidates_charge_enemies_move_units_and_end_the_turn() -> No
     side = e.ruleset.active_side(e.state)
     # before its turn begins, a side is only offered to begin it (so that the tests and
     # questions of its first phase come before any charge or move is weighed)
-    assert [c.command for c in e.ruleset.candidates(e.state, side, random.Random(0), 0)] == \
+    assert [c.command for c in e.ruleset.advisor.candidates(e.state, side, random.Random(0), 0)] == \
         [Order("begin_turn")]
     assert e.execute(Order("begin_turn")).ok
     while e.pending_ask is not None:
         e.answer_default()
-    got = e.ruleset.candidates(e.state, side, random.Random(0), 0)
+    got = e.ruleset.advisor.candidates(e.state, side, random.Random(0), 0)
     assert got[0].command == Order("end_turn")
     s = e.state
     for c in got:
@@ -189,7 +189,7 @@ def test_old_world_candidates_charge_enemies_move_units_and_end_the_turn() -> No
             if unit.side == side and unit.on_table and unit.formation is not None}
     assert movers == free
     # the other side has nothing to do in this player turn
-    assert e.ruleset.candidates(e.state, 3 - side, random.Random(0), 0) == []
+    assert e.ruleset.advisor.candidates(e.state, 3 - side, random.Random(0), 0) == []
     choice = choose(e, side, "normal")
     assert e.execute(choice.command).ok
 
@@ -206,7 +206,7 @@ def test_ninth_age_charge_candidates_only_at_enemies_in_the_front_arc_within_rea
     data = na([a, b, c, d, e], table={"width": 48.0, "height": 56.0})
     eng = Engine(check_scenario(data, "test"), seed=1)
     assert eng.execute(Order("begin_turn")).ok  # the Charge Phase begins
-    got = eng.ruleset.candidates(eng.state, 1, random.Random(0), 0)
+    got = eng.ruleset.advisor.candidates(eng.state, 1, random.Random(0), 0)
     charges = {(c.unit, c.target) for c in got if c.kind == "charge"}
     assert charges == {("a", "b")}
     # the charge is one the rules accept, and the unit with nothing in reach may still move
@@ -223,7 +223,7 @@ def test_ninth_age_unit_worth_follows_its_profile_and_losses() -> None:
     strong = block("strong", 2, 10, 10, stats={"Str": 5, "AP": 2})
     small = block("small", 2, 30, 10, models=5)
     eng = Engine(check_scenario(na([plain, armoured, strong, small]), "test"), seed=1)
-    worth = {u: eng.ruleset.unit_worth(eng.state, u) for u in eng.state.units}
+    worth = {u: eng.ruleset.advisor.unit_worth(eng.state, u) for u in eng.state.units}
     assert worth["armoured"] > worth["plain"] and worth["strong"] > worth["plain"]
     assert worth["small"] == pytest.approx(worth["plain"] / 2)
 
@@ -231,7 +231,7 @@ def test_ninth_age_unit_worth_follows_its_profile_and_losses() -> None:
 def test_trench_candidates_offer_diving_charges_only_where_there_are_heights() -> None:
     e = Engine(load_scenario(MAPS / "trench.toml"), seed=2)
     side = e.ruleset.active_side(e.state)
-    got = e.ruleset.candidates(e.state, side, random.Random(0), 0)
+    got = e.ruleset.advisor.candidates(e.state, side, random.Random(0), 0)
     dives = [c for c in got if c.kind == "diving charge"]
     charges = [c for c in got if c.kind == "charge"]
     assert dives and {c.target for c in dives} == {c.target for c in charges}
@@ -307,7 +307,7 @@ def test_side_scores_are_what_decides_the_game_after_its_last_turn() -> None:
     apply(s, ev.DamageTaken("b", 1, "attack", "a"))
     apply(s, ev.DamageTaken("b", 1, "attack", "a"))
     apply(s, ev.DamageTaken("a", 1, "attack", "b"))
-    assert e.ruleset.side_scores(s) == (2.0, 1.0)
+    assert e.ruleset.advisor.side_scores(s) == (2.0, 1.0)
 
 
 def test_rank_and_flank_scores_are_victory_points_and_worth_is_points() -> None:
@@ -316,7 +316,7 @@ def test_rank_and_flank_scores_are_victory_points_and_worth_is_points() -> None:
     # in the AI's units a hundred points are worth 1: the Skeleton Warriors (130 points) and
     # the Black Coach (170) at full strength; a unit destroyed gives its points to the enemy
     ow = Engine(load_scenario(MAPS / "old-world.toml"), seed=1)
-    rs, s = ow.ruleset, ow.state.copy()
+    rs, s = ow.ruleset.advisor, ow.state.copy()
     assert rs.unit_worth(s, "skeletons") == pytest.approx(1.30)
     assert rs.unit_worth(s, "coach") == pytest.approx(1.70)
     assert rs.side_scores(s) == (0.0, 0.0)
@@ -373,7 +373,7 @@ def test_a_model_behind_a_wall_is_offered_a_move_round_it_that_the_rules_accept(
     wall = {"id": "wall", "name": "Wall", "kind": "obstacle", "height": 1.0,
             "polygon": [[6, 11.7], [18, 11.7], [18, 12.3], [6, 12.3]]}
     e = engine([unit("a", 1, 11, 14), unit("b", 2, 12, 6, 180)], terrain=[wall])
-    got = e.ruleset.candidates(e.state, 1, random.Random(1), 0)
+    got = e.ruleset.advisor.candidates(e.state, 1, random.Random(1), 0)
     straight = [c for c in got if c.kind == "move" and c.note == "toward b"]
     assert straight and not e.fork().execute(straight[0].command).ok  # it would cross the wall
     round_ = [c for c in got if c.kind == "move" and "round what is in the way" in c.note]
@@ -386,13 +386,13 @@ def test_a_model_behind_a_wall_is_offered_a_move_round_it_that_the_rules_accept(
         assert a.y > 12.3 and (a.x < 11 - 1 or a.x > 11 + 1)
     # in the open, no such move is offered
     open_ = engine([unit("a", 1, 11, 14), unit("b", 2, 12, 6, 180)])
-    assert not [c for c in open_.ruleset.candidates(open_.state, 1, random.Random(1), 0)
+    assert not [c for c in open_.ruleset.advisor.candidates(open_.state, 1, random.Random(1), 0)
                 if "round what" in c.note]
 
 
 def test_a_negative_widen_offers_no_moves() -> None:
     e = engine([unit("a", 1, 12, 20), unit("b", 2, 12, 14, 180)])
-    got = e.ruleset.candidates(e.state, 1, random.Random(1), -1)
+    got = e.ruleset.advisor.candidates(e.state, 1, random.Random(1), -1)
     assert {c.kind for c in got} >= {"charge", "pass"}
     assert not [c for c in got if c.kind == "move"]
 
@@ -417,7 +417,7 @@ def test_the_attacks_to_come_are_what_an_enemy_in_reach_could_take() -> None:
         ("b", "a", "charge")]
     # the attack would take a's worth in b's share of the two, and cost b the same share the
     # other way, halved (the attacker picks its fight)
-    wa, wb = e.ruleset.unit_worth(e.state, "a"), e.ruleset.unit_worth(e.state, "b")
+    wa, wb = e.ruleset.advisor.unit_worth(e.state, "a"), e.ruleset.advisor.unit_worth(e.state, "b")
     assert got[0].dealt == pytest.approx(wa * wb / (wa + wb))
     assert got[0].taken == pytest.approx(RETURN * wb * wa / (wa + wb))
     # a weaker b takes less
@@ -440,7 +440,7 @@ def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too()
     for _ in range(3):  # strategy, movement, into the shooting phase
         e.execute(Order("next_phase") if e.state.flow.phase else Order("begin_turn"))
     assert e.state.flow.phase == "shooting"
-    got = e.ruleset.candidates(e.state, 1, random.Random(0), 0)
+    got = e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
     shots = [c for c in got if c.kind == "shoot"]
     assert [(c.unit, c.target) for c in shots] == [("a", "b")]
     choice = choose(e, 1, "normal")
@@ -448,6 +448,6 @@ def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too()
     # the look-ahead of a try made in the movement phase shoots before the turn ends
     e2 = Engine(check_scenario(ow([a, b, c], orders=[]), "test"), seed=2)
     e2.execute(Order("begin_turn"))
-    assert e2.ruleset.lookahead(e2.state, 1) == Order("shoot", "a", (("target", "b"),))
+    assert e2.ruleset.advisor.lookahead(e2.state, 1) == Order("shoot", "a", (("target", "b"),))
     settle(e2, 1)
     assert any(isinstance(x, ev.ActionTaken) and x.action == "shoot" for x in e2.log)

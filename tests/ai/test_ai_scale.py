@@ -58,14 +58,14 @@ def test_a_big_battle_offers_the_units_nearest_the_enemy_and_a_few_more() -> Non
 
     for i in range(3, 3 + MAX_UNITS - AT_RANDOM):
         s.models[f"b{i}"] = replace(s.models[f"b{i}"], y=s.models[f"a{i}"].y - 3.0)
-    got = e.ruleset.candidates(s, 1, random.Random(1), 0)
+    got = e.ruleset.advisor.candidates(s, 1, random.Random(1), 0)
     assert isinstance(got, SampledCandidates) and (got.units, got.of) == (MAX_UNITS, 20)
     units = {c.unit for c in got}
     near = {f"a{i}" for i in range(3, 3 + MAX_UNITS - AT_RANDOM)}
     assert near <= units and len(units) == MAX_UNITS
     # a small battle offers every unit, as a plain list
     small = crowd(MAX_UNITS)
-    got = small.ruleset.candidates(small.state, 1, random.Random(1), 0)
+    got = small.ruleset.advisor.candidates(small.state, 1, random.Random(1), 0)
     assert not isinstance(got, SampledCandidates)
     assert {c.unit for c in got} == {f"a{i}" for i in range(MAX_UNITS)}
 

@@ -44,7 +44,7 @@ def test_declare_draw_ends_any_game_at_once_as_a_draw() -> None:
         out = e.execute(Order(DECLARE_DRAW, None, (("reason", "rain stopped play"),)))
         assert out.ok and e.state.game_over and e.state.winner == "draw"
         assert ended(e).reason == "rain stopped play"
-        assert "a draw (rain stopped play)" in e.ruleset.describe(e.state, ended(e))
+        assert "a draw (rain stopped play)" in e.ruleset.presenter.describe(e.state, ended(e))
     e = Engine(check_scenario(walled(), "t"), seed=1)
     assert e.execute(Order(DECLARE_DRAW)).ok and ended(e).reason == AGREED
 

@@ -23,7 +23,7 @@ def _duel(orders=()):
 def test_the_log_names_models_not_ids_and_shows_no_reprs_or_underscores():
     eng = run(_duel([{"unit": "orc", "do": "charge", "target": "elf"},
                      {"unit": "orc", "do": "fight", "target": "elf"}]))
-    lines = [eng.ruleset.describe(eng.state, e) or "" for e in eng.log]
+    lines = [eng.ruleset.presenter.describe(eng.state, e) or "" for e in eng.log]
     text = "\n".join(lines)
     assert "Orc Brute charges Elf Blademaster" in lines
     assert any(ln.startswith("Orc Brute runs ") and ln.endswith('" into base contact') for ln in lines)
@@ -74,9 +74,9 @@ def test_decision_lines_read_as_sentences():
     e = ev.DecisionRequested("d1", "defensive_strikes", "elf", 2, 'How does "elf" spend it?',
                              (), ("orc", "orc"))
     eng = Engine(check_scenario(_duel(), "t"), seed=1)
-    line = eng.ruleset.describe(eng.state, e)
+    line = eng.ruleset.presenter.describe(eng.state, e)
     assert line == "Decision — How does Elf Blademaster spend it? (default: Orc Brute, Orc Brute)"
-    answer = eng.ruleset.describe(eng.state, ev.DecisionAnswered("d1", ("orc",), True))
+    answer = eng.ruleset.presenter.describe(eng.state, ev.DecisionAnswered("d1", ("orc",), True))
     assert answer == "Answer: Orc Brute (the default)"
 
 

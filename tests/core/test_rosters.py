@@ -76,9 +76,9 @@ def test_a_blank_unit_of_each_ruleset_loads_and_its_fields_are_its_own_keys(rule
     from game.core.ruleset import get_ruleset
 
     rs = get_ruleset(ruleset)
-    unit = {"id": "new", "side": 2, "x": 12.0, "y": 12.0, **rs.starting_unit()}
+    unit = {"id": "new", "side": 2, "x": 12.0, "y": 12.0, **rs.editor.starting_unit()}
     check_scenario({"format": 1, "name": "Blank", "ruleset": ruleset,
                     "table": {"width": 24.0, "height": 24.0}, "units": [unit]}, "blank")
-    assert {f.key for f in rs.unit_fields()} <= set(rs.unit_keys)
-    for f in rs.unit_fields():
+    assert {f.key for f in rs.editor.unit_fields()} <= set(rs.unit_keys)
+    for f in rs.editor.unit_fields():
         assert f.label and f.tip and "_" not in f.label

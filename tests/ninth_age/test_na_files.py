@@ -146,10 +146,10 @@ def test_rules_lists_the_special_attacks(capsys):
 def test_the_window_gets_parts_and_the_initiative_ladder():
     rs = get_ruleset("ninth-age")
     eng = Engine(check_scenario(engaged(a_kw=chariot()), "t"), seed=1)
-    parts = rs.unit_parts(eng.state, "a")
+    parts = rs.presenter.unit_parts(eng.state, "a")
     assert [p.name for p in parts] == ["chassis", "crew", "steed"]
     assert dict(parts[1].stats)["Agi"] == 4 and "Harnessed" in parts[2].rules
-    ladder = rs.initiative_ladder(eng.state, "a")
+    ladder = rs.presenter.initiative_ladder(eng.state, "a")
     # b: the three models touching the 50 mm chariot and the three behind them, supporting
     assert [(r.step, r.unit, r.who, r.kind, r.count) for r in ladder] == [
         (4, "a", "crew", "close combat", 1),
@@ -162,8 +162,8 @@ def test_the_window_gets_parts_and_the_initiative_ladder():
 def test_no_ladder_for_a_unit_out_of_combat():
     rs = get_ruleset("ninth-age")
     eng = Engine(check_scenario(engaged(gap=5.0), "t"), seed=1)
-    assert rs.initiative_ladder(eng.state, "a") == ()
-    assert len(rs.unit_parts(eng.state, "a")) == 1  # a one-part model: the unit's own profile
+    assert rs.presenter.initiative_ladder(eng.state, "a") == ()
+    assert len(rs.presenter.unit_parts(eng.state, "a")) == 1  # a one-part model: the unit's own profile
 
 
 def test_a_bad_base_is_refused_with_a_message(tmp_path, capsys):
@@ -192,9 +192,9 @@ def test_every_rule_and_condition_has_plain_words():
 def test_the_window_gets_the_charge_zone_card_notes_marks_and_table_notes():
     rs = get_ruleset("ninth-age")
     eng = Engine(check_scenario(engaged(a_kw=chariot(), gap=5.0), "t"), seed=1)
-    zone = rs.charge_zone(eng.state, "a")
+    zone = rs.presenter.charge_zone(eng.state, "a")
     assert zone.reach == 8 + 12 and zone.likely == 8 + 7  # the chariot's Adv 8
-    notes = rs.card_notes(eng.state, eng.state.models["b.1"])
+    notes = rs.presenter.card_notes(eng.state, eng.state.models["b.1"])
     assert notes[0] == "Infantry, standard height, 10 of 10 models left"
     assert notes[1] == "5 wide and 2 deep, 2 Full Ranks"
     # a: 10 attacks (two ranks), 5 hit and wound; b strikes back with its 10 and misses
@@ -202,8 +202,8 @@ def test_the_window_gets_the_charge_zone_card_notes_marks_and_table_notes():
     eng = Engine(check_scenario(engaged(b_kw={"rules": ["Unbreakable"]}, dice=dice), "t"), seed=1)
     eng.finish()
     assert eng.dice.count == len(dice)  # the round went as worked out above
-    assert [m.key for m in rs.marks(eng.state, eng.state.models["b.1"])] == ["engaged"]
-    notes = [rs.table_note(eng.state, e) for e in eng.log]
+    assert [m.key for m in rs.presenter.marks(eng.state, eng.state.models["b.1"])] == ["engaged"]
+    notes = [rs.presenter.table_note(eng.state, e) for e in eng.log]
     texts = [n.text for n in notes if n is not None]
     assert "to hit: 5 hits" in texts and "-5 models" in texts
     assert all(n.model in eng.state.models for n in notes if n is not None)

@@ -134,7 +134,7 @@ def test_a_reform_is_the_whole_move():
     eng = run(apart(orders=[{"unit": "a", "do": "move", "path": [["reform", 10, 0.0]]}]), finish=False)
     assert (result(eng)["units"]["a"]["files"], result(eng)["units"]["a"]["ranks"]) == (10, 1)
     moved = events(eng, ev.UnitMoved)[-1]
-    assert eng.ruleset.describe(eng.state, moved).endswith("reforms, now 10 wide")
+    assert eng.ruleset.presenter.describe(eng.state, moved).endswith("reforms, now 10 wide")
 
 
 def test_a_flying_unit_moves_over_units_with_its_fly_values():

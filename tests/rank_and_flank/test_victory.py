@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.cli import result_json
 from game.core import events as ev
 from game.core.engine import Engine
 from game.core.scenario import check_scenario
 from game.core.state import apply
+from game.headless import result_json
 from game.rulesets.rank_and_flank.victory import TAKEN
 from tests.support import scenario
 
@@ -111,7 +111,7 @@ def test_rank_and_flank_games_last_six_turns_unless_told():
 
 def test_the_result_screen_line_names_what_each_unit_gave_up():
     eng = _battle("old-world")
-    line = eng.ruleset.score_text(eng.state)
+    line = eng.ruleset.presenter.score_text(eng.state)
     assert line.startswith("Victory points: side 1 has 423, side 2 has 270 (armies of 220 and "
                            "445 points).")
     assert "A (reduced to a quarter or less, 50)" in line and "Hero (destroyed, 120)" in line
@@ -120,6 +120,6 @@ def test_the_result_screen_line_names_what_each_unit_gave_up():
 
 def test_the_banner_shows_the_turn_limit_and_the_victory_points():
     eng = _battle("old-world")
-    text = eng.ruleset.status_text(eng.state)
+    text = eng.ruleset.presenter.status_text(eng.state)
     assert text.startswith("Game turn 1 of 6 · ")
     assert text.endswith("victory points 423 to 270 (armies of 220 and 445 points)")

@@ -88,11 +88,11 @@ def test_a_turned_model_is_played_by_its_new_side():
     s = eng.state
     assert s.units[s.models["b"].unit].side == 1
     assert eng.ruleset.active_side(s) == 1
-    assert sorted(eng.ruleset.units_ready(s)) == ["a", "b"]
+    assert sorted(eng.ruleset.presenter.units_ready(s)) == ["a", "b"]
     assert eng.execute(Order("pass", "b")).ok
     assert eng.execute(Order("end_activation")).ok
     assert eng.ruleset.active_side(eng.state) == 2
-    assert eng.ruleset.units_ready(eng.state) == ["c"]
+    assert eng.ruleset.presenter.units_ready(eng.state) == ["c"]
 
 
 def test_zombies_are_not_infected():

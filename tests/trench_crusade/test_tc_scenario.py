@@ -85,7 +85,7 @@ def test_turn_limit_decides_by_enemies_taken_out_of_action():
 
 def test_log_lines_use_the_rules_terms():
     eng = run(duel([6, 6, 1, 1, 4, 4], a={"stats": {"Melee": 1}}))
-    lines = [eng.ruleset.describe(eng.state, e) for e in eng.log]
+    lines = [eng.ruleset.presenter.describe(eng.state, e) for e in eng.log]
     assert "a, success roll at b: 3d6 6 6 1 (kept 6 6) [+1 die Melee] = 12 against 7: Critical Success" in lines
     assert any(line and line.startswith("a, injury roll at b: 3d6 1 4 4 (kept 4 4) [+1 die Critical] = 8")
                for line in lines)

@@ -101,7 +101,7 @@ def test_the_replay_viewer_gives_the_chances_at_the_start_of_each_game_turn(
 
 
 def test_report_writes_the_page_and_opens_it(make_app, tmp_path, monkeypatch) -> None:
-    from game.cli import run_orders
+    from game.headless import run_orders
 
     save = tmp_path / "duel.jsonl"
     write_save(run_orders(str(DUEL), 7), save)
@@ -121,7 +121,7 @@ def test_report_writes_the_page_and_opens_it(make_app, tmp_path, monkeypatch) ->
 
 
 def test_odds_from_here_are_the_odds_engine_figures(make_app, tmp_path) -> None:
-    from game.cli import run_orders
+    from game.headless import run_orders
 
     save = tmp_path / "duel.jsonl"
     write_save(run_orders(str(DUEL), 7), save)

@@ -485,3 +485,19 @@ def test_the_editor_sleeps_while_nobody_touches_it(make_app):
     before = app.draws
     app.run_frames(300, dt=1 / 30)
     assert app.draws == before and not app.busy()
+
+
+def test_the_banner_adds_up_each_armys_points_while_units_are_placed():
+    from game.ui.editor.panel import army_points_text
+
+    doc = EditDoc.open(ROOT / "maps" / "old-world.toml")
+    sides = {1: 0, 2: 0}
+    for u in doc.units():
+        sides[u["side"]] += u.get("points", 0)
+    assert army_points_text(doc) == f" · side 1 {sides[1]} pts v side 2 {sides[2]} pts"
+    first = doc.units()[0]
+    doc.change("cheaper", lambda d: d["units"][0].update(points=first["points"] - 55))
+    side = first["side"]
+    assert f"side {side} {sides[side] - 55} pts" in army_points_text(doc)
+    # a ruleset whose units cost nothing says nothing of points
+    assert army_points_text(EditDoc.open(DUEL)) == ""

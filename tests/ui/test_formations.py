@@ -65,10 +65,10 @@ def test_a_charge_by_click_shows_its_zone_and_end_then_moves_with_next_phase(mak
 
 def test_the_flow_buttons_are_next_phase_and_end_turn(make_app, tmp_path):
     app = make_app(duel(tmp_path))
-    assert [a.name for a in app.ruleset.flow_actions()] == ["next_phase", "end_turn"]
+    assert [a.name for a in app.ruleset.presenter.flow_actions()] == ["next_phase", "end_turn"]
     app.play.do_action("next_phase")
     assert phases(app.state).phase == "movement"
-    assert "Movement phase" in app.ruleset.status_text(app.state)
+    assert "Movement phase" in app.ruleset.presenter.status_text(app.state)
 
 
 def test_a_unit_that_may_shoot_shows_its_range_and_its_sight_of_an_enemy(make_app, tmp_path):
@@ -136,7 +136,7 @@ def test_a_front_corner_s_handle_wheels_the_block_and_brings_the_corner_to_the_p
     app = make_app(p)
     app.select("a.3")
     app.run_frames(1)
-    left, right = app.ruleset.handles(app.state, "a.3")
+    left, right = app.ruleset.presenter.handles(app.state, "a.3")
     assert app.overlay().handles == ((left.x, left.y), (right.x, right.y))
     width = math.hypot(left.x - right.x, left.y - right.y)
     # pull the left corner forward and round: 15 degrees clockwise about the right corner, and

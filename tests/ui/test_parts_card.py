@@ -36,7 +36,7 @@ def test_in_combat_the_card_shows_the_initiative_steps(make_app, tmp_path):
     app = make_app(_scenario(tmp_path, gap=0.0))
     card = info.card_html(app.state, app.state.models["a"], app.ruleset)
     assert "step by step" in card
-    ladder = app.ruleset.initiative_ladder(app.state, "a")
+    ladder = app.ruleset.presenter.initiative_ladder(app.state, "a")
     # the crew (Agi 4) strike before the steed (Agi 3), the Choppas at their Agi 3
     first = [r for r in ladder if r.unit == "a"]
     assert [r.step for r in first] == sorted((r.step for r in first), reverse=True)

@@ -15,7 +15,7 @@ from tests.ui.conftest import DUEL, click, click_model, ctrl, key, screen_of
 
 @pytest.fixture
 def duel_save(tmp_path):
-    from game.cli import run_orders
+    from game.headless import run_orders
 
     engine = run_orders(str(DUEL), 7)
     p = tmp_path / "duel.jsonl"
@@ -105,7 +105,7 @@ def test_the_replay_banner_never_ends_in_a_stray_dot(make_app, duel_save, monkey
     text, _ = app.panels.banner_text()
     assert text.startswith("REPLAY duel.jsonl · event 5 of ")
     # an event with no line of its own (bookkeeping): nothing after the turn, no dangling dot
-    monkeypatch.setattr(type(r.ruleset), "describe", lambda self, state, e: None)
+    monkeypatch.setattr(type(r.ruleset.presenter), "describe", lambda self, state, e: None)
     r.seek(6)
     text, _ = app.panels.banner_text()
     assert text.endswith(f"game turn {r.state.turn}"), text

@@ -118,7 +118,7 @@ def test_every_hotkey_of_every_ruleset_reaches_its_button(make_app, monkeypatch)
         app = make_app(scenario)
         pressed: list[str] = []
         monkeypatch.setattr(app.play, "do_action", pressed.append)
-        actions = [*app.ruleset.ui_actions(), *app.ruleset.flow_actions()]
+        actions = [*app.ruleset.presenter.ui_actions(), *app.ruleset.presenter.flow_actions()]
         for a in actions:
             key(app, hotkey_code(a.hotkey))
         assert pressed == [a.name for a in actions], scenario.name

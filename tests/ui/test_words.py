@@ -40,11 +40,11 @@ def player_strings(path, seed=1):
     out: list[tuple[str, str]] = []
 
     def look(state, every_card):
-        out.append(("banner", rs.status_text(state)))
+        out.append(("banner", rs.presenter.status_text(state)))
         for m in state.models.values() if every_card else ():
             card = re.sub(r"<[^>]+>", " ", html.unescape(info.card_html(state, m, rs)))
             out.append(("card", card))
-            out.extend(("badge", mk.label) for mk in rs.marks(state, m))
+            out.extend(("badge", mk.label) for mk in rs.presenter.marks(state, m))
 
     for k in range(3000):
         if eng.state.game_over:
@@ -54,21 +54,21 @@ def player_strings(path, seed=1):
         if ask is not None:
             out.append(("question", player_text(eng.state, ask.question)))
             out.extend(("choice", choice_label(eng.state, v)) for v in ask.options or ask.choices)
-        choice = choose(eng, side, "easy", time_budget=0.2)
+        choice = choose(eng, side, "easy")  # (no time budget: the same game every run)
         out.append(("ai", choice.reason))
         got = eng.execute(choice.command)
         assert got.ok, got.refusal
         for _, e in got.events:
-            line = rs.describe(eng.state, e)
+            line = rs.presenter.describe(eng.state, e)
             if line:
                 out.append(("log", line))
-            note = rs.table_note(eng.state, e)
+            note = rs.presenter.table_note(eng.state, e)
             if note is not None:
                 out.append(("note", note.text))
         look(eng.state, every_card=k % 25 == 0)
     assert eng.state.game_over
     look(eng.state, every_card=True)
-    out.extend([("result", eng.state.end_reason), ("result", rs.score_text(eng.state))])
+    out.extend([("result", eng.state.end_reason), ("result", rs.presenter.score_text(eng.state))])
     return eng, out
 
 
@@ -113,12 +113,12 @@ def test_a_break_test_and_a_part_s_attacks_are_told_in_words():
     s = eng.state
     lost = ev.DiceRolled("break_test", "spears", "2d6", (5, 5), (5, 5), (("combat score", -9),),
                          10, -3, "break", None)
-    assert eng.ruleset.describe(s, lost) == ("Citizen Spears: Break Test 5 5 = 10 against "
+    assert eng.ruleset.presenter.describe(s, lost) == ("Citizen Spears: Break Test 5 5 = 10 against "
                                              "Discipline 6, -9 for the combat score (no roll can "
                                              "pass) — break")
     held = ev.DiceRolled("break_test", "spears", "2d6", (1, 2), (1, 2), (("combat score", -2),),
                          3, 5, "pass", None)
-    assert "against Discipline 7, -2 for the combat score (needs 5 or less)" in eng.ruleset.describe(
+    assert "against Discipline 7, -2 for the combat score (needs 5 or less)" in eng.ruleset.presenter.describe(
         s, held)
     assert part_owner(s, "boar_riders", 0) == "Boar Riders' rider"
     assert part_owner(s, "spears", 0) == "Citizen Spears"

@@ -25,7 +25,7 @@ from game.core import events as ev
 from game.core.commands import Answer, Command, Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.log import plural
-from game.core.ruleset import ALTERNATING, FlowInfo, Ruleset, Step, UIAction
+from game.core.ruleset import ALTERNATING, FlowInfo, Ruleset, Step
 from game.core.scenario import Scenario, UnitSpec
 from game.core.state import FlowState, GameState, Handler, Model, clear_scope
 from game.rulesets.common.basics import starting_models, starting_state
@@ -228,58 +228,7 @@ class AlternatingActivations(Ruleset):
         act = activation(state)
         return act.unit if act is not None else None
 
-    def units_ready(self, state: GameState) -> list[str]:
-        act = activation(state)
-        if act is not None:
-            return [act.unit]
-        side = self.active_side(state)
-        return units_to_activate(state, side) if side is not None else []
-
-    def status_text(self, state: GameState) -> str:
-        if state.game_over:
-            return f"Game turn {state.turn} · the game is over"
-        act = activation(state)
-        if act is not None:
-            name = state.units[act.unit].display or act.unit
-            return (f"Game turn {state.turn} · side {act.side} is activating {name}: order its "
-                    "models, then end the activation")
-        side = alternating(state).next_side
-        left = len(units_to_activate(state, side))
-        return (f"Game turn {state.turn} · side {side} to activate one of {left} waiting "
-                f"unit{'s' if left != 1 else ''}")
-
     # -- what the window shows ---------------------------------------------------------------
-    def flow_actions(self) -> tuple[UIAction, ...]:
-        return (
-            UIAction("end_activation", "End activation", "e",
-                     tip="End this activation: what it set up (a melee) is resolved now",
-                     short="End act."),
-            UIAction("end_turn", "End turn", "t",
-                     tip="End the game turn: every unit that has not activated yet activates "
-                         "without acting",
-                     confirm="End the game turn? Every unit that has not activated yet "
-                             "activates without acting."),
-        )
-
-    def flow_action_open(self, state: GameState, name: str) -> bool:
-        if state.game_over:
-            return False
-        if name == "end_activation":
-            return activation(state) is not None
-        return True
-
-    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
-        act = activation(state)
-        taken = act.taken(model.name) if act is not None else []
-        if not taken:
-            return ()
-        done = []
-        for a in taken:
-            what = a.action.split(":", 1)[0].replace("_", " ").capitalize()
-            target = state.models.get(a.target) if a.target else None
-            done.append(what + (f" at {target.display or target.name}" if target else ""))
-        return ("This activation: " + ", ".join(done),)
-
     # -- orders ----------------------------------------------------------------------------
     def start(self, ctx: Any) -> Step:
         yield ev.TurnStarted(1)
@@ -414,14 +363,6 @@ class AlternatingActivations(Ruleset):
         """What the sides scored when the last game turn ends (the higher wins): a phrase
         naming what was counted, and the scores of sides 1 and 2."""
         raise NotImplementedError
-
-    def side_scores(self, state: GameState) -> tuple[float, float] | None:
-        """The scores of :meth:`final_score` as they stand now."""
-        try:
-            _, one, two = self.final_score(state)
-        except NotImplementedError:
-            return None
-        return float(one), float(two)
 
     # -- the end of the game ---------------------------------------------------------------
     def check_winner(self, ctx: Any) -> Step:

@@ -15,52 +15,39 @@ phase does by itself. See docs/rules/ninth-age.md.
 
 from __future__ import annotations
 
-import dataclasses
 import math
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Command, Order
+from game.core.commands import Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import (
-    BAD,
     CHOICE,
     CHOICES,
     ENEMY,
     FACING,
-    INFO,
     ITEMS,
     POINT,
     UNIT,
-    Candidate,
-    ChargeZone,
     ConditionInfo,
-    LadderRung,
-    Mark,
-    PartInfo,
-    PoolOdds,
     RollCount,
     RuleInfo,
-    ShotView,
     Step,
-    TableNote,
-    Threat,
     UIAction,
     UnitField,
 )
 from game.core.scenario import Scenario
-from game.core.state import GameState, Handler, Model
+from game.core.state import GameState, Handler
 from game.rulesets.ninth_age import charges, combat, movement, result, shooting
 from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import units as U
 from game.rulesets.ninth_age.profile import check_unit, model_stats, profile_of
 from game.rulesets.ninth_age.rules import RULES
 from game.rulesets.rank_and_flank import flow as F
-from game.rulesets.rank_and_flank import moves, window
+from game.rulesets.rank_and_flank import moves
 from game.rulesets.rank_and_flank import units as RF
-from game.rulesets.rank_and_flank.combat import fight_all, find_combats, is_engaged
+from game.rulesets.rank_and_flank.combat import fight_all, is_engaged
 from game.rulesets.rank_and_flank.result import work_out
 from game.rulesets.rank_and_flank.setup import build_state, placements
 from game.rulesets.rank_and_flank.victory import army_points
@@ -129,49 +116,7 @@ class NinthAge(F.PhasedRuleset):
     actions = ACTIONS
 
     # -- the odds --------------------------------------------------------------------------
-    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
-        """A ``shoot`` order in the Shooting phase comes down to one pool of shots per group
-        of shooters when nothing else in the turn can touch the two units."""
-        got: PoolOdds | None = shooting.pool_odds(state, cmd)
-        return got
-
     # -- for the AI ------------------------------------------------------------------------
-    def candidates(self, state: GameState, side: int, rng: random.Random,
-                   widen: int = 0) -> list[Candidate]:
-        from game.rulesets.ninth_age import ai
-
-        return ai.candidates(state, side, rng, widen)
-
-    def unit_shot_view(self, state: GameState, unit: str, target: str | None) -> ShotView | None:
-        got: ShotView | None = shooting.shot_view(state, unit, target)
-        return got
-
-    def lookahead(self, state: GameState, side: int) -> Command | None:
-        from game.rulesets.ninth_age import ai
-        from game.rulesets.rank_and_flank.ai import first_shot
-
-        return first_shot(ai.OFFER, state, side)
-
-    def unit_worth(self, state: GameState, unit: str) -> float:
-        from game.rulesets.ninth_age import ai
-
-        return ai.unit_worth(state, unit, self.strength)
-
-    def side_scores(self, state: GameState) -> tuple[float, float] | None:
-        from game.rulesets.rank_and_flank.ai import side_scores
-
-        return side_scores(self.victory_points(state))
-
-    def score_to_win(self, state: GameState) -> float:
-        from game.rulesets.rank_and_flank.ai import POINTS
-
-        return self.victory_margin(state) / POINTS
-
-    def threats(self, state: GameState, side: int) -> list[Threat] | None:
-        from game.rulesets.ninth_age import ai
-
-        return ai.threats(state, side)
-
     # -- victory (docs/rules/ninth-age.md, "Victory") ----------------------------------------
     def strength(self, state: GameState, unit: str) -> tuple[int, int]:
         """Health Points now and at the start."""
@@ -191,20 +136,6 @@ class NinthAge(F.PhasedRuleset):
     # -- scenario ------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
         check_unit(unit)
-
-    formations = True
-
-    def unit_fields(self) -> tuple[UnitField, ...]:
-        return UNIT_FIELDS
-
-    def weapon_names(self) -> tuple[str, ...]:
-        return tuple(K.WEAPONS)
-
-    def starting_unit(self) -> dict[str, Any]:
-        return {"base": "20x20", "models": 10, "files": 5, "troop_type": "infantry",
-                "stats": {"Adv": 4, "Mar": 8, "Dis": 7, "HP": 1, "Def": 3, "Res": 3, "Arm": 0,
-                          "Att": 1, "Off": 3, "Str": 3, "AP": 0, "Agi": 3},
-                "weapons": ["shield"]}
 
     def formation_placements(self, unit: dict[str, Any], x: float, y: float,
                              facing: float) -> list[tuple[float, float, float]] | None:
@@ -301,96 +232,13 @@ class NinthAge(F.PhasedRuleset):
 
         return roll_count(roll)
 
-    def describe(self, state: GameState, event: ev.Event) -> str | None:
-        from game.rulesets.ninth_age.explain import describe
-
-        return describe(state, event)
-
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()
 
     def conditions(self) -> Mapping[str, ConditionInfo]:
         return CONDITIONS
 
-    def ui_actions(self) -> tuple[UIAction, ...]:
-        return UI_ACTIONS
-
     # -- the window ------------------------------------------------------------------------
-    def table_note(self, state: GameState, event: ev.Event) -> TableNote | None:
-        from game.rulesets.ninth_age.explain import table_note
-
-        return table_note(state, event)
-
-    def move_allowance(self, state: GameState, model: Model) -> float | None:
-        return float(charges.advance_of(state, window.unit_of(state, model.name)))
-
-    def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
-        """The front arc and the farthest a charge reaches (Adv + 12; Adv + 7 on an average
-        roll)."""
-        unit = window.unit_of(state, actor)
-        if state.units[unit].status != "active" or is_engaged(state, unit):
-            return None
-        if F.phases(state).phase not in (None, "charge"):
-            return None  # (no more charges this player turn)
-        adv = charges.advance_of(state, unit)
-        zone = window.charge_zone(state, unit, adv + charges.MAX_DICE - 6, state.table)
-        return dataclasses.replace(zone, likely=adv + 7.0)
-
-    def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:
-        """A unit's state shows on each of its models: its status, conditions, engaged."""
-        unit = U.host(state, model.unit)
-        got = self.unit_result(state, unit)
-        names = ([got["status"]] if got["status"] != "active" else []) + list(got["conditions"])
-        out = []
-        for name in names:
-            info = CONDITIONS.get(name)
-            label = info.label if info else name.capitalize()
-            out.append(Mark(name, label, label[:1], info.description if info else "",
-                            INFO if name == "engaged" else BAD))
-        return tuple(out)
-
-    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
-        """The unit's Type and Height, what is left of it, its formation, Full Ranks, weapons,
-        Armour and command (the parts' own profiles are in :meth:`unit_parts`)."""
-        unit = model.unit
-        host = U.host(state, unit)
-        p = U.profile(state, unit)
-        files, ranks = RF.files_ranks(state, host)
-        lines = [f"{p.troop.capitalize()}, {p.height.name} height, {len(U.alive(state, unit))} "
-                 f"of {p.start_models} model{'s' if p.start_models != 1 else ''} left"]
-        if host != unit:
-            lines.append(f"With {U.name(state, host)}")
-        full = U.full_ranks(state, host)
-        line = " (Line Formation)" if U.line_formation(state, host) else ""
-        lines.append(f"{files} wide and {ranks} deep, {full} Full Rank{'s' if full != 1 else ''}"
-                     f"{line}")
-        weapons = sorted({w for part in p.parts for w in part.weapons}) or ["hand weapon"]
-        lines.append(f"{', '.join(weapons).capitalize()}; Armour {U.stat(state, unit, 'Arm')}")
-        if p.command:
-            lines.append("Command: " + ", ".join(sorted(p.command)))
-        taken = state.units[unit].counters.get("wounds_taken", 0)
-        if taken:
-            lines.append(f"Health Points lost: {taken}")
-        return tuple(lines)
-
     # -- what the window shows of units in formation --------------------------------------
-    def unit_parts(self, state: GameState, unit: str) -> tuple[PartInfo, ...]:
-        prof = U.profile(state, unit)
-        return tuple(PartInfo(p.name, p.stats(), p.rules) for p in prof.parts)
-
-    def initiative_ladder(self, state: GameState, unit: str) -> tuple[LadderRung, ...]:
-        host = U.host(state, unit)
-        fights = [c for c in find_combats(state) if host in c.units]
-        if not fights:
-            return ()
-        rungs = []
-        for st in combat.plan_strikes(state, fights[0]):
-            who = combat.part_name(state, st.member, st.part)
-            count = st.attacks if st.kind == combat.CLOSE_COMBAT else len(st.models)
-            kind = "close combat" if st.kind == combat.CLOSE_COMBAT else st.kind
-            rungs.append(LadderRung(st.step, st.member, who, kind, count, st.target))
-        rungs.sort(key=lambda r: (-r.step, state.units[r.unit].side, r.unit))
-        return tuple(rungs)
-
 
 __all__ = ["NinthAge"]

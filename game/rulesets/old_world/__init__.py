@@ -2,6 +2,9 @@
 player turns of phases, charges, combat results, Break tests, flight and pursuit, and the
 special rules of the seeds. See docs/rules/old-world.md."""
 
+from game.rulesets.old_world.advisor import OldWorldAdvisor
+from game.rulesets.old_world.editor import OldWorldEditor
+from game.rulesets.old_world.presenter import OldWorldPresenter
 from game.rulesets.old_world.ruleset import OldWorld
 
-RULESET = OldWorld()
+RULESET = OldWorld(presenter=OldWorldPresenter, advisor=OldWorldAdvisor, editor=OldWorldEditor)

@@ -14,12 +14,11 @@ itself. See docs/rules/old-world.md.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Command, Order
+from game.core.commands import Order
 from game.core.ruleset import (
     CHOICE,
     CHOICES,
@@ -28,22 +27,15 @@ from game.core.ruleset import (
     POINT,
     UNIT,
     WHOLE,
-    Candidate,
-    ChargeZone,
     ConditionInfo,
-    Mark,
-    PoolOdds,
     RollCount,
     RuleInfo,
-    ShotView,
     Step,
-    TableNote,
-    Threat,
     UIAction,
     UnitField,
 )
 from game.core.scenario import Scenario
-from game.core.state import GameState, Handler, Model
+from game.core.state import GameState, Handler
 from game.rulesets.old_world import charges, combat, movement, panic, result, shooting
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
@@ -141,66 +133,10 @@ class OldWorld(F.PhasedRuleset):
         return "a crushing victory" if scored[winner] >= 2 * loser else ""
 
     # -- the odds --------------------------------------------------------------------------
-    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
-        """A ``shoot`` order in the Shooting phase comes down to one pool of shots per group
-        of shooters when nothing else in the turn can touch the two units."""
-        got: PoolOdds | None = shooting.pool_odds(state, cmd)
-        return got
-
     # -- for the AI ------------------------------------------------------------------------
-    def candidates(self, state: GameState, side: int, rng: random.Random,
-                   widen: int = 0) -> list[Candidate]:
-        from game.rulesets.old_world import ai
-
-        return ai.candidates(state, side, rng, widen)
-
-    def unit_shot_view(self, state: GameState, unit: str, target: str | None) -> ShotView | None:
-        got: ShotView | None = shooting.shot_view(state, unit, target)
-        return got
-
-    def lookahead(self, state: GameState, side: int) -> Command | None:
-        from game.rulesets.old_world import ai
-        from game.rulesets.rank_and_flank.ai import first_shot
-
-        return first_shot(ai.OFFER, state, side)
-
-    def unit_worth(self, state: GameState, unit: str) -> float:
-        from game.rulesets.old_world import ai
-
-        return ai.unit_worth(state, unit, self.strength)
-
-    def side_scores(self, state: GameState) -> tuple[float, float] | None:
-        from game.rulesets.rank_and_flank.ai import side_scores
-
-        return side_scores(self.victory_points(state))
-
-    def score_to_win(self, state: GameState) -> float:
-        from game.rulesets.rank_and_flank.ai import POINTS
-
-        return self.victory_margin(state) / POINTS
-
-    def threats(self, state: GameState, side: int) -> list[Threat] | None:
-        from game.rulesets.old_world import ai
-
-        return ai.threats(state, side)
-
     # -- scenario ------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
         check_unit(unit)
-
-    formations = True
-
-    def unit_fields(self) -> tuple[UnitField, ...]:
-        return UNIT_FIELDS
-
-    def weapon_names(self) -> tuple[str, ...]:
-        return tuple(K.WEAPONS)
-
-    def starting_unit(self) -> dict[str, Any]:
-        return {"base": "25x25", "models": 10, "files": 5, "troop_type": "regular infantry",
-                "stats": {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1,
-                          "Ld": 7},
-                "weapons": ["hand weapon", "shield"], "rules": ["Close Order"]}
 
     def formation_placements(self, unit: dict[str, Any], x: float, y: float,
                              facing: float) -> list[tuple[float, float, float]] | None:
@@ -376,11 +312,6 @@ class OldWorld(F.PhasedRuleset):
         out["conditions"] = sorted(conds)
         return out
 
-    def table_note(self, state: GameState, event: ev.Event) -> TableNote | None:
-        from game.rulesets.old_world.explain import table_note
-
-        return table_note(state, event)
-
     def roll_problem(self, roll: Mapping[str, Any]) -> str | None:
         from game.rulesets.old_world.explain import roll_problem
 
@@ -391,68 +322,12 @@ class OldWorld(F.PhasedRuleset):
 
         return roll_count(roll)
 
-    def describe(self, state: GameState, event: ev.Event) -> str | None:
-        from game.rulesets.old_world.explain import describe
-
-        return describe(state, event)
-
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()
 
     # -- the window ------------------------------------------------------------------------
-    def move_allowance(self, state: GameState, model: Model) -> float | None:
-        from game.rulesets.rank_and_flank import window
-
-        return float(charges.movement_of(state, window.unit_of(state, model.name)))
-
-    def charge_zone(self, state: GameState, actor: str) -> ChargeZone | None:
-        from game.rulesets.rank_and_flank import window
-
-        unit = window.unit_of(state, actor)
-        if state.units[unit].status != "active" or is_engaged(state, unit):
-            return None
-        f = F.phases(state)
-        if f.phase in ("shooting", "combat") or (f.phase == "movement" and f.step != "declare"):
-            return None  # (no more charges this player turn)
-        return window.charge_zone(state, unit, charges.movement_of(state, unit), state.table)
-
-    def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:
-        """A unit's state shows on each of its models: its status, conditions, engaged."""
-        unit = U.host(state, model.unit)
-        got = self.unit_result(state, unit)
-        names = ([got["status"]] if got["status"] != "active" else []) + list(got["conditions"])
-        out = []
-        for name in names:
-            info = CONDITIONS.get(name)
-            label = info.label if info else name.capitalize()
-            out.append(Mark(name, label, label[:1], info.description if info else "",
-                            "info" if name == "engaged" else "bad"))
-        return tuple(out)
-
-    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
-        unit = model.unit
-        host = U.host(state, unit)
-        p = U.profile(state, unit)
-        files, ranks = U.files_ranks(state, host)
-        lines = [f"{p.troop.name.capitalize()}, {len(alive(state, unit))} of {p.start_models} "
-                 f"model{'s' if p.start_models != 1 else ''} left"]
-        if host != unit:
-            lines.append(f"With {U.name(state, host)}")
-        lines.append(f"{files} wide and {ranks} deep, Unit Strength {U.unit_strength(state, host)}")
-        armour = f"armour {p.armour}+" if p.armour < 7 else "no armour"
-        lines.append(f"{', '.join(p.weapons).capitalize()}; {armour}")
-        if p.command:
-            lines.append("Command: " + ", ".join(sorted(p.command)))
-        taken = state.units[unit].counters.get("wounds_taken", 0)
-        if taken:
-            lines.append(f"Wounds taken: {taken}")
-        return tuple(lines)
-
     def conditions(self) -> Mapping[str, ConditionInfo]:
         return CONDITIONS
-
-    def ui_actions(self) -> tuple[UIAction, ...]:
-        return UI_ACTIONS
 
 
 __all__ = ["OldWorld"]

@@ -36,6 +36,7 @@ from game.core import events as ev
 from game.core.commands import Order
 from game.core.decisions import Ask
 from game.core.errors import NOT_NOW, Refused
+from game.core.log import plural
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry.contact import CONTACT_TOL
@@ -277,9 +278,9 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
     n = len(pic.targets)
     for value, (shooters, count, what) in sorted(covers.items()):
         words = "partial cover" if value == 1 else "full cover"
-        out.notes.append(f"sees {tname} in {words} from {shooters} shooter"
-                         f"{'s' if shooters != 1 else ''}: up to {count} of its {n} models "
-                         f"are hidden by {RS.listed(what)}")
+        hidden = ("its one model is" if n == 1 else f"up to {count} of its {n} models are")
+        out.notes.append(f"sees {tname} in {words} from {plural(shooters, 'shooter')}: "
+                         f"{hidden} hidden by {RS.listed(what)}")
     return out
 
 

@@ -1,4 +1,4 @@
-"""What a rank-and-flank ruleset tells the AI (see :meth:`game.core.ruleset.Ruleset.candidates`,
+"""What a rank-and-flank ruleset tells the AI (see :meth:`game.core.ruleset.Advisor.candidates`,
 ``unit_worth``, ``side_scores``, ``threats``), shared by old-world and ninth-age.
 
 **Candidates.** In its player turn a side may charge each enemy unit the rules let it charge

@@ -247,6 +247,7 @@ def surroundings(s: GameState, mover: str, leave_out: Iterable[str] = ()) -> Sur
     for k, poly in other_boundaries(s, exclude=(mover, *leave_out)).items():
         (friends if s.units[k].side == side else enemies)[k] = poly
     names = {k: s.units[k].display or k for k in (*friends, *enemies)}
+    names.update({t.id: t.name for t in s.terrain if t.name})  # (terrain by its own name)
     return Surroundings(friends=friends, enemies=enemies,
                         impassable=blocking_terrain(s, ("impassable", "obstacle")),
                         table=s.table, names=names)

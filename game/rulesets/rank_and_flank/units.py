@@ -21,10 +21,17 @@ from game.core.state import (
     Model,
     Unit,
     move_model,
+    replace_model,
     replace_unit,
 )
 from game.geometry.bases import parse_base
 from game.rulesets.rank_and_flank import layout
+
+#: the status of a model removed as a casualty; of a unit whose models are all gone, or that
+#: was caught fleeing; and of one that ran off the table
+CASUALTY, DESTROYED, FLED = "destroyed", "destroyed", "fled"
+#: the statuses of units in formation that are no longer on the table
+OFF_TABLE_STATUSES = frozenset({DESTROYED, FLED})
 
 
 @lru_cache(maxsize=256)
@@ -195,6 +202,8 @@ def _casualties(s: GameState, e: Any) -> None:
     if after > 0:
         replace_unit(s, host, formation=layout.recentre_for(f, before, after, d))
         relayout(s, host, leaving=tuple(e.models))
+    for name in e.models:  # (the models leave the table: removed as casualties)
+        replace_model(s, name, status=CASUALTY)
 
 
 REDUCERS: Mapping[type[ev.Event], Handler] = {

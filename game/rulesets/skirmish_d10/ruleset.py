@@ -4,21 +4,17 @@ end of an activation that resolves its Contact Zone."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Mapping
 from operator import is_
 from typing import Any
 
 from game.core import events as ev
-from game.core.commands import Command, Order
+from game.core.commands import Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import (
-    Candidate,
     ConditionInfo,
-    PoolOdds,
     RollCount,
     RuleInfo,
-    StatTable,
     Step,
 )
 from game.core.scenario import UnitSpec
@@ -143,6 +139,8 @@ class SkirmishD10(AlternatingActivations):
     unit of several models activates as one, its models act in any order, and the Contact
     Zone of the activation is resolved as it ends."""
 
+    off_table = frozenset({"destroyed"})
+
     id = K.RULESET_ID
     profile = K.PROFILE
     base_sizes = K.BASE_SIZES
@@ -162,16 +160,6 @@ class SkirmishD10(AlternatingActivations):
         return out
 
     # -- scenario --------------------------------------------------------------------------
-    def keyword_names(self) -> tuple[str, ...]:
-        return tuple(sorted(k.capitalize() for k in K.KEYWORDS))
-
-    def profile_lists(self) -> tuple[str, ...]:
-        return ("rules", "keywords")  # (no weapons: MAV and MA are the model's)
-
-    def starting_unit(self) -> dict[str, Any]:
-        return {"base": "standard",
-                "stats": {"MOV": 5, "MAV": 3, "MA": 1, "DV": 8, "DIS": 5, "DT": 1}}
-
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
         stats = unit["stats"]
         for key in stats:
@@ -336,10 +324,6 @@ class SkirmishD10(AlternatingActivations):
     def reducers(self) -> Mapping[type[ev.Event], Handler]:
         return {**FLOW_REDUCERS, ev.DamageTaken: _count_damage, ev.Healed: _count_healed}
 
-    def score_text(self, state: GameState) -> str:
-        d = damage_by_side(state)
-        return f"Damage inflicted: {d[1]} by side 1, {d[2]} by side 2."
-
     def final_score(self, s: GameState) -> tuple[str, int, int]:
         d = damage_by_side(s)
         return "damage inflicted", d[1], d[2]
@@ -397,45 +381,7 @@ class SkirmishD10(AlternatingActivations):
             }
         return out
 
-    def ui_actions(self) -> tuple[UIAction, ...]:
-        return UI_ACTIONS
-
-    def stat_table(self, model: Model) -> StatTable:
-        """One row per damage track, the track the model is on highlighted."""
-        keys = tuple(k for k in model.stats if k != "DT")
-        dt = max(1, model.stat("DT", 0))
-        rows = tuple((str(i + 1), tuple(str(model.stat(k, i)) for k in keys)) for i in range(dt))
-        return StatTable(keys, rows, min(model.damage, dt - 1) if model.on_table else None,
-                         row_title="Track")
-
-    def wounds(self, model: Model) -> tuple[int, int] | None:
-        dt = model.stat("DT", 0)
-        return (min(model.damage, dt), dt) if dt else None
-
-    def move_allowance(self, state: GameState, model: Model) -> float | None:
-        return float(model.stat("MOV"))
-
     # -- for the AI and the odds -----------------------------------------------------------
-    def candidates(self, state: GameState, side: int, rng: random.Random,
-                   widen: int = 0) -> list[Candidate]:
-        from game.rulesets.skirmish_d10 import ai
-
-        return ai.candidates(state, side, rng, widen)
-
-    def unit_worth(self, state: GameState, unit: str) -> float:
-        from game.rulesets.skirmish_d10 import ai
-
-        return ai.unit_worth(state, unit)
-
-    def unit_damage(self, state: GameState, unit: str) -> int:
-        models = state.models
-        return sum(min(m.damage, m.stat("DT", 0)) for m in (models[n] for n in state.units[unit].models))
-
-    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
-        from game.rulesets.skirmish_d10 import ai
-
-        return ai.exact_pools(state, cmd)
-
     def roll_problem(self, roll: Mapping[str, Any]) -> str | None:
         from game.rulesets.skirmish_d10.explain import roll_problem
 
@@ -445,11 +391,6 @@ class SkirmishD10(AlternatingActivations):
         from game.rulesets.skirmish_d10.explain import roll_count
 
         return roll_count(roll)
-
-    def describe(self, state: GameState, event: ev.Event) -> str | None:
-        from game.rulesets.skirmish_d10.explain import describe
-
-        return describe(state, event)
 
 
 # --- the points score: damage inflicted and kept, per side -----------------------------------

@@ -3,7 +3,6 @@ the actions of an activation; Down models standing up; the end of the game."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,13 +12,10 @@ from game.core.errors import NOT_NOW
 from game.core.ruleset import (
     BAD,
     GOOD,
-    Candidate,
     ConditionInfo,
-    Mark,
     RollCount,
     RuleInfo,
     Step,
-    TableNote,
 )
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
@@ -29,11 +25,10 @@ from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade import melee as _melee  # noqa: F401 - registers "fight"
 from game.rulesets.trench_crusade import movement as _movement  # noqa: F401 - registers moves
 from game.rulesets.trench_crusade.actions import ACTIONS, Action, check_order_keys, moment, refuse
-from game.rulesets.trench_crusade.explain import OUTCOMES
 from game.rulesets.trench_crusade.injuries import side_left
-from game.rulesets.trench_crusade.profile import MARKER_RULES, check_unit, model_values, weapon_text
+from game.rulesets.trench_crusade.profile import check_unit, model_values
 from game.rulesets.trench_crusade.rolls import other_side
-from game.rulesets.trench_crusade.rules import RULES, weapon_rules
+from game.rulesets.trench_crusade.rules import RULES
 from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
 
 #: the action buttons of the window, in order (see game/rulesets/common/ui_actions.py)
@@ -81,6 +76,8 @@ class TrenchCrusade(AlternatingActivations):
     when its model goes Down or Out of Action, fails a RISKY action, or takes an action that
     ends it."""
 
+    off_table = frozenset({"out_of_action", "destroyed"})
+
     id = K.RULESET_ID
     profile = K.PROFILE
     base_sizes: dict[str, tuple[float, float]] = {}
@@ -93,14 +90,6 @@ class TrenchCrusade(AlternatingActivations):
     # -- scenario --------------------------------------------------------------------------
     def check_unit(self, unit: dict[str, Any], where: str) -> None:
         check_unit(unit)
-
-    def keyword_names(self) -> tuple[str, ...]:
-        return tuple(sorted(K.MODEL_KEYWORDS))
-
-    def starting_unit(self) -> dict[str, Any]:
-        return {"base": K.DEFAULT_BASE,
-                "stats": {"Movement": 6, "Melee": 0, "Ranged": 0, "Armour": 0},
-                "weapons": [{"name": "Trench Knife", "type": "melee"}]}
 
     def model_values(self, unit: UnitSpec) -> dict[str, Any]:
         return model_values(unit)
@@ -188,57 +177,7 @@ class TrenchCrusade(AlternatingActivations):
             "blessing_markers": m.counters.get("blessing_markers", 0),
         }
 
-    def ui_actions(self) -> tuple[UIAction, ...]:
-        return UI_ACTIONS
-
-    def marks(self, state: GameState, model: Model) -> tuple[Mark, ...]:
-        """Down (or Out of Action) and the markers the model holds now."""
-        out = list(super().marks(state, model))
-        for counter, (label, letter, tone, text) in MARKERS.items():
-            n = model.counters.get(counter, 0)
-            if n:
-                out.append(Mark(counter, f"{label}: {n}", f"{letter}{n}", text, tone))
-        return tuple(out)
-
-    def model_rules(self, state: GameState, model: Model) -> tuple[tuple[str, RuleInfo | None], ...]:
-        """The model's own rules (its markers are shown as marks, with their count now) and
-        the keywords of its weapons that are rules."""
-        known = self.rules()
-        out: dict[str, RuleInfo | None] = {}
-        for text in model.rules:
-            name = text.split("(", 1)[0].strip()
-            if name.lower() not in MARKER_RULES:
-                out[name] = known.get(name.lower())
-        for w in model.weapons:
-            for k in weapon_rules(w):
-                out.setdefault(k, known.get(k.lower()))
-        return tuple(out.items())
-
-    def card_notes(self, state: GameState, model: Model) -> tuple[str, ...]:
-        weapons = tuple(f"{w.name}: {weapon_text(w)}" for w in model.weapons)
-        return (*weapons, *super().card_notes(state, model))
-
-    def move_allowance(self, state: GameState, model: Model) -> float | None:
-        return moment(state, model).movement
-
-    def table_note(self, state: GameState, event: ev.Event) -> TableNote | None:
-        note = super().table_note(state, event)
-        if note is not None and isinstance(event, ev.DiceRolled) and event.outcome in OUTCOMES:
-            return TableNote(note.model, f"{event.total} {OUTCOMES[event.outcome]}", note.tone)
-        return note
-
     # -- for the AI ------------------------------------------------------------------------
-    def candidates(self, state: GameState, side: int, rng: random.Random,
-                   widen: int = 0) -> list[Candidate]:
-        from game.rulesets.trench_crusade import ai
-
-        return ai.candidates(state, side, rng, widen)
-
-    def unit_worth(self, state: GameState, unit: str) -> float:
-        from game.rulesets.trench_crusade import ai
-
-        return ai.unit_worth(state, unit)
-
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()
 
@@ -249,11 +188,6 @@ class TrenchCrusade(AlternatingActivations):
         from game.rulesets.trench_crusade.explain import roll_count
 
         return roll_count(roll)
-
-    def describe(self, state: GameState, event: ev.Event) -> str | None:
-        from game.rulesets.trench_crusade.explain import describe
-
-        return describe(state, event)
 
 
 __all__ = ["TrenchCrusade"]

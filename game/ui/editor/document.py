@@ -211,7 +211,7 @@ class EditDoc:
         own that is broken too is left to the profile's."""
         rs = self.ruleset
         good = self.last_good.get(u.get("id")) if isinstance(u.get("id"), str) else None
-        out = copy.deepcopy(good) if good is not None else {**rs.starting_unit()}
+        out = copy.deepcopy(good) if good is not None else {**rs.editor.starting_unit()}
         for key in ("id", "side", "name", *PLACE_KEYS, "base", "models", "files", "joins"):
             v = u.get(key)
             if key not in u:

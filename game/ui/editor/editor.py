@@ -327,7 +327,7 @@ class Editor:
 
     def files_by(self, step: int) -> None:
         """[ and ]: one model fewer or more in each rank of the unit in formation."""
-        if self.sel is None or self.sel[0] != "unit" or not self.doc.ruleset.formations:
+        if self.sel is None or self.sel[0] != "unit" or not self.doc.ruleset.editor.formations:
             return
         i = self.mover(self.sel[1], None)[0]
         u = self.doc.units()[i]

@@ -68,7 +68,7 @@ def place_unit(doc: EditDoc, unit: dict[str, Any], side: int, x: float, y: float
 
 def is_block(doc: EditDoc, u: dict[str, Any]) -> bool:
     """Whether the unit moves and turns as one block (not model by model)."""
-    return doc.ruleset.formations or "positions" not in u
+    return doc.ruleset.editor.formations or "positions" not in u
 
 
 def set_place(doc: EditDoc, i: int, x: float, y: float, model: int | None = None,

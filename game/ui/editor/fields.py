@@ -77,7 +77,7 @@ def unit_fields(rs: Ruleset, unit: dict[str, Any], joinable: tuple[str, ...]) ->
                 Field("facing", "Facing", NUMBER, width=THIRD,
                       tip="Degrees clockwise from up the table: 0 up, 90 right, 180 down, "
                           "270 left. Drag the handle in front of the unit to turn it.")]
-    if rs.formations:
+    if rs.editor.formations:
         out += [Field("models", "Models", WHOLE, width=HALF,
                       tip="How many models the unit has."),
                 Field("files", "Files", WHOLE, width=HALF,
@@ -86,8 +86,8 @@ def unit_fields(rs: Ruleset, unit: dict[str, Any], joinable: tuple[str, ...]) ->
         out.append(Field(f"stats.{key}", key, STAT, width=QUARTER, optional=False,
                          tip=f"{key}: {lo} to {hi}" + ("; one value per damage track may be "
                                                        "given, separated by commas"
-                                                       if not rs.formations else "")))
-    for f in rs.unit_fields():
+                                                       if not rs.editor.formations else "")))
+    for f in rs.editor.unit_fields():
         kind = f.kind
         choices = joinable if kind == UNIT else f.choices
         if kind == CHOICES:
@@ -97,18 +97,18 @@ def unit_fields(rs: Ruleset, unit: dict[str, Any], joinable: tuple[str, ...]) ->
         out.append(Field(f.key, f.label, kind, choices, HALF if kind in (WHOLE, UNIT) else FULL,
                          lines=3 if kind == LINES else 1, tip=f.tip, optional=f.default is None))
     lists = [
-        Field("weapons", "Weapons", LINES, rs.weapon_names(), lines=3,
-              tip="One weapon per line" + (": " + ", ".join(rs.weapon_names()) if rs.weapon_names()
+        Field("weapons", "Weapons", LINES, rs.editor.weapon_names(), lines=3,
+              tip="One weapon per line" + (": " + ", ".join(rs.editor.weapon_names()) if rs.editor.weapon_names()
                                            else ", written as in the file (a table in braces)")),
         Field("rules", "Special rules", LINES, tuple(r.name + (" (X)" if r.takes_param else "")
                                                      for r in rs.rules().values()), lines=3,
               tip="One rule per line, with its value in brackets where it takes one. "
                   "Pick adds one."),
-        Field("keywords", "Keywords", LIST, rs.keyword_names(),
-              tip="Separated by commas" + (": " + ", ".join(rs.keyword_names())
-                                           if rs.keyword_names() else ".")),
+        Field("keywords", "Keywords", LIST, rs.editor.keyword_names(),
+              tip="Separated by commas" + (": " + ", ".join(rs.editor.keyword_names())
+                                           if rs.editor.keyword_names() else ".")),
     ]
-    used = rs.profile_lists()
+    used = rs.editor.profile_lists()
     return out + [f for f in lists if f.key in used or f.key in unit]
 
 

@@ -18,7 +18,7 @@ from game.ui.dialogs import ENTER_KEYS, ChoiceDialog, Dialog, message_html
 from game.ui.editor.document import EditDoc, slug
 from game.ui.filedialog import FileDialog
 from game.ui.panels import BAD_TEXT, OK_TEXT
-from game.ui.places import MAPS, writable
+from game.ui.places import DEFAULT_MAP, MAPS, writable
 
 if TYPE_CHECKING:
     from game.ui.editor.editor import Editor
@@ -28,6 +28,17 @@ TABLES = {"skirmish-d10": (36.0, 36.0), "trench-crusade": (48.0, 48.0),
           "old-world": (72.0, 48.0), "ninth-age": (72.0, 48.0)}
 #: the game turns a new battle of each ruleset lasts (the Battle tab changes it)
 TURNS = {"skirmish-d10": 6, "trench-crusade": 4, "old-world": 6, "ninth-age": 6}
+
+
+def default_ruleset() -> str | None:
+    """The rule system of the shipped default battle: a new battle starts with it chosen."""
+    import tomllib
+
+    try:
+        rid = tomllib.loads(DEFAULT_MAP.read_text(encoding="utf-8")).get("ruleset")
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    return rid if isinstance(rid, str) else None
 
 
 def available_rulesets() -> list[str]:
@@ -232,7 +243,8 @@ class NewBattleDialog(Dialog):
                            container=self.window, object_id="#default_button")
         self.cancel = UIButton(pygame.Rect(inner - 110, 204, 110, 34), "Cancel", manager=m,
                                container=self.window)
-        self.choose(rulesets[0])
+        first = default_ruleset()
+        self.choose(first if first in rulesets else rulesets[0])
 
     def choose(self, rid: str) -> None:
         self.ruleset = rid

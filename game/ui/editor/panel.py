@@ -20,6 +20,7 @@ from game.ui.panels import BAD_TEXT, NEUTRAL
 from game.ui.sprites import font
 
 if TYPE_CHECKING:
+    from game.ui.editor.document import EditDoc
     from game.ui.editor.editor import Editor
 
 FILE_BUTTONS = (
@@ -170,7 +171,7 @@ class EditorPanel:
         file = f" ({doc.path.name})" if doc.path is not None else ""
         count = f" · {units} unit{'s' if units != 1 else ''}" if units else ""
         text = (f"EDITOR · {doc.name}{file} · {doc.ruleset.title or doc.ruleset.id} · {tw:g} x "
-                f"{th:g} in{count} · {state}")
+                f"{th:g} in{count}{army_points_text(doc)} · {state}")
         out = (text, (120, 60, 52) if n and units else (44, 84, 92))
         self._banner = (key, out)
         return out
@@ -206,3 +207,17 @@ class EditorPanel:
 
 
 __all__ = ["BAD_TEXT", "EditorPanel", "NEUTRAL", "THEME"]
+
+
+def army_points_text(doc: EditDoc) -> str:
+    """" · side 1 640 pts v side 2 590 pts" while placing units of a ruleset that costs them
+    (whose units take ``points``), so both armies can be kept even; "" otherwise."""
+    rs = doc.ruleset
+    if "points" not in rs.unit_keys:
+        return ""
+    totals = dict.fromkeys(rs.sides, 0)
+    for u in doc.units():
+        pts = u.get("points", 0)
+        if u.get("side") in totals and isinstance(pts, int) and not isinstance(pts, bool):
+            totals[u["side"]] += pts
+    return " · " + " v ".join(f"side {side} {n} pts" for side, n in totals.items())

@@ -172,5 +172,5 @@ def _short(v: Any) -> str:
 
 
 def blank_profile(ed: Editor) -> Profile:
-    unit = {"name": "New unit", **ed.doc.ruleset.starting_unit()}
+    unit = {"name": "New unit", **ed.doc.ruleset.editor.starting_unit()}
     return Profile("New unit", "Blank", "A plain profile to fill in.", unit)
