@@ -213,8 +213,11 @@ def main(argv: list[str]) -> int:
         print(f"{args.out} exists: give --resume to go on with it, or another --out",
               file=sys.stderr)
         return 2
-    todo = [(m, a, b, i, args.seed + i) for a, b in pairs for m in args.maps
-            for i in range(args.games) if (m, a, b, i) not in done]
+    # two games (one with each side) of every pairing on every map, then two more...: a run
+    # stopped early has measured each of them about as far
+    todo = [(m, a, b, i, args.seed + i) for pair in range(0, args.games, 2)
+            for a, b in pairs for m in args.maps
+            for i in range(pair, min(pair + 2, args.games)) if (m, a, b, i) not in done]
     games = list(done.values())
     print(f"{len(todo)} games to play ({len(games)} already in {args.out})" if done else
           f"{len(todo)} games to play", file=sys.stderr, flush=True)
