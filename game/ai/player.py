@@ -108,6 +108,8 @@ KEEP_FIRST = {"answer": 0, "begin": 0, "end": 0, "fight": 1, "charge": 2, "divin
 #: a feared attack is named in the explanation when it would take at least this much worth
 #: more from the unit than after the bolder choice the AI turned down
 FEAR_NOTED = 0.2
+#: how many throws of the dice the feared attack is played out with, for its odds
+FEAR_TRIES = 8
 
 
 #: called with the candidates' tries, best first, before each pick (for studying choices)
@@ -152,6 +154,8 @@ class _Tries:
     #: often those playouts destroyed the target and the actor
     shift: float = 0.0
     played: list[int] = field(default_factory=lambda: [0, 0, 0])
+    #: the units whose charges at the same target were declared with it in those playouts
+    joined: list[str] = field(default_factory=list)
     last: Engine | None = None  # the copy its last try ended on (for the explanation)
     #: the opponent's reply to it (None: not picked yet; False: it has none worth making)
     reply: Candidate | bool | None = None
@@ -208,10 +212,11 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     deadline = started + time_budget if time_budget is not None else None
 
     def done(c: Candidate, odds: dict[str, float] | None, considered: int,
-             tried: int | None = None, fear: str = "") -> Choice:
+             tried: int | None = None, fear: str = "", joined: list[str] | None = None
+             ) -> Choice:
         """The choice of ``c``, saying how the search was cut short, if it was."""
         cut = cut_note(units, len(cands), len(offered), tried)
-        reason = explain(state, c, odds, side) + fear + (f" ({cut})" if cut else "")
+        reason = explain(state, c, odds, side, joined) + fear + (f" ({cut})" if cut else "")
         return Choice(c.command, reason, side, lv.name, c, odds or {}, considered=considered,
                       offered=len(offered), cut=cut, seconds=time.perf_counter() - started)
 
@@ -335,10 +340,12 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         near = [t for t in ranked if t.mean >= pick.mean - lv.careless]
         pick = near[rng.randrange(len(near))]
     odds = {"samples": float(len(pick.scores))}
+    joined: list[str] = []
     if pick.played[0]:  # played out to the end of the turn: the odds it saw there
         n = pick.played[0]
         odds = {"samples": float(n), "target_broken": pick.played[1] / n,
                 "actor_broken": pick.played[2] / n, "score": pick.mean}
+        joined = [_name(state, u) for u in pick.joined]
     elif pick.scores and search.phased and pick.cand.kind in CHARGES:
         odds = {}  # judged as declared: no odds of the combat to give
     elif pick.scores:
@@ -347,7 +354,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         odds["actor_destroyed"] = pick.actor_gone / n
         odds["score"] = pick.mean
     fear = search.fear_note(pick, ranked) if lv.look.on else ""
-    return done(pick.cand, odds, len(tries), first_tried, fear)
+    return done(pick.cand, odds, len(tries), first_tried, fear, joined)
 
 
 def most_tried(models: int) -> int:
@@ -560,6 +567,8 @@ class _Search:
                         a.answer_default()
                     if other.unit is not None and a.execute(other.command).ok:
                         units.add(other.unit)
+                        if k == 0:
+                            t.joined.append(other.unit)
                 close_turn(a)
             except Exception:  # noqa: BLE001
                 return
@@ -585,22 +594,58 @@ class _Search:
     def fear_note(self, pick: _Tries, ranked: list[_Tries]) -> str:
         """When the pick keeps a unit back from a bolder choice for it that scored lower
         (moving toward an enemy, charging), and the enemy could hurt the unit much more
-        after that bolder choice: what the AI feared, in players' words (else "")."""
+        after that bolder choice (the best such choice): what the AI feared, in players'
+        words (else "")."""
         c = pick.cand
         if c.kind not in ("move", "pass") or c.unit is None or pick.last is None:
             return ""
         if c.kind == "move" and c.note.startswith("toward"):
             return ""  # it goes at the enemy: it holds nothing back
-        bold = next((t for t in ranked if t is not pick and t.cand.unit == c.unit
-                     and t.last is not None and _bolder(t.cand, c)), None)
-        if bold is None or bold.last is None:
-            return ""
         unit = _unit_of(self.engine.state, c.unit)
         after = _worst_on(feared(pick.last, self.side), unit)
-        then = _worst_on(feared(bold.last, self.side), unit)
-        if then is None or then.dealt - (after.dealt if after else 0.0) < FEAR_NOTED:
-            return ""
-        return "; " + fear_words(bold.last.state, then, self.phased)
+        for bold in ranked:  # the best bolder choice for the unit that would have exposed it
+            if (bold is pick or bold.cand.unit != c.unit or bold.last is None
+                    or not _bolder(bold.cand, c)):
+                continue
+            then = _worst_on(feared(bold.last, self.side), unit)
+            if then is None or then.dealt - (after.dealt if after else 0.0) < FEAR_NOTED:
+                continue
+            return "; " + fear_words(bold.last.state, then, self.phased,
+                                     self.fear_odds(bold.last, then))
+        return ""
+
+    def fear_odds(self, e: Engine, a: Attack) -> tuple[float, float] | None:
+        """How often the feared attack ``a`` hurts its target, and how often it destroys it,
+        when the enemy makes it straight after the bolder choice (on the engine ``e`` it
+        left), over :data:`FEAR_TRIES` throws of the dice; None when the attack is not the
+        enemy's next order (a game of player turns: it comes after the rest of this turn)."""
+        other = side_to_act(e)
+        if self.phased or other is None or other == self.side:
+            return None
+        s, th = e.state, a.threat
+        attack = next((c for c in e.ruleset.advisor.candidates(s, other, random.Random(0), -1)
+                       if c.kind == th.kind and c.unit is not None and c.target is not None
+                       and _unit_of(s, c.unit) == th.attacker
+                       and _unit_of(s, c.target) == th.target), None)
+        if attack is None:
+            return None
+        rs = e.ruleset
+        before = rs.advisor.unit_damage(s, th.target)
+        n = gone = hurt = 0
+        for k in range(FEAR_TRIES):
+            self.check()
+            try:
+                r = e.fork(SeededDice(self.seeds[k % len(self.seeds)] + k + 1))
+                if not r.execute(attack.command).ok:
+                    return None
+                settle(r, other)
+            except Exception:  # noqa: BLE001
+                continue
+            n += 1
+            lost = _gone(r.state, th.target)
+            gone += lost
+            hurt += lost or rs.advisor.unit_damage(r.state, th.target) > before
+        return (hurt / n, gone / n) if n else None
 
 
 def _gone(s: GameState, name: str | None) -> bool:
@@ -635,13 +680,22 @@ def _worst_on(attacks: list[Attack], unit: str) -> Attack | None:
     return max(on, key=lambda a: a.dealt, default=None)
 
 
-def fear_words(s: GameState, a: Attack, phased: bool) -> str:
-    """"holds back: Orc Boss could charge it next turn, 62% to reach it in the flank"."""
+def fear_words(s: GameState, a: Attack, phased: bool,
+               odds: tuple[float, float] | None = None) -> str:
+    """What the AI feared from the reply, in players' words: "holds back: Orc Boss could
+    charge it next, 62% to destroy it" (``odds``: how often the attack hurt it and destroyed
+    it when played out), or in a game of player turns "holds back: Orc Boss could charge it
+    next turn, 62% to reach it in the flank"."""
     t = a.threat
     verb = {"fight": "fight", "shoot": "shoot at"}.get(t.kind, "charge")
     when = "next turn" if phased else "next"
     line = f"holds back: {_name(s, t.attacker)} could {verb} it {when}"
-    if t.chance < 1.0:
+    if odds is not None and odds[0] > 0.0:
+        hurts, destroys = odds
+        line += (f", {_pct(destroys)} to destroy it" if destroys >= 0.5 or destroys == hurts
+                 else f", {_pct(hurts)} to hurt it" + (f" and {_pct(destroys)} to destroy it"
+                                                      if destroys else ""))
+    elif t.chance < 1.0:
         line += f", {_pct(t.chance)} to reach it"
         if t.facing in ("flank", "rear"):
             line += f" in the {t.facing}"
@@ -836,10 +890,13 @@ def _pct(p: float) -> str:
     return f"{v}%"
 
 
-def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int) -> str:
+def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int,
+            joined: list[str] | None = None) -> str:
     """One line in players' words: what the AI does and, for a fight, a charge or a shot, the
     odds it saw ("Orc Brute charges Elf Blademaster: 64% to destroy it, 9% to be
-    destroyed")."""
+    destroyed"); ``joined``: the names of the units it expects to charge the same enemy
+    with it (a rank-and-flank charge played out with theirs: "..., 100% to reach, with
+    Cold One Chariot charging it too; 50% to break or destroy it...")."""
     who = _name(s, c.unit)
     target = _name(s, c.target)
     if c.kind in ("fight", "charge", "diving charge", "shoot"):
@@ -848,6 +905,8 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
         line = f"{who} {verb} {target}"
         if c.note:  # (a rank-and-flank charge: the facing it goes into, the chance it reaches)
             line += (" " if c.note.startswith("in the") else ": ") + c.note
+        if joined:
+            line += f", with {' and '.join(joined)} charging it too"
         if odds and "target_broken" in odds:  # a charge played out to the end of the turn
             line += (f"; {_pct(odds['target_broken'])} to break or destroy it, "
                      f"{_pct(odds.get('actor_broken', 0.0))} to be broken or destroyed")

@@ -451,3 +451,69 @@ def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too()
     assert e2.ruleset.advisor.lookahead(e2.state, 1) == Order("shoot", "a", (("target", "b"),))
     settle(e2, 1)
     assert any(isinstance(x, ev.ActionTaken) and x.action == "shoot" for x in e2.log)
+
+
+def test_holding_back_says_what_it_feared_from_the_reply_by_name() -> None:
+    # Orc Boss (strong) could charge Scout Runner if it walked straight at it: the AI stops
+    # short, and its line names the attacker and the odds of the charge it feared
+    def start() -> Engine:
+        return engine([unit("a", 1, 12, 40, name="Scout Runner"),
+                       unit("b", 2, 12, 30, 180, stats=STRONG, name="Orc Boss")],
+                      seed=1, table={"width": 24.0, "height": 48.0})
+
+    def boss_can_charge(e: Engine) -> bool:
+        if e.ruleset.acting_unit(e.state) is not None:
+            assert e.execute(Order("end_activation")).ok
+        return any(c.kind == "charge" and c.target == "a" for c in
+                   e.ruleset.advisor.candidates(e.state, 2, random.Random(0), -1))
+
+    e = start()
+    choice = choose(e, 1, "normal")
+    assert choice.reason.startswith("Scout Runner moves")
+    head, sep, fear = choice.reason.partition("; holds back: ")
+    assert sep and fear.startswith("Orc Boss could charge it next, ")
+    assert fear.endswith("% to destroy it")
+    # it did hold back: after its move the charge is not there; straight at the boss it is
+    held = start()
+    assert held.execute(choice.command).ok
+    assert not boss_can_charge(held)
+    bold = start()
+    straight = next(c for c in bold.ruleset.advisor.candidates(bold.state, 1, random.Random(0), 0)
+                    if c.kind == "move" and c.note == "toward Orc Boss")
+    assert bold.execute(straight.command).ok
+    assert boss_can_charge(bold)
+
+
+def test_what_it_feared_is_said_with_the_odds_it_saw() -> None:
+    from game.ai.evaluate import Attack
+    from game.ai.player import fear_words
+    from game.core.ruleset import Threat
+
+    e = engine([unit("a", 1, 12, 20, name="Scout Runner"),
+                unit("b", 2, 12, 14, 180, name="Orc Boss")])
+    s = e.state
+    reach = Attack(Threat("b", "a", 0.62, 2.0, "charge", "flank"), 1.0, 0.2, 2.0)
+    assert fear_words(s, reach, True) == \
+        "holds back: Orc Boss could charge it next turn, 62% to reach it in the flank"
+    sure = Attack(Threat("b", "a", 1.0, 1.0, "charge"), 1.0, 0.2, 2.0)
+    assert fear_words(s, sure, False, (0.9, 0.25)) == \
+        "holds back: Orc Boss could charge it next, 90% to hurt it and 25% to destroy it"
+    assert fear_words(s, sure, False, (0.75, 0.75)) == \
+        "holds back: Orc Boss could charge it next, 75% to destroy it"
+    shot = Attack(Threat("b", "a", 1.0, 1.0, "shoot"), 1.0, 0.0, 2.0)
+    assert fear_words(s, shot, False) == "holds back: Orc Boss could shoot at it next"
+
+
+def test_a_charge_played_out_with_others_names_them_before_its_odds() -> None:
+    from game.core.ruleset import Candidate
+
+    e = Engine(load_scenario(MAPS / "old-world.toml"), seed=1)
+    c = Candidate(Order("charge", "knights", (("target", "guard"),)), "charge", "knights",
+                  "guard", "100% to reach")
+    odds = {"samples": 2.0, "target_broken": 0.5, "actor_broken": 0.0}
+    assert explain(e.state, c, odds, 1, ["Cold One Chariot", "Dreadspears"]) == (
+        "Cold One Knights charges Grave Guard: 100% to reach, with Cold One Chariot and "
+        "Dreadspears charging it too; 50% to break or destroy it, 0% to be broken or destroyed")
+    assert explain(e.state, c, odds, 1) == (
+        "Cold One Knights charges Grave Guard: 100% to reach; 50% to break or destroy it, "
+        "0% to be broken or destroyed")
