@@ -13,7 +13,7 @@ Run:
   python bench/bench_strength.py [--games 40] [--maps default trench ...]
       [--pairings normal-random easy-random hard-normal normal-easy]
       [--out strength.jsonl] [--resume] [--jobs 1] [--seed 1000]
-  python bench/bench_strength.py --report strength.jsonl
+  python bench/bench_strength.py --report strength.jsonl [--markdown]
 
 The table: for each pairing and map, A's wins as side 1 and as side 2 (each of its half of
 the games), A's wins over both, the draws, and A's win rate over both with its interval.
@@ -172,6 +172,39 @@ def report(games: Sequence[Game]) -> list[str]:
     return lines
 
 
+TARGETS = {("normal", "random"): "97% each side", ("easy", "random"): "85% each side",
+           ("hard", "normal"): "65%", ("normal", "easy"): "70%"}
+
+
+def markdown(games: Sequence[Game]) -> list[str]:
+    """The win table as docs/ai.md shows it (a Markdown table, A's wins with their Wilson
+    95% intervals)."""
+    lines = ["| pairing (A v B) | map | games | A as side 1 | A as side 2 | A in all | draws | "
+             "target |", "|---|---|---|---|---|---|---|---|"]
+    groups: dict[tuple[str, str, str], list[Game]] = {}
+    for g in games:
+        groups.setdefault((g.a, g.b, g.map), []).append(g)
+    for (a, b, m), gs in sorted(groups.items(), key=lambda kv: (
+            PAIRINGS.index((kv[0][0], kv[0][1])) if (kv[0][0], kv[0][1]) in PAIRINGS else 99,
+            MAPS.index(kv[0][2]) if kv[0][2] in MAPS else 99)):
+        side = {1: [0, 0], 2: [0, 0]}
+        for g in gs:
+            side[g.a_side][1] += 1
+            side[g.a_side][0] += g.winner == g.a_side
+        draws = sum(g.winner not in (1, 2) for g in gs)
+
+        def cell(k: int, n: int) -> str:
+            if not n:
+                return "-"
+            lo, hi = wilson(k, n)
+            return f"{k}/{n} ({100 * lo:.0f}-{100 * hi:.0f}%)"
+
+        won = side[1][0] + side[2][0]
+        lines.append(f"| {a} v {b} | {m} | {len(gs)} | {cell(*side[1])} | {cell(*side[2])} | "
+                     f"{cell(won, len(gs))} | {draws} | {TARGETS.get((a, b), '')} |")
+    return lines
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -188,13 +221,15 @@ def main(argv: list[str]) -> int:
                    "file does not have yet")
     p.add_argument("--report", type=Path, default=None, help="print the table of this file's "
                    "games and stop")
+    p.add_argument("--markdown", action="store_true", help="with --report: the win table as "
+                   "docs/ai.md shows it")
     args = p.parse_args(argv)
     if args.report is not None:
         games = read(args.report)
         if not games:
             print(f"{args.report}: no games in it", file=sys.stderr)
             return 2
-        print("\n".join(report(games)))
+        print("\n".join(markdown(games) if args.markdown else report(games)))
         return 0
     for m in args.maps:
         if not (ROOT / "maps" / f"{m}.toml").exists():
