@@ -130,15 +130,20 @@ def quantile(xs: Sequence[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
-def report(games: Sequence[Game]) -> list[str]:
-    lines = [f"{'pairing':16s} {'map':12s} {'A as side 1':>13s} {'A as side 2':>13s} "
-             f"{'A in all':>13s} {'draws':>5s}  A's 95% interval  (Wilson)"]
+def table_order(games: Sequence[Game]) -> list[tuple[tuple[str, str, str], list[Game]]]:
+    """The games by pairing and map, in the order of the issue's table."""
     groups: dict[tuple[str, str, str], list[Game]] = {}
     for g in games:
         groups.setdefault((g.a, g.b, g.map), []).append(g)
-    for (a, b, m), gs in sorted(groups.items(), key=lambda kv: (
-            PAIRINGS.index((kv[0][0], kv[0][1])) if (kv[0][0], kv[0][1]) in PAIRINGS else 99,
-            MAPS.index(kv[0][2]) if kv[0][2] in MAPS else 99)):
+    return sorted(groups.items(), key=lambda kv: (
+        PAIRINGS.index((kv[0][0], kv[0][1])) if (kv[0][0], kv[0][1]) in PAIRINGS else 99,
+        MAPS.index(kv[0][2]) if kv[0][2] in MAPS else 99))
+
+
+def report(games: Sequence[Game]) -> list[str]:
+    lines = [f"{'pairing':16s} {'map':12s} {'A as side 1':>13s} {'A as side 2':>13s} "
+             f"{'A in all':>13s} {'draws':>5s}  A's 95% interval  (Wilson)"]
+    for (a, b, m), gs in table_order(games):
         side = {1: [0, 0], 2: [0, 0]}
         draws = 0
         for g in gs:
@@ -165,7 +170,7 @@ def report(games: Sequence[Game]) -> list[str]:
     lines.append("")
     lines.append(f"{'pairing':16s} {'map':12s} {'games':>6s} {'mean':>7s} {'p95':>7s}   "
                  "CPU per game")
-    for (a, b, m), gs in sorted(groups.items()):
+    for (a, b, m), gs in table_order(games):
         cpus = [g.cpu for g in gs]
         lines.append(f"{a + ' v ' + b:16s} {m:12s} {len(gs):6d} {sum(cpus) / len(cpus):6.1f}s "
                      f"{quantile(cpus, 0.95):6.1f}s")
@@ -181,12 +186,7 @@ def markdown(games: Sequence[Game]) -> list[str]:
     95% intervals)."""
     lines = ["| pairing (A v B) | map | games | A as side 1 | A as side 2 | A in all | draws | "
              "target |", "|---|---|---|---|---|---|---|---|"]
-    groups: dict[tuple[str, str, str], list[Game]] = {}
-    for g in games:
-        groups.setdefault((g.a, g.b, g.map), []).append(g)
-    for (a, b, m), gs in sorted(groups.items(), key=lambda kv: (
-            PAIRINGS.index((kv[0][0], kv[0][1])) if (kv[0][0], kv[0][1]) in PAIRINGS else 99,
-            MAPS.index(kv[0][2]) if kv[0][2] in MAPS else 99)):
+    for (a, b, m), gs in table_order(games):
         side = {1: [0, 0], 2: [0, 0]}
         for g in gs:
             side[g.a_side][1] += 1
