@@ -1,25 +1,32 @@
 """The AI player: it picks a command for a side by trying the candidates its ruleset offers on
 throw-away copies of the engine, each with dice of its own, and keeping the one that leaves
-its side best off on average. It knows no rule: the real engine plays every try out.
+its side best off on average, the attacks each side could make next weighed in. It knows no
+rule: the real engine plays every try out.
 
 How one choice is made (see docs/ai.md):
 
-1. The ruleset lists candidate commands (:meth:`~game.core.ruleset.Ruleset.candidates`):
+1. The ruleset lists candidate commands (:meth:`~game.core.ruleset.Advisor.candidates`):
    answers to a pending decision, or every fight and charge target, the other actions, and
    moves to sampled points.
 2. Each candidate is carried out on a copy of the engine; one the rules refuse is dropped.
-   Then the rest of the activation is played out simply (decisions take their defaults, a
-   model in contact fights, the activation ends, which resolves its melee) and the position
-   is scored: what the side's units are worth minus what the enemy's are worth
-   (:meth:`~game.core.ruleset.Ruleset.unit_worth`), a little for closing on the enemy, and
-   everything for a won or lost game.
-3. Every candidate gets a few tries, the best few get many more (with fresh dice each time),
-   and the best average wins. ``hard`` also lets the opponent answer each try with its most
-   damaging fight or charge before scoring.
+   In a game of alternating activations the rest of the activation is then played out simply
+   (decisions take their defaults, a model in contact fights, the activation ends, which
+   resolves its melee). In a game of player turns the position is judged as it stands after
+   the order (the turn goes on); an answer to the enemy's charge is judged after the enemy's
+   turn is played out (the charges moved, the combats fought).
+3. The position is scored (:mod:`game.ai.evaluate`): units' worth, the deciding score, the
+   attacks each side could make next (what each enemy can reach, with the chance it gets
+   there), closing on the enemy, a won or lost game.
+4. Every candidate gets a few tries, the best few get many more (with fresh dice each time),
+   and the best average wins. ``hard`` also lets the opponent answer each try of the best few
+   with its best attack, played out with sampled dice, before scoring. A charge of a
+   rank-and-flank unit near the top is played out (the charge moved, the combat fought)
+   against the turn without it, dice for dice, before it is declared.
 
-Levels: ``random`` (any legal command), ``easy`` (few tries, and a careless pick among the
-nearly best), ``normal`` and ``hard``. The same position, side, level and seed always give the
-same choice unless a ``time_budget`` cuts the search short.
+Levels: ``random`` (any legal command), ``easy`` (few tries, no look at what the enemy could
+reach next, and a careless pick among the nearly best), ``normal`` and ``hard``. The same
+position, side, level and seed always give the same choice unless a ``time_budget`` cuts the
+search short.
 """
 
 from __future__ import annotations
@@ -30,17 +37,33 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
+from game.ai.evaluate import (
+    DECISIVE,
+    NO_LOOK,
+    SCORE_EARLY,
+    SCORE_LATE,
+    WIN,
+    Attack,
+    Look,
+    evaluate,
+    feared,
+    material,
+    under_way,
+    weigh,
+)
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
 from game.core.dice import SeededDice
 from game.core.engine import Engine
 from game.core.errors import DiceExhausted
 from game.core.log import player_text, show_value
-from game.core.ruleset import PHASES, Candidate, SampledCandidates
-from game.core.spatial import nearest_distances
+from game.core.ruleset import PHASES, Candidate, SampledCandidates, Threat
 from game.core.state import GameState
+
+__all__ = ["DECISIVE", "LEVELS", "SCORE_EARLY", "SCORE_LATE", "WIN", "Cancelled", "Choice",
+           "Level", "choose", "evaluate", "explain", "idle", "idle_candidates", "material",
+           "settle", "side_to_act"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,34 +73,23 @@ class Level:
     more: int  # tries in all for each of the best few
     keep: int  # how many candidates go on to the second round
     widen: int  # extra move points sampled at random
-    reply: tuple[str, ...]  # the kinds of reply the opponent may answer each try with (round 2)
     careless: float  # pick at random among candidates scored within this of the best
+    look: Look = NO_LOOK  # how it weighs the attacks each side could make next
+    reply: int = 0  # the opponent's best attacks tried after each try of the best few
+    deep: int = 0  # paired playouts of a rank-and-flank charge before it is declared
 
 
 LEVELS: dict[str, Level] = {
-    "random": Level("random", 0, 0, 0, 0, (), 0.0),
-    "easy": Level("easy", 2, 2, 0, 0, (), 0.25),
-    "normal": Level("normal", 3, 16, 4, 2, (), 0.0),
-    "hard": Level("hard", 3, 16, 4, 2, ("fight",), 0.0),
+    "random": Level("random", 0, 0, 0, 0, 0.0),
+    "easy": Level("easy", 2, 2, 0, 0, 0.25),
+    "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2), reply=3, deep=2),
+    "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2), reply=6, deep=4),
 }
 
-#: how much an inch closer to the enemy is worth, per model (next to a unit's worth of ~3)
-CLOSING = 0.03
-#: what a won (or lost) game is worth
-WIN = 1000.0
-#: what a point of the score that decides the game after its last turn (damage inflicted,
-#: enemies taken out...) is worth in the first game turn, and in the last one (next to a
-#: unit's worth of ~3): it matters more as the end comes nearer
-SCORE_EARLY = 1.0
-SCORE_LATE = 2.5
-#: in the last game turn, what being ahead on that score at all is worth beside the margin
-#: (half as much in the turn before): near the end, what counts is who is ahead, so a side
-#: ahead plays safe and a side behind or level takes risks
-DECISIVE = 2.0
-#: how much the opponent's best reply counts (hard): 0 not at all, 1 in full
-REPLY_WEIGHT = 0.5
-#: the most replies of the opponent tried after each try (hard, normal)
-MAX_REPLIES = 8
+#: the most tries an answer gets in a game of player turns
+ANSWER_TRIES = 6
+#: how many rank-and-flank charges (the best) are played out before one is declared
+DEEP_CHARGES = 3
 #: what a charge after which no fight could be declared in the activation loses
 IDLE_CHARGE = 0.5
 CHARGES = ("charge", "diving charge")
@@ -93,10 +105,15 @@ FULL_SEARCH = 200
 MIN_TRIED = 12
 #: which kinds of candidate a sample keeps first (others: 3)
 KEEP_FIRST = {"answer": 0, "begin": 0, "end": 0, "fight": 1, "charge": 2, "diving charge": 2}
-#: how much the opponent's threats count: for the attack (fight or charge) it could make
-#: next against one of the side's models, that many times the worth the attacked model could
-#: lose to it (the attacker's share of the two models' worth), for the most dangerous one
-THREAT = 0.0
+#: a feared attack is named in the explanation when it would take at least this much worth
+#: more from the unit than after the bolder choice the AI turned down
+FEAR_NOTED = 0.2
+#: how many throws of the dice the feared attack is played out with, for its odds
+FEAR_TRIES = 8
+
+
+#: called with the candidates' tries, best first, before each pick (for studying choices)
+TRACE: Callable[[list[_Tries]], None] | None = None
 
 
 @dataclass
@@ -130,10 +147,22 @@ class _Tries:
     actor_gone: int = 0
     random_after: bool = True  # tries after the first may differ (dice were rolled)
     first: Engine | None = None  # the candidate carried out with dice: used by the first try
+    #: judged as it stands, not carried out (a rank-and-flank side ending its turn: the
+    #: position before the order, as every other order of the turn is judged before the end)
+    still: bool = False
+    #: what a check by paired playouts adds to its mean (a rank-and-flank charge), and how
+    #: often those playouts destroyed the target and the actor
+    shift: float = 0.0
+    played: list[int] = field(default_factory=lambda: [0, 0, 0])
+    #: the units whose charges at the same target were declared with it in those playouts
+    joined: list[str] = field(default_factory=list)
+    last: Engine | None = None  # the copy its last try ended on (for the explanation)
+    #: the opponent's reply to it (None: not picked yet; False: it has none worth making)
+    reply: Candidate | bool | None = None
 
     @property
     def mean(self) -> float:
-        return sum(self.scores) / len(self.scores) if self.scores else -math.inf
+        return sum(self.scores) / len(self.scores) + self.shift if self.scores else -math.inf
 
 
 class Cancelled(Exception):
@@ -176,13 +205,18 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     size = sum(1 for m in state.models.values() if m.on_table)
     cands = sample(offered, rng, most_tried(size)) if offered else idle_candidates(engine, side)
     more = lv.more if size <= FULL_SEARCH else max(lv.first, lv.more * FULL_SEARCH // size)
+    if state.pending is not None and rs.flow.kind == PHASES:
+        # an answer in a game of player turns carries the rest of the order out on every
+        # try (a whole Combat phase...): fewer tries
+        more = min(more, ANSWER_TRIES)
     deadline = started + time_budget if time_budget is not None else None
 
     def done(c: Candidate, odds: dict[str, float] | None, considered: int,
-             tried: int | None = None) -> Choice:
+             tried: int | None = None, fear: str = "", joined: list[str] | None = None
+             ) -> Choice:
         """The choice of ``c``, saying how the search was cut short, if it was."""
         cut = cut_note(units, len(cands), len(offered), tried)
-        reason = explain(state, c, odds, side) + (f" ({cut})" if cut else "")
+        reason = explain(state, c, odds, side, joined) + fear + (f" ({cut})" if cut else "")
         return Choice(c.command, reason, side, lv.name, c, odds or {}, considered=considered,
                       offered=len(offered), cut=cut, seconds=time.perf_counter() - started)
 
@@ -206,9 +240,16 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
                 return done(c, None, 1)
         return done(idle(engine, side), None, 0)
 
+    if len(cands) == 1 and offered and cands[0].kind in ("begin", "end", "answer"):
+        # nothing to weigh (a side beginning its turn, the one answer there is)
+        c = cands[0]
+        if playable(engine, c, side) and engine.fork().execute(c.command).ok:
+            return done(c, None, 1)
+
     # Common dice: the k-th try of every candidate throws the same dice (so two candidates
     # that come to the same thing score the same, and differences are the candidates' own).
-    seeds = [rng.getrandbits(63) for _ in range(max(lv.first, lv.more) + 1)]
+    seeds = [rng.getrandbits(63) for _ in range(max(lv.first, lv.more, lv.deep) + 1)]
+    search = _Search(engine, side, lv, seeds, check)
     tries: list[_Tries] = []
     first_tried: int | None = None  # with a time limit reached in round one: how far it got
 
@@ -220,7 +261,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if tries and late():
             first_tried = i
             break
-        t = _start(engine, c, i, seeds[0], side)
+        t = search.start(c, i)
         if t is not None:
             tries.append(t)
     if not tries:
@@ -234,11 +275,12 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             check()
             if len(t.scores) >= lv.first or (t.scores and not t.random_after):
                 break
-            _try(engine, t, side, seeds, ())
+            search.one(t)
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
+
     # round two: the best few, more tries each (with the opponent's reply at "hard")
     def round_two(best: list[_Tries]) -> None:
-        if lv.reply:  # scored again, with the reply
+        if lv.reply and search.replies:  # scored again, with the reply
             for t in best:
                 t.scores, t.target_gone, t.actor_gone = [], 0, 0
         for k in range(more):
@@ -248,7 +290,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
                     return
                 if len(t.scores) > k or (t.scores and not t.random_after):
                     continue
-                _try(engine, t, side, seeds, lv.reply)
+                search.one(t, reply=True)
 
     if lv.keep and len(ranked) > 1:
         best = ranked[:lv.keep]
@@ -271,26 +313,48 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
                 if time.perf_counter() > deadline:
                     break
                 seen.add(c.command)
-                t = _start(engine, c, len(tries) + len(fresh), seeds[0], side)
+                t = search.start(c, len(tries) + len(fresh))
                 if t is not None:
-                    _try(engine, t, side, seeds, ())
+                    search.one(t)
                     fresh.append(t)
             tries += fresh
             top = sorted(fresh, key=lambda t: (-t.mean, t.index))[:lv.keep]
             round_two(top)
             best = sorted(ranked[:lv.keep] + top, key=lambda t: (-t.mean, t.index))
             ranked = best[:lv.keep] + [t for t in ranked[lv.keep:]] + best[lv.keep:]
+    # a rank-and-flank charge near the top: played out against the turn without it
+    if lv.deep and search.phased:
+        checked = False
+        charging = [t for t in ranked if t.cand.kind in CHARGES and t.scores]
+        for t in charging[:DEEP_CHARGES]:
+            check()
+            search.deep(t, [o.cand for o in charging if o is not t
+                            and o.cand.target == t.cand.target and o.cand.unit != t.cand.unit])
+            checked = True
+        if checked:
+            ranked = sorted(ranked, key=lambda t: (-t.mean, t.index))
+    if TRACE is not None:
+        TRACE(ranked)
     pick = ranked[0]
     if lv.careless:
         near = [t for t in ranked if t.mean >= pick.mean - lv.careless]
         pick = near[rng.randrange(len(near))]
     odds = {"samples": float(len(pick.scores))}
-    if pick.scores:
+    joined: list[str] = []
+    if pick.played[0]:  # played out to the end of the turn: the odds it saw there
+        n = pick.played[0]
+        odds = {"samples": float(n), "target_broken": pick.played[1] / n,
+                "actor_broken": pick.played[2] / n, "score": pick.mean}
+        joined = [_name(state, u) for u in pick.joined]
+    elif pick.scores and search.phased and pick.cand.kind in CHARGES:
+        odds = {}  # judged as declared: no odds of the combat to give
+    elif pick.scores:
         n = len(pick.scores)
         odds["target_destroyed"] = pick.target_gone / n
         odds["actor_destroyed"] = pick.actor_gone / n
         odds["score"] = pick.mean
-    return done(pick.cand, odds, len(tries), first_tried)
+    fear = search.fear_note(pick, ranked) if lv.look.on else ""
+    return done(pick.cand, odds, len(tries), first_tried, fear, joined)
 
 
 def most_tried(models: int) -> int:
@@ -334,8 +398,342 @@ def cut_note(units: tuple[int, int] | None, sampled: int, offered: int,
 # --- tries -------------------------------------------------------------------------------------
 
 
-def _fresh(rng: random.Random) -> SeededDice:
-    return SeededDice(rng.getrandbits(63))
+#: the most replies of the opponent tried after each try (hard)
+MAX_REPLIES = 8
+#: the kinds of candidate the opponent may reply with
+REPLIES = ("fight", "charge", "diving charge", "shoot")
+
+
+class _Search:
+    """The tries of one choice: the engine, the side, the level and the common dice."""
+
+    def __init__(self, engine: Engine, side: int, lv: Level, seeds: list[int],
+                 check: Callable[[], None]) -> None:
+        self.engine, self.side, self.lv, self.seeds, self.check = engine, side, lv, seeds, check
+        rs = engine.ruleset
+        s = engine.state
+        self.phased = rs.flow.kind == PHASES
+        #: answering the enemy's question in the enemy's turn (a charge reaction): what it
+        #: leads to is seen once that turn is over
+        self.answering = (self.phased and s.pending is not None
+                          and rs.active_side(s) not in (None, side))
+        self.replies = lv.reply > 0 and not self.phased
+        self._without: dict[int, Engine | None] = {}
+
+    def start(self, c: Candidate, i: int) -> _Tries | None:
+        """Carry out the candidate once on a copy; None when the rules refuse it."""
+        engine, side = self.engine, self.side
+        if not playable(engine, c, side):
+            return None
+        if self.phased and c.kind == "end" and not self.answering:
+            # (ending the turn is never refused in the turn's own phases)
+            return _Tries(c, i, engine.fork(SeededDice(self.seeds[0])), random_after=False,
+                          still=True)
+        try:
+            base = engine.fork(SeededDice(self.seeds[0]))
+            out = base.execute(c.command)
+        except Exception:  # noqa: BLE001 - a candidate that crashes a rule is not played
+            return None
+        if not out.ok:
+            return None
+        if any(isinstance(e, ev.DiceRolled) for _, e in out.events):
+            return _Tries(c, i, None, first=base)
+        return _Tries(c, i, base)
+
+    def follow(self, e: Engine) -> bool:
+        """What is played out after a candidate before the position is judged: in a game of
+        alternating activations, the rest of the activation (:func:`settle`); in a game of
+        player turns nothing, but an answer to the enemy's question is followed by the rest of
+        the enemy's turn. Returns whether a fight was declared on the way."""
+        if not self.phased:
+            return settle(e, self.side)
+        if self.answering:
+            close_turn(e)
+        return True
+
+    def one(self, t: _Tries, reply: bool = False) -> None:
+        """One more try of candidate ``t``: play it out with the next dice and score it."""
+        side, lv = self.side, self.lv
+        seed = self.seeds[len(t.scores) % len(self.seeds)]
+        e: Engine | None
+        try:
+            if t.still:
+                assert t.base is not None
+                e = t.base
+            elif t.base is not None:
+                e = t.base.fork(SeededDice(seed))
+            elif t.first is not None:
+                e, t.first = t.first, None
+            else:
+                e = self.engine.fork(SeededDice(seed))
+                if not e.execute(t.cand.command).ok:  # pragma: no cover - refused once, not now
+                    return
+            rolled_before = _rolls(e)
+            fought = True if t.still else self.follow(e)
+            score = evaluate(e, side, lv.look)
+            if reply and self.replies and not e.state.game_over:
+                score = self.reply(t, e, seed, score)
+            if (not self.phased and t.cand.kind in CHARGES and not fought
+                    and not e.state.game_over):
+                score -= IDLE_CHARGE
+            if (t.base is not None and rolled_before >= 0 and _rolls(e) == rolled_before
+                    and not (reply and isinstance(t.reply, Candidate))):
+                t.random_after = False  # nothing random after the command: one try says it all
+        except Exception:  # noqa: BLE001 - a try that crashes scores as badly as can be
+            score = -WIN
+            e = None
+        t.scores.append(score)
+        t.last = e
+        if e is not None:
+            s = e.state
+            c = t.cand
+            t.target_gone += _gone(s, c.target)
+            t.actor_gone += _gone(s, c.unit)
+
+    # -- the opponent's reply -----------------------------------------------------------------
+    def reply(self, t: _Tries, e: Engine, seed: int, now: float) -> float:
+        """The score after the opponent's best reply (one of its attacks), or as it stands if
+        it has none that hurts. On the first try of ``t`` with the reply the opponent picks
+        it: the :attr:`Level.reply` attacks the evaluation rates highest, each played out once
+        with dice of its own; the one that leaves ``t``'s side worst off is its reply, played
+        again on every try, with that try's dice (picking and scoring with the same throw
+        would favour replies that were lucky). After the reply the side's own attacks to come
+        count for it (it moves next), so its answer to the reply is seen too."""
+        other = side_to_act(e)
+        if other is None or other == self.side:
+            return now
+        if t.reply is None:
+            t.reply = self.pick_reply(e, other, seed, now) or False
+        if t.reply is False:
+            return now
+        got = self._reply(e, t.reply, other, (seed * 31 + 104729) % (2**63))
+        return min(now, got) if got is not None else now
+
+    def pick_reply(self, e: Engine, other: int, seed: int, now: float) -> Candidate | None:
+        s = e.state
+        attacks = [c for c in e.ruleset.advisor.candidates(s, other, random.Random(seed), -1)
+                   if c.kind in REPLIES and c.unit is not None and c.target is not None]
+        if not attacks:
+            return None
+        rated = weigh(e, [Threat(_unit_of(s, c.unit), _unit_of(s, c.target), 1.0, 1.0, c.kind)
+                          for c in attacks])
+        value = {(a.threat.attacker, a.threat.target): a.net for a in rated}
+        attacks.sort(key=lambda c: -value.get((_unit_of(s, c.unit or ""),
+                                               _unit_of(s, c.target or "")), -math.inf))
+        best, pick = now, None
+        for j, c in enumerate(attacks[:min(MAX_REPLIES, self.lv.reply)]):
+            self.check()
+            got = self._reply(e, c, other, (seed + 7919 * (j + 1)) % (2**63))
+            if got is not None and got < best:
+                best, pick = got, c
+        return pick
+
+    def _reply(self, e: Engine, c: Candidate, other: int, seed: int) -> float | None:
+        """The score, for the side choosing, after the opponent's ``c`` played out."""
+        try:
+            r = e.fork(SeededDice(seed))
+            if not r.execute(c.command).ok:
+                return None
+            settle(r, other)
+            return evaluate(r, self.side, self.lv.look)
+        except Exception:  # noqa: BLE001
+            return None
+
+    # -- a charge played out (rank and flank) -------------------------------------------------
+    def deep(self, t: _Tries, joining: list[Candidate]) -> None:
+        """Play the charge of ``t`` out (its turn closed: the charges moved, the combats fought)
+        against the same turn without it, with the same dice, :attr:`Level.deep` times; the
+        difference it makes to the charger, its target and the characters with either
+        replaces what the evaluation gave the charge under way. The other charges of
+        ``joining`` (at the same target) are declared with it in the playout: a charge that
+        pays only with others joining it (into one combat) is seen to pay, and the next
+        choice weighs the others with it declared."""
+        c = t.cand
+        if c.unit is None or c.target is None or t.last is None:
+            return
+        units = {c.unit, c.target}
+        diffs = []
+        for k in range(self.lv.deep):
+            self.check()
+            without = self._turn_without(k)
+            if without is None:
+                return
+            try:
+                a = self.engine.fork(SeededDice(self.seeds[k]))
+                if not a.execute(c.command).ok:
+                    return
+                for other in joining:
+                    while a.pending_ask is not None and not a.state.game_over:
+                        a.answer_default()
+                    if other.unit is not None and a.execute(other.command).ok:
+                        units.add(other.unit)
+                        if k == 0:
+                            t.joined.append(other.unit)
+                close_turn(a)
+            except Exception:  # noqa: BLE001
+                return
+            t.played[0] += 1
+            t.played[1] += _broken(a.state, c.target)
+            t.played[2] += _broken(a.state, c.unit)
+            involved = units | _joined(a.state, units) | _joined(without.state, units)
+            diffs.append(_local(a, self.side, involved) - _local(without, self.side, involved))
+        if diffs:
+            t.shift = sum(diffs) / len(diffs) - under_way(t.last, self.side, c.unit)
+
+    def _turn_without(self, k: int) -> Engine | None:
+        if k not in self._without:
+            try:
+                b = self.engine.fork(SeededDice(self.seeds[k]))
+                close_turn(b)
+                self._without[k] = b
+            except Exception:  # noqa: BLE001
+                self._without[k] = None
+        return self._without[k]
+
+    # -- what it feared -----------------------------------------------------------------------
+    def fear_note(self, pick: _Tries, ranked: list[_Tries]) -> str:
+        """When the pick keeps a unit back from a bolder choice for it that scored lower
+        (moving toward an enemy, charging), and the enemy could hurt the unit much more
+        after that bolder choice (the best such choice): what the AI feared, in players'
+        words (else "")."""
+        c = pick.cand
+        if c.kind not in ("move", "pass") or c.unit is None or pick.last is None:
+            return ""
+        if c.kind == "move" and c.note.startswith("toward"):
+            return ""  # it goes at the enemy: it holds nothing back
+        unit = _unit_of(self.engine.state, c.unit)
+        after = _worst_on(feared(pick.last, self.side), unit)
+        for bold in ranked:  # the best bolder choice for the unit that would have exposed it
+            if (bold is pick or bold.cand.unit != c.unit or bold.last is None
+                    or not _bolder(bold.cand, c)):
+                continue
+            then = _worst_on(feared(bold.last, self.side), unit)
+            if then is None or then.dealt - (after.dealt if after else 0.0) < FEAR_NOTED:
+                continue
+            return "; " + fear_words(bold.last.state, then, self.phased,
+                                     self.fear_odds(bold.last, then))
+        return ""
+
+    def fear_odds(self, e: Engine, a: Attack) -> tuple[float, float] | None:
+        """How often the feared attack ``a`` hurts its target, and how often it destroys it,
+        when the enemy makes it straight after the bolder choice (on the engine ``e`` it
+        left), over :data:`FEAR_TRIES` throws of the dice; None when the attack is not the
+        enemy's next order (a game of player turns: it comes after the rest of this turn)."""
+        other = side_to_act(e)
+        if self.phased or other is None or other == self.side:
+            return None
+        s, th = e.state, a.threat
+        attack = next((c for c in e.ruleset.advisor.candidates(s, other, random.Random(0), -1)
+                       if c.kind == th.kind and c.unit is not None and c.target is not None
+                       and _unit_of(s, c.unit) == th.attacker
+                       and _unit_of(s, c.target) == th.target), None)
+        if attack is None:
+            return None
+        rs = e.ruleset
+        before = rs.advisor.unit_damage(s, th.target)
+        n = gone = hurt = 0
+        for k in range(FEAR_TRIES):
+            self.check()
+            try:
+                r = e.fork(SeededDice(self.seeds[k % len(self.seeds)] + k + 1))
+                if not r.execute(attack.command).ok:
+                    return None
+                settle(r, other)
+            except Exception:  # noqa: BLE001
+                continue
+            n += 1
+            lost = _gone(r.state, th.target)
+            gone += lost
+            hurt += lost or rs.advisor.unit_damage(r.state, th.target) > before
+        return (hurt / n, gone / n) if n else None
+
+
+def _gone(s: GameState, name: str | None) -> bool:
+    """Whether the unit of ``name`` (a model or a unit) is no longer in the game."""
+    if name is None:
+        return False
+    unit = s.models[name].unit if name in s.models else name
+    return unit in s.units and not s.unit_alive(unit)
+
+
+def _broken(s: GameState, unit: str) -> bool:
+    """Whether a unit is gone or fleeing."""
+    return not s.unit_alive(unit) or s.units[unit].status in ("fleeing", "fled")
+
+
+def _bolder(c: Candidate, than: Candidate) -> bool:
+    """Whether ``c`` goes at the enemy more than ``than``: a charge or fight, or a move toward
+    an enemy when ``than`` is not one."""
+    if c.kind in CHARGES or c.kind == "fight":
+        return True
+    toward = c.kind == "move" and c.note.startswith("toward")
+    return toward and not (than.kind == "move" and than.note.startswith("toward"))
+
+
+def _unit_of(s: GameState, name: str) -> str:
+    m = s.models.get(name)
+    return m.unit if m is not None else name
+
+
+def _worst_on(attacks: list[Attack], unit: str) -> Attack | None:
+    on = [a for a in attacks if a.threat.target == unit]
+    return max(on, key=lambda a: a.dealt, default=None)
+
+
+def fear_words(s: GameState, a: Attack, phased: bool,
+               odds: tuple[float, float] | None = None) -> str:
+    """What the AI feared from the reply, in players' words: "holds back: Orc Boss could
+    charge it next, 62% to destroy it" (``odds``: how often the attack hurt it and destroyed
+    it when played out), or in a game of player turns "holds back: Orc Boss could charge it
+    next turn, 62% to reach it in the flank"."""
+    t = a.threat
+    verb = {"fight": "fight", "shoot": "shoot at"}.get(t.kind, "charge")
+    when = "next turn" if phased else "next"
+    line = f"holds back: {_name(s, t.attacker)} could {verb} it {when}"
+    if odds is not None and odds[0] > 0.0:
+        hurts, destroys = odds
+        line += (f", {_pct(destroys)} to destroy it" if destroys >= 0.5 or destroys == hurts
+                 else f", {_pct(hurts)} to hurt it" + (f" and {_pct(destroys)} to destroy it"
+                                                      if destroys else ""))
+    elif t.chance < 1.0:
+        line += f", {_pct(t.chance)} to reach it"
+        if t.facing in ("flank", "rear"):
+            line += f" in the {t.facing}"
+    elif t.facing in ("flank", "rear"):
+        line += f" in the {t.facing}"
+    return line
+
+
+def _joined(s: GameState, units: set[str]) -> set[str]:
+    """Characters standing in any of ``units`` (a rank-and-flank unit's ``joined`` flag)."""
+    return {u for u, rec in s.units.items() if rec.flag("joined") in units}
+
+
+def _local(e: Engine, side: int, units: set[str]) -> float:
+    """What ``units`` are worth to ``side``: its own counting for it, the enemy's against."""
+    from game.ai.evaluate import worth
+
+    s, rs = e.state, e.ruleset
+    total = 0.0
+    for u in units:
+        if u in s.units:
+            w = worth(rs, s, u)
+            total += w if s.units[u].side == side else -w
+    return total
+
+
+def close_turn(e: Engine) -> None:
+    """Finish what is in progress the simple way (a game of player turns: the turn under way
+    ends; its charges move and its combats are fought), every decision taking its default."""
+    while e.pending_ask is not None and not e.state.game_over:
+        e.answer_default()
+    if e.state.game_over:
+        return
+    closing = e.ruleset.closing_order(e.state)
+    if closing is not None:
+        e.execute(closing)
+        while e.pending_ask is not None and not e.state.game_over:
+            e.answer_default()
 
 
 def playable(engine: Engine, c: Candidate, side: int) -> bool:
@@ -355,61 +753,6 @@ def playable(engine: Engine, c: Candidate, side: int) -> bool:
     return True
 
 
-def _start(engine: Engine, c: Candidate, i: int, seed: int, side: int) -> _Tries | None:
-    """Carry out the candidate once on a copy; None when the rules refuse it."""
-    if not playable(engine, c, side):
-        return None
-    try:
-        base = engine.fork(SeededDice(seed))
-        out = base.execute(c.command)
-    except Exception:  # noqa: BLE001 - a candidate that crashes a rule is not played
-        return None
-    if not out.ok:
-        return None
-    if any(isinstance(e, ev.DiceRolled) for _, e in out.events):
-        return _Tries(c, i, None, first=base)
-    return _Tries(c, i, base)
-
-
-def _try(engine: Engine, t: _Tries, side: int, seeds: list[int],
-         reply: tuple[str, ...]) -> None:
-    """One more try of candidate ``t``: play it out with the next dice and score the result."""
-    seed = seeds[len(t.scores) % len(seeds)]
-    try:
-        if t.base is not None:
-            e = t.base.fork(SeededDice(seed))
-        elif t.first is not None:
-            e, t.first = t.first, None
-        else:
-            e = engine.fork(SeededDice(seed))
-            if not e.execute(t.cand.command).ok:  # pragma: no cover - refused once, not now
-                return
-        rolled_before = _rolls(e)
-        fought = settle(e, side)
-        if reply and not e.state.game_over:
-            # the reply counts half: the side that replied is then exposed in its turn, which
-            # a one-move look ahead does not see (counted in full, it makes the AI timid)
-            now = evaluate(e, side)
-            score = now + REPLY_WEIGHT * (_worst_reply(e, side, reply, seed) - now)
-        else:
-            score = evaluate(e, side)
-        if t.cand.kind in CHARGES and not fought and not e.state.game_over:
-            score -= IDLE_CHARGE
-        if t.base is not None and rolled_before >= 0 and _rolls(e) == rolled_before:
-            t.random_after = False  # nothing random after the command: one try says it all
-    except Exception:  # noqa: BLE001 - a try that crashes scores as badly as can be
-        score = -WIN
-        e = None  # type: ignore[assignment]
-    t.scores.append(score)
-    if e is not None:
-        s = e.state
-        c = t.cand
-        if c.target and c.target in s.models and not s.unit_alive(s.models[c.target].unit):
-            t.target_gone += 1
-        if c.unit and c.unit in s.models and not s.unit_alive(s.models[c.unit].unit) or c.unit and c.unit in s.units and not s.unit_alive(c.unit):
-            t.actor_gone += 1
-
-
 def _rolls(e: Engine) -> int:
     """How many dice the copy's own dice have thrown (-1: cannot tell)."""
     return int(getattr(e.dice, "count", -1))
@@ -419,7 +762,8 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
     """Play out the rest of ``side``'s activation the simple way: decisions take their
     defaults; a model in contact that has not fought fights (the enemy it charged first);
     then the activation (or whatever is in progress) is closed, resolving its melee. Returns
-    whether a fight was declared on the way."""
+    whether a fight was declared on the way. (In a game of player turns: the ruleset's
+    look-ahead orders, a shot for each unit that may, then the turn is closed.)"""
     rs = e.ruleset
     fought = made = False
     rng = random.Random(0)
@@ -449,7 +793,7 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
             return made
         if not fought:
             fought = True
-            fights = [c for c in rs.advisor.candidates(s, side, rng, 0) if c.kind == "fight"]
+            fights = [c for c in rs.advisor.candidates(s, side, rng, -1) if c.kind == "fight"]
             if fights:
                 charged = _charge_target(e, unit)
                 fights.sort(key=lambda c: c.target != charged)
@@ -467,7 +811,7 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
 
 
 def _shoot_once(e: Engine, side: int) -> bool:
-    """One more order of the ruleset's look-ahead (:meth:`~game.core.ruleset.Ruleset.lookahead`:
+    """One more order of the ruleset's look-ahead (:meth:`~game.core.ruleset.Advisor.lookahead`:
     a shot), its decisions taking their defaults. Returns whether one was made."""
     cmd = e.ruleset.advisor.lookahead(e.state, side)
     if cmd is None or not e.execute(cmd).ok:
@@ -482,140 +826,6 @@ def _charge_target(e: Engine, unit: str) -> str | None:
         if isinstance(ev_, ev.ActionTaken) and ev_.action in ("charge", "diving_charge"):
             return ev_.target
     return None
-
-
-def _worst_reply(e: Engine, side: int, kinds: tuple[str, ...], seed: int) -> float:
-    """The score after the opponent's best reply (one of ``kinds``: its fights, its charges),
-    or as it stands if the opponent has none or none hurts. The opponent picks its reply
-    from one try of each with some dice; the reply picked is then scored with other dice
-    (picking and scoring with the same throw would favour replies that were lucky)."""
-    other = side_to_act(e)
-    now = evaluate(e, side)
-    if other is None or other == side:
-        return now
-    replies = [c for c in e.ruleset.advisor.candidates(e.state, other, random.Random(seed), 0)
-               if c.kind in kinds][:MAX_REPLIES]
-    best, pick = now, None
-    for j, c in enumerate(replies):
-        got = _reply(e, c, other, side, (seed + 7919 * (j + 1)) % (2**63))
-        if got is not None and got < best:
-            best, pick = got, c
-    if pick is None:
-        return now
-    again = _reply(e, pick, other, side, (seed * 31 + 104729) % (2**63))
-    return min(now, again) if again is not None else now
-
-
-def _reply(e: Engine, c: Candidate, other: int, side: int, seed: int) -> float | None:
-    try:
-        r = e.fork(SeededDice(seed))
-        if not r.execute(c.command).ok:
-            return None
-        settle(r, other)
-        return evaluate(r, side)
-    except Exception:  # noqa: BLE001
-        return None
-
-
-# --- scoring -----------------------------------------------------------------------------------
-
-
-def evaluate(e: Engine, side: int) -> float:
-    """How good the position is for ``side``: won or lost, then what its units are worth
-    minus the enemy's, then a little for closing on the enemy."""
-    s = e.state
-    if s.game_over:
-        if s.winner == side:
-            return WIN + material(e, side)
-        if s.winner == "draw":
-            return material(e, side)
-        return -WIN + material(e, side)
-    got = material(e, side) + score_edge(e, side) - CLOSING * spread(s, side)
-    if THREAT:
-        got -= THREAT * threat(e, side)
-    return got
-
-
-def threat(e: Engine, side: int) -> float:
-    """How much ``side`` stands to lose to the opponent's next attack, roughly: over the
-    fights and charges the ruleset offers the side to act next (when that is the opponent),
-    the most of the attacked model's worth, in the share the attacker's worth has of the two."""
-    s = e.state
-    other = side_to_act(e)
-    if other is None or other == side or s.pending is not None:
-        return 0.0
-    rs = e.ruleset
-    worst = 0.0
-    seen: dict[str, float] = {}
-
-    def worth(name: str) -> float:
-        got = seen.get(name)
-        if got is None:
-            m = s.models.get(name)
-            got = seen[name] = rs.advisor.unit_worth(s, m.unit) if m is not None else 0.0
-        return got
-
-    for c in rs.advisor.candidates(s, other, random.Random(0), -1):
-        if c.kind not in ("fight",) + CHARGES or c.unit is None or c.target is None:
-            continue
-        a, t = worth(c.unit), worth(c.target)
-        if a + t > 0:
-            worst = max(worst, t * a / (a + t))
-    return worst
-
-
-def score_edge(e: Engine, side: int) -> float:
-    """How far ahead ``side`` is on the score that decides the game after its last turn
-    (:meth:`~game.core.ruleset.Ruleset.side_scores`), weighted by how near that end is."""
-    s = e.state
-    got = e.ruleset.advisor.side_scores(s)
-    if got is None:
-        return 0.0
-    mine, theirs = got if side == 1 else (got[1], got[0])
-    late = min(1.0, s.turn / s.max_turns) if s.max_turns else 0.0
-    edge = (SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * late) * (mine - theirs)
-    if s.max_turns and s.turn >= s.max_turns - 1:
-        near = 1.0 if s.turn >= s.max_turns else 0.5
-        edge += DECISIVE * near * max(-1.0, min(1.0, mine - theirs))
-    return edge
-
-
-def material(e: Engine, side: int) -> float:
-    rs, s = e.ruleset, e.state
-    total = 0.0
-    for u, unit in s.units.items():
-        w = _worth(rs, s, u, unit)
-        total += w if unit.side == side else -w
-    return total
-
-
-#: each unit's worth as last worked out, with the very records it was worked out from (a unit
-#: and its models are replaced, never changed, so the same records give the same worth: the
-#: ruleset's ``unit_worth`` reads nothing else); in a battle of thousands of units, working
-#: every one out again after each try was most of a try
-_WORTH: dict[str, tuple[object, tuple[object, ...], float]] = {}
-
-
-def _worth(rs: Any, s: GameState, u: str, unit: Any) -> float:
-    models = tuple(s.models[n] for n in unit.models)
-    got = _WORTH.get(u)
-    if got is not None and got[0] is unit and len(got[1]) == len(models) and all(
-            a is b for a, b in zip(got[1], models)):
-        return got[2]
-    w = float(rs.advisor.unit_worth(s, u))
-    if len(_WORTH) > 20000:
-        _WORTH.clear()
-    _WORTH[u] = (unit, models, w)
-    return w
-
-
-def spread(s: GameState, side: int) -> float:
-    """The sum over ``side``'s models on the table of the distance to the nearest enemy."""
-    mine = [(m.x, m.y) for m in s.models.values() if m.side == side and m.on_table]
-    foes = [(m.x, m.y) for m in s.models.values() if m.side != side and m.on_table]
-    if not foes:
-        return 0.0
-    return sum(nearest_distances(mine, foes))
 
 
 # --- who acts, doing nothing, words ------------------------------------------------------------
@@ -680,17 +890,27 @@ def _pct(p: float) -> str:
     return f"{v}%"
 
 
-def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int) -> str:
+def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int,
+            joined: list[str] | None = None) -> str:
     """One line in players' words: what the AI does and, for a fight, a charge or a shot, the
     odds it saw ("Orc Brute charges Elf Blademaster: 64% to destroy it, 9% to be
-    destroyed")."""
+    destroyed"); ``joined``: the names of the units it expects to charge the same enemy
+    with it (a rank-and-flank charge played out with theirs: "..., 100% to reach, with
+    Cold One Chariot charging it too; 50% to break or destroy it...")."""
     who = _name(s, c.unit)
     target = _name(s, c.target)
     if c.kind in ("fight", "charge", "diving charge", "shoot"):
         verb = {"fight": "fights", "charge": "charges", "shoot": "shoots at",
                 "diving charge": "makes a Diving Charge at"}[c.kind]
         line = f"{who} {verb} {target}"
-        if odds and odds.get("samples"):
+        if c.note:  # (a rank-and-flank charge: the facing it goes into, the chance it reaches)
+            line += (" " if c.note.startswith("in the") else ": ") + c.note
+        if joined:
+            line += f", with {' and '.join(joined)} charging it too"
+        if odds and "target_broken" in odds:  # a charge played out to the end of the turn
+            line += (f"; {_pct(odds['target_broken'])} to break or destroy it, "
+                     f"{_pct(odds.get('actor_broken', 0.0))} to be broken or destroyed")
+        elif odds and odds.get("samples"):
             line += (f": {_pct(odds.get('target_destroyed', 0.0))} to destroy it, "
                      f"{_pct(odds.get('actor_destroyed', 0.0))} to be destroyed")
         return line

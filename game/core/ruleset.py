@@ -304,6 +304,26 @@ class Candidate:
     note: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """An attack a side could make in its next turn or activation, as the AI weighs it:
+    ``attacker`` and ``target`` are units (a model's unit in the skirmish rulesets),
+    ``chance`` that the attack comes off (a charge reaches, a target is in range),
+    ``edge`` how much worse than an attack on its front it is for the target (a flank or rear
+    charge), ``kind`` what it is ("charge", "fight", "shoot"), ``facing`` the facing of the
+    target it hits, in players' words ("front", "flank", "rear"; "" when it has none), and
+    ``declared`` whether it is under way (a charge declared this turn, not yet moved) rather
+    than one the side could make."""
+
+    attacker: str
+    target: str
+    chance: float
+    edge: float = 1.0
+    kind: str = "charge"
+    facing: str = ""
+    declared: bool = False
+
+
 class SampledCandidates(list[Candidate]):
     """What :meth:`Ruleset.candidates` returns in a battle too big to offer every unit's
     commands: those of ``units`` of the ``of`` units that could act now (the nearest to the
@@ -631,6 +651,18 @@ class Advisor(Facet[R]):
         once its last game turn ends (damage inflicted, enemies taken out...): the AI weighs
         the difference beside what the units are worth. None (the default) when the ruleset
         decides the game another way."""
+        return None
+
+    def score_to_win(self, state: GameState) -> float:
+        """How far ahead on :meth:`side_scores` a side must be to win after the last game
+        turn (a ruleset's victory margin, in the same units); 0 (the default): any lead."""
+        return 0.0
+
+    def threats(self, state: GameState, side: int) -> list[Threat] | None:
+        """The attacks ``side``'s units could make in its next turn (or, mid-turn, in the rest
+        of this one): for the AI's look at what each enemy can reach. None (the default): the
+        AI works them out from the fights and charges :meth:`candidates` offers the side when
+        it is the side to act."""
         return None
 
     def unit_damage(self, state: GameState, unit: str) -> int:

@@ -308,9 +308,26 @@ def test_side_scores_are_what_decides_the_game_after_its_last_turn() -> None:
     apply(s, ev.DamageTaken("b", 1, "attack", "a"))
     apply(s, ev.DamageTaken("a", 1, "attack", "b"))
     assert e.ruleset.advisor.side_scores(s) == (2.0, 1.0)
-    # ninth-age is decided another way
-    na = Engine(load_scenario(MAPS / "ninth-age.toml"), seed=1)
-    assert na.ruleset.advisor.side_scores(na.state) is None
+
+
+def test_rank_and_flank_scores_are_victory_points_and_worth_is_points() -> None:
+    from game.core.state import apply
+
+    # in the AI's units a hundred points are worth 1: the Skeleton Warriors (130 points) and
+    # the Black Coach (170) at full strength; a unit destroyed gives its points to the enemy
+    ow = Engine(load_scenario(MAPS / "old-world.toml"), seed=1)
+    rs, s = ow.ruleset.advisor, ow.state.copy()
+    assert rs.unit_worth(s, "skeletons") == pytest.approx(1.30)
+    assert rs.unit_worth(s, "coach") == pytest.approx(1.70)
+    assert rs.side_scores(s) == (0.0, 0.0)
+    apply(s, ev.UnitStatusChanged("coach", "destroyed", "test", None))
+    assert rs.unit_worth(s, "coach") == 0.0
+    assert rs.side_scores(s) == (1.70, 0.0)
+    # old-world is won by a lead of 100 victory points: 1 in the AI's units
+    assert rs.score_to_win(s) == pytest.approx(1.0)
+    # half the Skeleton Warriors gone: half their worth
+    apply(s, ev.CasualtiesRemoved("skeletons", s.units["skeletons"].models[10:], "test"))
+    assert rs.unit_worth(s, "skeletons") == pytest.approx(0.65)
 
 
 def test_the_score_counts_for_more_as_the_last_turn_nears() -> None:
@@ -380,8 +397,8 @@ def test_a_negative_widen_offers_no_moves() -> None:
     assert not [c for c in got if c.kind == "move"]
 
 
-def test_the_threat_is_what_a_strong_enemy_in_reach_could_take() -> None:
-    from game.ai.player import threat
+def test_the_attacks_to_come_are_what_an_enemy_in_reach_could_take() -> None:
+    from game.ai.evaluate import RETURN, Look, evaluate, feared
 
     # side 1 has just acted (its activation ended): side 2 is next
     def after_a(y_b: float, stats: dict) -> Engine:
@@ -393,15 +410,22 @@ def test_the_threat_is_what_a_strong_enemy_in_reach_could_take() -> None:
         assert e.ruleset.active_side(e.state) == 2
         return e
 
-    near_strong = threat(after_a(16, STRONG), 1)
-    near_weak = threat(after_a(16, WEAK), 1)
-    far_strong = threat(after_a(2, STRONG), 1)
-    assert far_strong == 0.0  # b cannot reach a next
-    assert near_strong > near_weak > 0.0
-    # a's worth, in the share of the attacker's worth
+    assert feared(after_a(2, STRONG), 1) == []  # b cannot reach a next
     e = after_a(16, STRONG)
+    got = feared(e, 1)
+    assert [(x.threat.attacker, x.threat.target, x.threat.kind) for x in got] == [
+        ("b", "a", "charge")]
+    # the attack would take a's worth in b's share of the two, and cost b the same share the
+    # other way, halved (the attacker picks its fight)
     wa, wb = e.ruleset.advisor.unit_worth(e.state, "a"), e.ruleset.advisor.unit_worth(e.state, "b")
-    assert near_strong == pytest.approx(wa * wb / (wa + wb))
+    assert got[0].dealt == pytest.approx(wa * wb / (wa + wb))
+    assert got[0].taken == pytest.approx(RETURN * wb * wa / (wa + wb))
+    # a weaker b takes less
+    weak = feared(after_a(16, WEAK), 1)
+    assert 0 < weak[0].dealt < got[0].dealt
+    # the evaluation counts it against side 1, weighed as the attack of the side moving next
+    look = Look(next=0.6, later=0.2)
+    assert evaluate(e, 1, look) - evaluate(e, 1) == pytest.approx(-0.6 * got[0].net)
 
 
 def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too() -> None:
@@ -427,3 +451,69 @@ def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too()
     assert e2.ruleset.advisor.lookahead(e2.state, 1) == Order("shoot", "a", (("target", "b"),))
     settle(e2, 1)
     assert any(isinstance(x, ev.ActionTaken) and x.action == "shoot" for x in e2.log)
+
+
+def test_holding_back_says_what_it_feared_from_the_reply_by_name() -> None:
+    # Orc Boss (strong) could charge Scout Runner if it walked straight at it: the AI stops
+    # short, and its line names the attacker and the odds of the charge it feared
+    def start() -> Engine:
+        return engine([unit("a", 1, 12, 40, name="Scout Runner"),
+                       unit("b", 2, 12, 30, 180, stats=STRONG, name="Orc Boss")],
+                      seed=1, table={"width": 24.0, "height": 48.0})
+
+    def boss_can_charge(e: Engine) -> bool:
+        if e.ruleset.acting_unit(e.state) is not None:
+            assert e.execute(Order("end_activation")).ok
+        return any(c.kind == "charge" and c.target == "a" for c in
+                   e.ruleset.advisor.candidates(e.state, 2, random.Random(0), -1))
+
+    e = start()
+    choice = choose(e, 1, "normal")
+    assert choice.reason.startswith("Scout Runner moves")
+    head, sep, fear = choice.reason.partition("; holds back: ")
+    assert sep and fear.startswith("Orc Boss could charge it next, ")
+    assert fear.endswith("% to destroy it")
+    # it did hold back: after its move the charge is not there; straight at the boss it is
+    held = start()
+    assert held.execute(choice.command).ok
+    assert not boss_can_charge(held)
+    bold = start()
+    straight = next(c for c in bold.ruleset.advisor.candidates(bold.state, 1, random.Random(0), 0)
+                    if c.kind == "move" and c.note == "toward Orc Boss")
+    assert bold.execute(straight.command).ok
+    assert boss_can_charge(bold)
+
+
+def test_what_it_feared_is_said_with_the_odds_it_saw() -> None:
+    from game.ai.evaluate import Attack
+    from game.ai.player import fear_words
+    from game.core.ruleset import Threat
+
+    e = engine([unit("a", 1, 12, 20, name="Scout Runner"),
+                unit("b", 2, 12, 14, 180, name="Orc Boss")])
+    s = e.state
+    reach = Attack(Threat("b", "a", 0.62, 2.0, "charge", "flank"), 1.0, 0.2, 2.0)
+    assert fear_words(s, reach, True) == \
+        "holds back: Orc Boss could charge it next turn, 62% to reach it in the flank"
+    sure = Attack(Threat("b", "a", 1.0, 1.0, "charge"), 1.0, 0.2, 2.0)
+    assert fear_words(s, sure, False, (0.9, 0.25)) == \
+        "holds back: Orc Boss could charge it next, 90% to hurt it and 25% to destroy it"
+    assert fear_words(s, sure, False, (0.75, 0.75)) == \
+        "holds back: Orc Boss could charge it next, 75% to destroy it"
+    shot = Attack(Threat("b", "a", 1.0, 1.0, "shoot"), 1.0, 0.0, 2.0)
+    assert fear_words(s, shot, False) == "holds back: Orc Boss could shoot at it next"
+
+
+def test_a_charge_played_out_with_others_names_them_before_its_odds() -> None:
+    from game.core.ruleset import Candidate
+
+    e = Engine(load_scenario(MAPS / "old-world.toml"), seed=1)
+    c = Candidate(Order("charge", "knights", (("target", "guard"),)), "charge", "knights",
+                  "guard", "100% to reach")
+    odds = {"samples": 2.0, "target_broken": 0.5, "actor_broken": 0.0}
+    assert explain(e.state, c, odds, 1, ["Cold One Chariot", "Dreadspears"]) == (
+        "Cold One Knights charges Grave Guard: 100% to reach, with Cold One Chariot and "
+        "Dreadspears charging it too; 50% to break or destroy it, 0% to be broken or destroyed")
+    assert explain(e.state, c, odds, 1) == (
+        "Cold One Knights charges Grave Guard: 100% to reach; 50% to break or destroy it, "
+        "0% to be broken or destroyed")

@@ -170,16 +170,22 @@ def test_bad_positions_are_one_line(tmp_path, capsys, args, words) -> None:
 
 def test_a_charge_waiting_for_its_reaction_is_played_on_as_the_rules_have_it(tmp_path,
                                                                              capsys) -> None:
-    full = saved_game(tmp_path, "old-world", "--ai", "both=random", "--seed", "3")
-    save = read_save(full)
     # the end of the first order that declares a charge and asks how its target reacts: the
-    # position is in the middle of the charge and of a player turn, its decision pending
-    ends, at = 0, None
-    for rec in save.records:
-        ends += len(rec.events)
-        kinds = [(d["type"], d.get("rule")) for d in rec.events]
-        if ("rule_applied", "Charge") in kinds and kinds[-1][0] == "decision_requested":
-            at = ends
+    # position is in the middle of the charge and of a player turn, its decision pending (the
+    # first of a few seeded random games that has one: whether random play charges is not
+    # what this is about)
+    at = None
+    for seed in range(3, 9):
+        full = saved_game(tmp_path, "old-world", "--ai", "both=random", "--seed", str(seed))
+        save = read_save(full)
+        ends = 0
+        for rec in save.records:
+            ends += len(rec.events)
+            kinds = [(d["type"], d.get("rule")) for d in rec.events]
+            if ("rule_applied", "Charge") in kinds and kinds[-1][0] == "decision_requested":
+                at = ends
+                break
+        if at is not None:
             break
     assert at is not None
     from game.core.position import engine_at

@@ -7,17 +7,18 @@ from typing import TYPE_CHECKING
 
 from game.core.commands import Command
 from game.core.ruleset import (
-    Advisor,
     Candidate,
     PoolOdds,
+    Threat,
 )
 from game.core.state import GameState
 from game.rulesets.ninth_age import shooting
+from game.rulesets.rank_and_flank.advisor import RankAndFlankAdvisor
 
 if TYPE_CHECKING:
     from game.rulesets.ninth_age.ruleset import NinthAge  # noqa: F401
 
-class NinthAgeAdvisor(Advisor["NinthAge"]):
+class NinthAgeAdvisor(RankAndFlankAdvisor["NinthAge"]):
     """What the ai, the odds and the simulations are told of the NinthAge rule system (see :class:`~game.core.ruleset.Advisor`)."""
 
     def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
@@ -41,4 +42,9 @@ class NinthAgeAdvisor(Advisor["NinthAge"]):
     def unit_worth(self, state: GameState, unit: str) -> float:
         from game.rulesets.ninth_age import ai
 
-        return ai.unit_worth(state, unit)
+        return ai.unit_worth(state, unit, self.ruleset.strength)
+
+    def threats(self, state: GameState, side: int) -> list[Threat] | None:
+        from game.rulesets.ninth_age import ai
+
+        return ai.threats(state, side)

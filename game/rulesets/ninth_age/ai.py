@@ -1,20 +1,26 @@
-"""What ninth-age offers the AI: the shared rank-and-flank candidates
+"""What ninth-age offers the AI: the shared rank-and-flank candidates, worth and threats
 (:mod:`game.rulesets.rank_and_flank.ai`), with charges declared in the Charge Phase (and moves
 offered there too: a move ends the declarations) and moves in the Movement Phase (Advance
-Rate, March Rate; a Reform is the whole move), shots from then until the Shooting Phase ends,
-and what a unit is worth by its own profile."""
+Rate, March Rate; a Reform is the whole move), a charge roll of 2D6 + Adv (Adv + 12 at most),
+shots from then until the Shooting Phase ends, and a profile's estimate of what a unit without
+points would cost."""
 
 from __future__ import annotations
 
 import random
 
 from game.core.commands import Order
-from game.core.ruleset import Candidate
+from game.core.ruleset import Candidate, Threat
 from game.core.state import GameState
 from game.rulesets.ninth_age import units as U
-from game.rulesets.ninth_age.charges import check_charge
+from game.rulesets.ninth_age.charges import _furthest as furthest_charge
+from game.rulesets.ninth_age.charges import check_charge, roll_charge
 from game.rulesets.ninth_age.movement import rates
 from game.rulesets.rank_and_flank import ai as RA
+
+#: a profile's estimate of a model's points: this many times :func:`model_worth` (a Citizen
+#: Spear, 1.3, comes to 10, its points a model with the unit's share of the command)
+PER_PROFILE = 8.0
 
 
 def _rates(state: GameState, unit: str) -> tuple[float, float]:
@@ -28,14 +34,8 @@ def _check_shoot(state: GameState, order: Order) -> object:
     return check(state, order)
 
 
-OFFER = RA.Offer(charge_phases=("charge",), move_phases=("charge", "movement"),
-                 rates=_rates, check_charge=check_charge, turn_alone=True,
-                 shoot_phases=("charge", "movement", "magic", "shooting"),
-                 check_shoot=_check_shoot)
-
-
-def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) -> list[Candidate]:
-    return RA.candidates(OFFER, state, side, rng, widen)
+def _furthest(state: GameState, unit: str) -> float:
+    return float(furthest_charge(state, unit)[0])
 
 
 def model_worth(state: GameState, unit: str) -> tuple[float, float]:
@@ -55,13 +55,27 @@ def model_worth(state: GameState, unit: str) -> tuple[float, float]:
     return hp * per_hp + hitting, per_hp
 
 
-def unit_worth(state: GameState, unit: str) -> float:
-    """The unit's models on the table, each worth its profile (:func:`model_worth`), less its
-    Health Points already lost by a model still standing."""
-    u = state.units[unit]
-    n = sum(1 for m in u.models if state.models[m].on_table)
-    if n == 0:
-        return 0.0
-    whole, per_hp = model_worth(state, unit)
-    carried = u.counters.get("wounds_carried", 0)
-    return max(0.0, n * whole - carried * per_hp)
+def profile_points(state: GameState, unit: str) -> float:
+    """What a unit with no points would cost, from its profile: :data:`PER_PROFILE` times
+    :func:`model_worth` for each model it started with."""
+    whole, _ = model_worth(state, unit)
+    return PER_PROFILE * whole * U.profile(state, unit).start_models
+
+
+OFFER = RA.Offer(charge_phases=("charge",), move_phases=("charge", "movement"),
+                 rates=_rates, check_charge=check_charge, roll_charge=roll_charge,
+                 furthest=_furthest, profile_points=profile_points, turn_alone=True,
+                 shoot_phases=("charge", "movement", "magic", "shooting"),
+                 check_shoot=_check_shoot)
+
+
+def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) -> list[Candidate]:
+    return RA.candidates(OFFER, state, side, rng, widen)
+
+
+def unit_worth(state: GameState, unit: str, strength: RA.Strength) -> float:
+    return RA.unit_worth(OFFER, state, unit, strength)
+
+
+def threats(state: GameState, side: int) -> list[Threat]:
+    return RA.threats(OFFER, state, side)

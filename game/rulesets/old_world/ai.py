@@ -1,17 +1,25 @@
-"""What old-world offers the AI: the shared rank-and-flank candidates
+"""What old-world offers the AI: the shared rank-and-flank candidates, worth and threats
 (:mod:`game.rulesets.rank_and_flank.ai`), with charges declared and moves made in the Movement
-phase (a unit moves M, marches 2M), shots from then until the Shooting phase ends, and what a
-unit is worth."""
+phase (a unit moves M, marches 2M; its charge roll is M and the higher of 2D6, M + 6 at most),
+shots from then until the Shooting phase ends, and a profile's estimate of what a unit without
+points would cost."""
 
 from __future__ import annotations
 
 import random
 
 from game.core.commands import Order
-from game.core.ruleset import Candidate
+from game.core.ruleset import Candidate, Threat
 from game.core.state import GameState
-from game.rulesets.old_world.charges import check_charge, movement_of
+from game.rulesets.old_world import units as U
+from game.rulesets.old_world.charges import _furthest as furthest_charge
+from game.rulesets.old_world.charges import check_charge, movement_of, roll_charge
 from game.rulesets.rank_and_flank import ai as RA
+
+#: a profile's estimate of a model's points: this many times its Wounds, Attacks and half its
+#: Weapon Skill and Toughness (a Dreadspear, 1 + 1 + 3.5, comes to 22, near its 10 points a
+#: model with the unit's share of the command)
+PER_PROFILE = 4.0
 
 
 def _rates(state: GameState, unit: str) -> tuple[float, float]:
@@ -25,9 +33,23 @@ def _check_shoot(state: GameState, order: Order) -> object:
     return check(state, order)
 
 
+def _furthest(state: GameState, unit: str) -> float:
+    return float(furthest_charge(state, unit)[0])
+
+
+def profile_points(state: GameState, unit: str) -> float:
+    """What a unit with no points would cost, from its profile: :data:`PER_PROFILE` times,
+    for each model it started with, its Wounds, Attacks and half its Weapon Skill and
+    Toughness."""
+    m = U.lead(state, unit)
+    each = m.stat("W") + m.stat("A") + 0.5 * (m.stat("WS") + m.stat("T"))
+    return PER_PROFILE * each * U.profile(state, unit).start_models
+
+
 OFFER = RA.Offer(charge_phases=("strategy", "movement"),
                  move_phases=("strategy", "movement"), rates=_rates,
-                 check_charge=check_charge,
+                 check_charge=check_charge, roll_charge=roll_charge, furthest=_furthest,
+                 profile_points=profile_points,
                  shoot_phases=("strategy", "movement", "shooting"), check_shoot=_check_shoot)
 
 
@@ -35,14 +57,9 @@ def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) 
     return RA.candidates(OFFER, state, side, rng, widen)
 
 
-def unit_worth(state: GameState, unit: str) -> float:
-    """Models on the table, each worth its Wounds, Attacks and half its Weapon Skill and
-    Toughness."""
-    u = state.units[unit]
-    total = 0.0
-    for n in u.models:
-        m = state.models[n]
-        if not m.on_table:
-            continue
-        total += 0.5 * (m.stat("W") + m.stat("A") + 0.5 * (m.stat("WS") + m.stat("T")))
-    return total
+def unit_worth(state: GameState, unit: str, strength: RA.Strength) -> float:
+    return RA.unit_worth(OFFER, state, unit, strength)
+
+
+def threats(state: GameState, side: int) -> list[Threat]:
+    return RA.threats(OFFER, state, side)

@@ -1,53 +1,297 @@
-"""What a rank-and-flank ruleset offers the AI (see
-:meth:`game.core.ruleset.Ruleset.candidates`), shared by old-world and ninth-age: in its
-player turn a side may charge each enemy unit the rules let it charge, move each free unit
-toward the nearest enemy (straight on, after a wheel or a turn, or marching), shoot with each
-unit that may at each enemy unit it may shoot at, or end its turn.
+"""What a rank-and-flank ruleset tells the AI (see :meth:`game.core.ruleset.Advisor.candidates`,
+``unit_worth``, ``side_scores``, ``threats``), shared by old-world and ninth-age.
 
-Each ruleset says where its charges and moves belong and how far its units move
-(:class:`Offer`). Whether a charge is likely to land is not worked out here: the AI plays each
-candidate out on a copy of the engine (the turn ended, the charges moved, the combats fought)
-and keeps what went well.
+**Candidates.** In its player turn a side may charge each enemy unit the rules let it charge
+and that its charge is likely to reach (the rules say where the charge would end, over the
+real ground and round the other units; the chance is that of the ruleset's own charge roll
+covering that distance), move each free unit (toward the nearest enemies, marching, to just
+outside the reach of the most dangerous one, turning to face an enemy that threatens its flank
+or rear, falling back), shoot with each unit that may at each enemy unit it may shoot at, or end
+its turn.
+
+**Worth.** A unit is worth its points (a hundred points are worth 1), in the share of its
+starting strength it still has, half as much while it flees; a unit without points is worth an
+estimate from its profile. The score that decides the game is the victory points (also a
+hundredth), and the lead that wins is the ruleset's margin.
+
+**Threats.** What each unit could charge next turn: every enemy unit in its front arc within its
+furthest charge, with the chance its charge roll covers the gap and the facing it would hit (a
+flank charge is worth half as much again as a frontal one, a rear charge twice as much); and
+the charges declared this turn and not yet moved.
+
+Each ruleset says where its charges and moves belong, how far its units move and how its
+charge range is rolled (:class:`Offer`).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from game.core.commands import Order
 from game.core.errors import NOT_NOW, Refused
-from game.core.ruleset import Candidate, answer_candidates
-from game.core.state import Formation, GameState
-from game.geometry.bases import facing_toward
+from game.core.ruleset import Candidate, Threat, answer_candidates
+from game.core.state import GameState
+from game.rulesets.rank_and_flank import space
+from game.rulesets.rank_and_flank import victory as V
+from game.rulesets.rank_and_flank.charges import CLOSE_ENOUGH, ChargeRoll
 from game.rulesets.rank_and_flank.combat import is_engaged
 from game.rulesets.rank_and_flank.flow import phases
-from game.rulesets.rank_and_flank.units import host
+from game.rulesets.rank_and_flank.units import alive, host, on_table
 
 END = Candidate(Order("end_turn"), "end")
 BEGIN = Candidate(Order("begin_turn"), "begin")
 
+#: what a hundred points are worth to the AI (a skirmish model is worth about 3)
+POINTS = 100.0
+#: a fleeing unit's worth, as a share of what it would be worth standing
+FLEEING = 0.5
+#: how much worse a charge is for the unit charged in the flank or the rear
+EDGE = {"front": 1.0, "left": 1.5, "right": 1.5, "rear": 2.0}
+WORDS = {"front": "front", "left": "flank", "right": "flank", "rear": "rear"}
+#: what the wheel a charge needs to line up adds to the gap, roughly (inches), for the threats
+WHEEL = 0.5
+#: charges less likely than this to reach are not offered (in the last game turn, when a
+#: failed charge costs nothing after it, the lower figure)
+LIKELY = 0.3
+LAST_TURN_LIKELY = 0.1
+
+Rates = Callable[[GameState, str], tuple[float, float]]
+Strength = Callable[[GameState, str], tuple[int, int]]
+
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """What a ruleset tells the shared candidates.
+    """What a ruleset tells the shared AI code.
 
     ``charge_phases`` / ``move_phases``: the phases of the player turn in which charges are
     declared and moves made (before its turn begins a side is only offered to begin it);
-    ``rates(state, unit)``: the
-    unit's move and its march, in inches; ``check_charge(state, order)``: the ruleset's own
-    check of a charge declaration (raises ``Refused``); ``turn_alone``: a turn on the spot is
-    the unit's whole move (it cannot be followed by a step forward)."""
+    ``rates(state, unit)``: the unit's move and its march, in inches; ``check_charge(state,
+    order)``: the ruleset's own check of a charge declaration (raises ``Refused``);
+    ``roll_charge(ctx, unit)``: the ruleset's charge roll (the AI works out its chances by
+    giving it every throw of the dice); ``furthest(state, unit)``: the furthest a charge of the
+    unit can reach; ``turn_alone``: a turn on the spot is the unit's whole move (it cannot be
+    followed by a step forward); ``profile_points(state, unit)``: what a unit with no points
+    would cost, from its profile."""
 
     charge_phases: tuple[str, ...]
     move_phases: tuple[str, ...]
-    rates: Callable[[GameState, str], tuple[float, float]]
+    rates: Rates
     check_charge: Callable[[GameState, Order], object]
+    roll_charge: Callable[[Any, str], ChargeRoll]
+    furthest: Callable[[GameState, str], float]
+    profile_points: Callable[[GameState, str], float]
     turn_alone: bool = False
     shoot_phases: tuple[str, ...] = ()
     check_shoot: Callable[[GameState, Order], object] | None = None
+
+
+# --- worth and score ---------------------------------------------------------------------------
+
+
+def unit_worth(offer: Offer, state: GameState, unit: str, strength: Strength) -> float:
+    """The unit's points (or its profile's estimate) in hundreds, in the share of its starting
+    ``strength`` it has left; half that while it flees; nothing once it is gone."""
+    rec = state.units[unit]
+    if not rec.on_table or not alive(state, unit):
+        return 0.0
+    points = float(V.entry(state, unit).points) or offer.profile_points(state, unit)
+    now, start = strength(state, unit)
+    share = now / start if start else 1.0
+    worth = points / POINTS * max(0.0, min(1.0, share))
+    return worth * FLEEING if rec.status == "fleeing" else worth
+
+
+def side_scores(victory_points: dict[int, int]) -> tuple[float, float]:
+    """Victory points in the AI's units (a hundredth)."""
+    return victory_points[1] / POINTS, victory_points[2] / POINTS
+
+
+# --- the chance a charge reaches ---------------------------------------------------------------
+
+
+class _More(Exception):
+    """The roll wants another die than those given."""
+
+
+class _Throw:
+    """A stand-in for a step's context: ``roll`` gives the faces listed, in order."""
+
+    def __init__(self, state: GameState, faces: tuple[int, ...]) -> None:
+        self.state = state
+        self.faces = faces
+        self.i = 0
+        self.sides = 0
+
+    def roll(self, sides: int, purpose: str) -> int:
+        if self.i >= len(self.faces):
+            self.sides = sides
+            raise _More()
+        self.i += 1
+        return self.faces[self.i - 1]
+
+
+#: each unit's charge ranges and their chances, by what they depend on
+_REACH: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
+
+
+def reach_chances(offer: Offer, state: GameState, unit: str) -> tuple[tuple[int, float], ...]:
+    """The charge ranges the unit may roll, each with the chance of rolling at least that
+    much, longest first: the ruleset's own roll given every throw of its dice."""
+    members = tuple((u, state.units[u].status, tuple(state.units[u].conditions))
+                    for u in [unit, *_chars(state, unit)])
+    key = (id(offer), unit, members)
+    got = _REACH.get(key)
+    if got is not None:
+        return got
+    dice: list[int] = []  # the sides of each die the roll throws
+    while True:
+        t = _Throw(state, tuple(1 for _ in dice))
+        try:
+            offer.roll_charge(t, unit)
+            break
+        except _More:
+            dice.append(t.sides)
+            if len(dice) > 4:  # (no charge roll throws more)
+                break
+    counts: dict[int, int] = {}
+    throws = list(itertools.product(*[range(1, n + 1) for n in dice]))
+    for faces in throws:
+        reach = offer.roll_charge(_Throw(state, faces), unit).reach
+        counts[reach] = counts.get(reach, 0) + 1
+    out = []
+    at_least = 0
+    for reach in sorted(counts, reverse=True):
+        at_least += counts[reach]
+        out.append((reach, at_least / len(throws)))
+    if len(_REACH) > 4096:
+        _REACH.clear()
+    got = _REACH[key] = tuple(out)
+    return got
+
+
+def charge_chance(offer: Offer, state: GameState, unit: str, distance: float) -> float:
+    """The chance the unit's charge roll covers ``distance`` inches."""
+    best = 0.0
+    for reach, p in reach_chances(offer, state, unit):
+        if reach + CLOSE_ENOUGH >= distance:
+            best = p
+        else:
+            break
+    return best
+
+
+def _chars(state: GameState, unit: str) -> list[str]:
+    from game.rulesets.rank_and_flank.units import characters_in
+
+    return characters_in(state, unit)
+
+
+# --- where units stand, roughly ----------------------------------------------------------------
+
+
+def _local(key: space.RectKey, x: float, y: float) -> tuple[float, float]:
+    """(ahead, to the right) of a table point, from the centre of the rectangle ``key``."""
+    cx, cy, facing = key[0], key[1], key[2]
+    rad = math.radians(facing)
+    fx, fy = math.sin(rad), -math.cos(rad)
+    dx, dy = x - cx, y - cy
+    return dx * fx + dy * fy, -dx * fy + dy * fx
+
+
+def _points(key: space.RectKey) -> list[tuple[float, float]]:
+    """The rectangle's corners, the middles of its sides and its centre."""
+    cx, cy, facing, w, d = key
+    rad = math.radians(facing)
+    fx, fy = math.sin(rad), -math.cos(rad)
+    rx, ry = -fy, fx
+    out = []
+    for a, c in ((1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (0, 0)):
+        along, across = a * d / 2, c * w / 2
+        out.append((cx + along * fx + across * rx, cy + along * fy + across * ry))
+    return out
+
+
+def arc_of(key: space.RectKey, x: float, y: float) -> str:
+    """Which arc of the rectangle a point is in (as the geometry reads arcs)."""
+    along, across = _local(key, x, y)
+    over_across = abs(across) - key[3] / 2
+    over_along = abs(along) - key[4] / 2
+    if over_along >= over_across:
+        return "front" if along >= 0 else "rear"
+    return "right" if across >= 0 else "left"
+
+
+def in_front_arc(key: space.RectKey, other: space.RectKey) -> bool:
+    """Whether some of ``other`` (a corner, the middle of a side, its centre) lies in the
+    front arc of ``key``: a quick reading of the rules' own test, for the threats."""
+    return any(arc_of(key, x, y) == "front" and _local(key, x, y)[0] > key[4] / 2
+               for x, y in _points(other))
+
+
+def front_centre(key: space.RectKey) -> tuple[float, float]:
+    cx, cy, facing, _, d = key
+    rad = math.radians(facing)
+    return cx + math.sin(rad) * d / 2, cy - math.cos(rad) * d / 2
+
+
+# --- threats -----------------------------------------------------------------------------------
+
+
+def _units(state: GameState, side: int | None = None, enemy_of: int | None = None) -> list[str]:
+    """Units in formation on the table (not characters in a unit) of ``side`` (or not of
+    ``enemy_of``)."""
+    out = []
+    for uid, u in state.units.items():
+        if u.formation is None or not u.on_table or host(state, uid) != uid:
+            continue
+        if side is not None and u.side != side or enemy_of is not None and u.side == enemy_of:
+            continue
+        if alive(state, uid):
+            out.append(uid)
+    return out
+
+
+def threats(offer: Offer, state: GameState, side: int) -> list[Threat]:
+    """The charges ``side``'s units have declared this turn and not yet moved, and those they
+    could declare next: each enemy unit in the front arc within the furthest charge, with
+    the chance of the charge roll covering the gap (and a little for lining up) and the
+    facing it would hit."""
+    out: list[Threat] = []
+    foes = _units(state, enemy_of=side)
+    for a in _units(state, side):
+        rec = state.units[a]
+        declared = rec.flag("charge_declared")
+        if declared and not rec.flag("charge_moved"):
+            target, facing = declared[0], declared[1]
+            if rec.flag("charge_failed") or target not in state.units or not on_table(state, target):
+                continue
+            gap = space.rects_distance(space.unit_key(state, a), space.unit_key(state, target))
+            out.append(Threat(a, target, charge_chance(offer, state, a, gap + WHEEL),
+                              EDGE.get(facing, 1.0), "charge", WORDS.get(facing, ""), True))
+            continue
+        if rec.status != "active" or is_engaged(state, a):
+            continue
+        key = space.unit_key(state, a)
+        furthest = offer.furthest(state, a)
+        for t in foes:
+            tkey = space.unit_key(state, t)
+            gap = space.rects_distance(key, tkey)
+            if gap > furthest or not in_front_arc(key, tkey):
+                continue
+            chance = charge_chance(offer, state, a, gap + WHEEL)
+            if chance <= 0.0:
+                continue
+            facing = arc_of(tkey, *front_centre(key))
+            out.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing]))
+    return out
+
+
+# --- candidates --------------------------------------------------------------------------------
 
 
 def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
@@ -65,31 +309,66 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
         return [BEGIN]
     out = [END]
     charging = f.phase in offer.charge_phases
-    foes = [(uid, u.formation) for uid, u in state.units.items()
-            if u.side != side and u.on_table and u.formation is not None]
+    foes = _units(state, enemy_of=side)
     if not foes:
         return out
     if f.phase in offer.shoot_phases:
         out += shots(offer, state, side)
     if not charging and f.phase not in offer.move_phases:
         return out
-    for uid, u in state.units.items():
-        form = u.formation
-        if u.side != side or not u.on_table or form is None or u.status != "active":
-            continue
-        if host(state, uid) != uid or u.flag("charge_declared") or u.flag("moved"):
+    last = state.max_turns is not None and state.turn >= state.max_turns
+    danger = threats(offer, state, 2 if side == 1 else 1)
+    for uid in _units(state, side):
+        u = state.units[uid]
+        if u.status != "active" or u.flag("charge_declared") or u.flag("moved"):
             continue
         if is_engaged(state, uid):
             continue
         if charging:
-            for t, _ in foes:
-                order = Order("charge", uid, (("target", t),))
-                try:
-                    offer.check_charge(state, order)
-                except Refused:
-                    continue
-                out.append(Candidate(order, "charge", uid, t))
-        out += _moves(offer, state, uid, foes)
+            out += charges(offer, state, uid, foes, LAST_TURN_LIKELY if last else LIKELY)
+        if widen >= 0:
+            out += moves(offer, state, uid, foes, danger)
+    return out
+
+
+def charges(offer: Offer, state: GameState, uid: str, foes: list[str],
+            likely: float = LIKELY) -> list[Candidate]:
+    """The charges of ``uid`` worth offering: at each enemy unit the rules let it charge (within
+    its furthest charge first: the cheap test), where the charge would end on the real ground
+    round the other units, and whose roll is at least ``likely`` to cover the way there. The
+    note says into which facing, and the chance."""
+    from game.geometry import formation_actions as actions
+
+    key = space.unit_key(state, uid)
+    furthest = offer.furthest(state, uid) + CLOSE_ENOUGH
+    out = []
+    for t in foes:
+        if space.rects_distance(key, space.unit_key(state, t)) > furthest:
+            continue
+        order = Order("charge", uid, (("target", t),))
+        try:
+            offer.check_charge(state, order)
+        except Refused:
+            continue
+        from game.rulesets.rank_and_flank.charges import charge_facing
+
+        facing = charge_facing(state, uid, t)
+        if state.units[t].status in ("fleeing", "fled"):
+            distance = space.rects_distance(key, space.unit_key(state, t))
+        else:
+            plan = actions.charge_position(space.block_of(state, uid), space.block_of(state, t),
+                                           facing, space.surroundings(state, uid),
+                                           target_key=t)
+            if plan.reason is not None:
+                continue  # it would reach, but could not get in
+            distance = plan.gap_distance
+        chance = charge_chance(offer, state, uid, distance)
+        if chance < likely:
+            continue
+        words = WORDS.get(facing, "")
+        note = (f"in the {words}, " if words and words != "front" else "") + \
+            f"{round(chance * 100)}% to reach"
+        out.append(Candidate(order, "charge", uid, t, note))
     return out
 
 
@@ -98,14 +377,13 @@ def _shots(offer: Offer, state: GameState, side: int) -> Iterator[tuple[str, str
     may shoot at, the nearest first."""
     if offer.check_shoot is None or state.game_over or state.pending is not None:
         return
-    foes = [uid for uid, u in state.units.items()
-            if u.side != side and u.on_table and u.formation is not None]
-    for uid, u in state.units.items():
-        if u.side != side or not u.on_table or u.formation is None or u.status != "active":
+    foes = _units(state, enemy_of=side)
+    for uid in _units(state, side):
+        u = state.units[uid]
+        if u.status != "active" or u.flag("shot") or is_engaged(state, uid):
             continue
-        if host(state, uid) != uid or u.flag("shot") or is_engaged(state, uid):
-            continue
-        for t in sorted(foes, key=lambda t: _gap(state, uid, t)):
+        key = space.unit_key(state, uid)
+        for t in sorted(foes, key=lambda t: space.rects_distance(key, space.unit_key(state, t))):
             order = Order("shoot", uid, (("target", t),))
             try:
                 offer.check_shoot(state, order)
@@ -128,39 +406,71 @@ def first_shot(offer: Offer, state: GameState, side: int) -> Order | None:
     return next((order for _, _, order in _shots(offer, state, side)), None)
 
 
-def _gap(state: GameState, unit: str, other: str) -> float:
-    from game.rulesets.rank_and_flank import space
-
-    return space.rects_distance(space.unit_key(state, unit), space.unit_key(state, other))
+def _name(state: GameState, unit: str) -> str:
+    return state.units[unit].display or unit
 
 
-def _moves(offer: Offer, state: GameState, uid: str, foes: list[tuple[str, Formation]]) -> list[Candidate]:
-    form = state.units[uid].formation
-    assert form is not None
+def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
+          danger: list[Threat]) -> list[Candidate]:
+    """Moves of ``uid`` worth trying: toward each of the two nearest enemy units (straight on
+    when it faces them: all the way, half way, marching, or to just outside the furthest
+    charge of the nearest; otherwise a wheel toward them and on, or a turn), turning to face
+    the enemy that could charge its flank or rear, and falling back from the nearest."""
+    key = space.unit_key(state, uid)
     mov, march = offer.rates(state, uid)
-    dist = {t: math.hypot(tf.x - form.x, tf.y - form.y) for t, tf in foes}
-    near, nf = min(foes, key=lambda p: dist[p[0]])
-    name = state.units[near].display or near
-    rel = (facing_toward(form.x, form.y, nf.x, nf.y) - form.facing + 180.0) % 360.0 - 180.0
-    paths: list[tuple[tuple[tuple[object, ...], ...], bool]] = []
-    if abs(rel) <= 20:
-        paths += [((("forward", mov),), False), ((("forward", mov / 2),), False),
-                  ((("forward", march),), True)]
-    else:
-        wheel = max(-90.0, min(90.0, rel))
-        paths += [((("wheel", round(wheel, 2)), ("forward", mov / 2)), False),
-                  ((("wheel", round(wheel, 2)),), False)]
-        turn = 180 if abs(rel) > 135 else (90 if rel > 0 else -90)
-        paths.append(((("turn", turn),) if offer.turn_alone
-                      else (("turn", turn), ("forward", mov / 2)), False))
-    out = []
-    for path, marching in paths:
+    near = sorted(foes, key=lambda t: space.rects_distance(key, space.unit_key(state, t)))[:2]
+    fx, fy = key[0], key[1]
+    out: list[Candidate] = []
+    seen: set[tuple[Any, ...]] = set()
+
+    def add(path: tuple[tuple[object, ...], ...], note: str, target: str,
+            marching: bool = False) -> None:
+        if (path, marching) in seen:
+            return
+        seen.add((path, marching))
         args: tuple[tuple[str, object], ...] = (("path", path),)
         if marching:
             args += (("march", True),)
-        out.append(Candidate(Order("move", uid, args), "move", uid, near,
-                             f"toward {name}" + (", marching" if marching else "")))
+        out.append(Candidate(Order("move", uid, args), "move", uid, target, note))
+
+    for i, t in enumerate(near):
+        tkey = space.unit_key(state, t)
+        name = _name(state, t)
+        rel = (math.degrees(math.atan2(tkey[0] - fx, -(tkey[1] - fy))) - key[2] + 180.0) % 360.0 - 180.0
+        gap = space.rects_distance(key, tkey)
+        if abs(rel) <= 20:
+            add((("forward", mov),), f"toward {name}", t)
+            if i == 0:
+                add((("forward", march),), f"toward {name}, marching", t, True)
+                short = gap - offer.furthest(state, t) - 0.5  # just beyond its furthest charge
+                if 0.5 < short < march:
+                    add((("forward", round(short, 2)),), f"to just outside the reach of {name}",
+                        t, short > mov)
+        else:
+            wheel = round(max(-90.0, min(90.0, rel)), 2)
+            add((("wheel", wheel), ("forward", mov / 2)), f"toward {name}", t)
+            if i == 0:
+                if abs(rel) <= 90:
+                    add((("wheel", wheel), ("forward", march / 2)), f"toward {name}, marching",
+                        t, True)
+                else:
+                    turn = 180 if abs(rel) > 135 else (90 if rel > 0 else -90)
+                    add((("turn", turn),) if offer.turn_alone
+                        else (("turn", turn), ("forward", mov / 2)), f"toward {name}", t)
+    # the enemy that could charge its flank or rear: face it
+    worst = max((d for d in danger if d.target == uid and d.facing in ("flank", "rear")),
+                key=lambda d: d.chance * d.edge, default=None)
+    if worst is not None:
+        akey = space.unit_key(state, worst.attacker)
+        arc = arc_of(key, akey[0], akey[1])
+        turn = {"left": -90, "right": 90, "rear": 180}.get(arc)
+        if turn is not None:
+            add((("turn", turn),), f"to face {_name(state, worst.attacker)}", worst.attacker)
+    if near:
+        add((("backward", mov / 2),), f"back from {_name(state, near[0])}", near[0])
     return out
 
 
-__all__ = ["END", "Offer", "candidates", "first_shot", "shots"]
+__all__ = ["BEGIN", "EDGE", "END", "Offer", "candidates", "charge_chance", "charges",
+           "first_shot", "moves", "reach_chances", "shots", "side_scores", "threats",
+           "unit_worth"]

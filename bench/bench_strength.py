@@ -1,0 +1,273 @@
+"""The AI's strength table (issue 19): seeded AI-against-AI games on the shipped maps, each
+pairing played with the sides swapped (half the games each way), each side's win rate with
+its Wilson 95% interval, and how long the choices took.
+
+Every game is one of ``simulate``'s (game ``i`` of a pairing on a map has seed ``SEED + i``;
+pairing A-B has A on side 1 in the even games and on side 2 in the odd ones), played in this
+process (or ``--jobs`` processes) with the time of each choice noted. Each game is appended to
+the ``--out`` file (JSON lines) as soon as it ends, so a long run can be stopped and taken up
+again (``--resume``: the games already in the file are not played again) and the table printed
+from the file alone (``--report``).
+
+Run:
+  python bench/bench_strength.py [--games 40] [--maps default trench ...]
+      [--pairings normal-random easy-random hard-normal normal-easy]
+      [--out strength.jsonl] [--resume] [--jobs 1] [--seed 1000]
+  python bench/bench_strength.py --report strength.jsonl [--markdown]
+
+The table: for each pairing and map, A's wins as side 1 and as side 2 (each of its half of
+the games), A's wins over both, the draws, and A's win rate over both with its interval.
+Below it, per level and map: the CPU time of a choice (mean, 95th percentile, most) and the
+CPU time of a whole game (both sides' choices and the engine's own work).
+
+Targets (issue 19, benchmarks rather than tests): normal v random 97% or more as side 1 and
+as side 2, easy v random 85%, hard v normal 65% (sides swapped), normal v easy 70%; normal's
+choices within 1 s (95th percentile), hard's within 3 s; a rank-and-flank game of normal
+against normal within 2 s of CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.ai.simulate import wilson  # noqa: E402
+
+MAPS = ["default", "trench", "duel", "rules-study", "old-world", "ninth-age"]
+PAIRINGS = [("normal", "random"), ("easy", "random"), ("hard", "normal"), ("normal", "easy")]
+
+
+@dataclass
+class Game:
+    """One game of the table, as the ``--out`` file keeps it."""
+
+    map: str
+    a: str
+    b: str
+    index: int
+    seed: int
+    a_side: int
+    winner: int | str | None
+    turns: int
+    cpu: float  # CPU seconds of the whole game (choices and the engine)
+    #: each level's choices: CPU seconds of each, rounded to the millisecond
+    choices: dict[str, list[float]] = field(default_factory=dict)
+    victory_points: dict[str, int] | None = None
+
+    @property
+    def key(self) -> tuple[str, str, str, int]:
+        return (self.map, self.a, self.b, self.index)
+
+
+def play(map_name: str, a: str, b: str, index: int, seed: int) -> Game:
+    """Game ``index`` of pairing ``a``-``b`` on ``map_name``: ``a`` on side 1 in the even
+    games, side 2 in the odd ones; the game's seed is ``seed``."""
+    from game.ai.game import play_out
+    from game.ai.simulate import setup
+    from game.core.engine import Engine
+
+    a_side = 1 if index % 2 == 0 else 2
+    players = {a_side: a, 3 - a_side: b}
+    engine = Engine(setup(str(ROOT / "maps" / f"{map_name}.toml")), seed=seed)
+    times: dict[str, list[float]] = {}
+    cpu = time.process_time()
+    play_out(engine, players, lambda c: times.setdefault(c.level, []).append(round(c.cpu, 3)))
+    cpu = time.process_time() - cpu
+    s = engine.state
+    vp = engine.ruleset.game_result(s).get("victory_points")
+    return Game(map_name, a, b, index, seed, a_side, s.winner, s.turn, round(cpu, 3), times, vp)
+
+
+def _play(args: tuple[str, str, str, int, int]) -> Game:
+    return play(*args)
+
+
+def read(path: Path) -> list[Game]:
+    """The games of an ``--out`` file (a last line cut off by a stopped run is left out)."""
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        try:
+            out.append(Game(**json.loads(line)))
+        except (ValueError, TypeError):
+            continue
+    return out
+
+
+def run(jobs: int, todo: Sequence[tuple[str, str, str, int, int]]) -> Iterator[Game]:
+    if jobs <= 1:
+        for t in todo:
+            yield play(*t)
+        return
+    from game.workers import process_pool
+
+    with process_pool(jobs) as pool:
+        yield from pool.map(_play, todo)
+
+
+def pct(k: int, n: int) -> str:
+    if not n:
+        return "      -      "
+    return f"{k:3d}/{n:<3d} {100 * k / n:4.0f}%"
+
+
+def interval(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{100 * lo:3.0f}-{100 * hi:3.0f}%"
+
+
+def quantile(xs: Sequence[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+
+def table_order(games: Sequence[Game]) -> list[tuple[tuple[str, str, str], list[Game]]]:
+    """The games by pairing and map, in the order of the issue's table."""
+    groups: dict[tuple[str, str, str], list[Game]] = {}
+    for g in games:
+        groups.setdefault((g.a, g.b, g.map), []).append(g)
+    return sorted(groups.items(), key=lambda kv: (
+        PAIRINGS.index((kv[0][0], kv[0][1])) if (kv[0][0], kv[0][1]) in PAIRINGS else 99,
+        MAPS.index(kv[0][2]) if kv[0][2] in MAPS else 99))
+
+
+def report(games: Sequence[Game]) -> list[str]:
+    lines = [f"{'pairing':16s} {'map':12s} {'A as side 1':>13s} {'A as side 2':>13s} "
+             f"{'A in all':>13s} {'draws':>5s}  A's 95% interval  (Wilson)"]
+    for (a, b, m), gs in table_order(games):
+        side = {1: [0, 0], 2: [0, 0]}
+        draws = 0
+        for g in gs:
+            side[g.a_side][1] += 1
+            side[g.a_side][0] += g.winner == g.a_side
+            draws += g.winner not in (1, 2)
+        won = side[1][0] + side[2][0]
+        n = len(gs)
+        lines.append(f"{a + ' v ' + b:16s} {m:12s} {pct(*side[1]):>13s} {pct(*side[2]):>13s} "
+                     f"{pct(won, n):>13s} {draws:5d}  {interval(won, n)}   (side 1 "
+                     f"{interval(*side[1])}, side 2 {interval(*side[2])})")
+    lines.append("")
+    lines.append(f"{'level':8s} {'map':12s} {'choices':>8s} {'mean':>8s} {'p95':>8s} "
+                 f"{'most':>8s}   CPU per choice")
+    per: dict[tuple[str, str], list[float]] = {}
+    for g in games:
+        for level, ts in g.choices.items():
+            per.setdefault((level, g.map), []).extend(ts)
+    for (level, m), ts in sorted(per.items()):
+        if level == "random":
+            continue
+        lines.append(f"{level:8s} {m:12s} {len(ts):8d} {1000 * sum(ts) / len(ts):6.0f}ms "
+                     f"{1000 * quantile(ts, 0.95):6.0f}ms {1000 * max(ts):6.0f}ms")
+    lines.append("")
+    lines.append(f"{'pairing':16s} {'map':12s} {'games':>6s} {'mean':>7s} {'p95':>7s}   "
+                 "CPU per game")
+    for (a, b, m), gs in table_order(games):
+        cpus = [g.cpu for g in gs]
+        lines.append(f"{a + ' v ' + b:16s} {m:12s} {len(gs):6d} {sum(cpus) / len(cpus):6.1f}s "
+                     f"{quantile(cpus, 0.95):6.1f}s")
+    return lines
+
+
+TARGETS = {("normal", "random"): "97% each side", ("easy", "random"): "85% each side",
+           ("hard", "normal"): "65%", ("normal", "easy"): "70%"}
+
+
+def markdown(games: Sequence[Game]) -> list[str]:
+    """The win table as docs/ai.md shows it (a Markdown table, A's wins with their Wilson
+    95% intervals)."""
+    lines = ["| pairing (A v B) | map | games | A as side 1 | A as side 2 | A in all | draws | "
+             "target |", "|---|---|---|---|---|---|---|---|"]
+    for (a, b, m), gs in table_order(games):
+        side = {1: [0, 0], 2: [0, 0]}
+        for g in gs:
+            side[g.a_side][1] += 1
+            side[g.a_side][0] += g.winner == g.a_side
+        draws = sum(g.winner not in (1, 2) for g in gs)
+
+        def cell(k: int, n: int) -> str:
+            if not n:
+                return "-"
+            lo, hi = wilson(k, n)
+            return f"{k}/{n} ({100 * lo:.0f}-{100 * hi:.0f}%)"
+
+        won = side[1][0] + side[2][0]
+        lines.append(f"| {a} v {b} | {m} | {len(gs)} | {cell(*side[1])} | {cell(*side[2])} | "
+                     f"{cell(won, len(gs))} | {draws} | {TARGETS.get((a, b), '')} |")
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=40, help="games per pairing and map "
+                   "(half with each side; default 40)")
+    p.add_argument("--maps", nargs="+", default=MAPS, help=f"maps (default: {' '.join(MAPS)})")
+    p.add_argument("--pairings", nargs="+", default=[f"{a}-{b}" for a, b in PAIRINGS],
+                   help="A-B pairs of levels (default: the issue's table)")
+    p.add_argument("--seed", type=int, default=1000, help="game i's seed is SEED + i")
+    p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--out", type=Path, default=None, help="append each game to this JSON lines "
+                   "file")
+    p.add_argument("--resume", action="store_true", help="with --out: play only the games the "
+                   "file does not have yet")
+    p.add_argument("--report", type=Path, default=None, help="print the table of this file's "
+                   "games and stop")
+    p.add_argument("--markdown", action="store_true", help="with --report: the win table as "
+                   "docs/ai.md shows it")
+    args = p.parse_args(argv)
+    if args.report is not None:
+        games = read(args.report)
+        if not games:
+            print(f"{args.report}: no games in it", file=sys.stderr)
+            return 2
+        print("\n".join(markdown(games) if args.markdown else report(games)))
+        return 0
+    for m in args.maps:
+        if not (ROOT / "maps" / f"{m}.toml").exists():
+            print(f"no map maps/{m}.toml", file=sys.stderr)
+            return 2
+    pairs = []
+    for text in args.pairings:
+        a, sep, b = text.partition("-")
+        if not sep or not a or not b:
+            print(f"a pairing is two levels joined by a dash (normal-random), not {text!r}",
+                  file=sys.stderr)
+            return 2
+        pairs.append((a, b))
+    done = {g.key: g for g in read(args.out)} if args.out and args.resume else {}
+    if args.out and not args.resume and args.out.exists():
+        print(f"{args.out} exists: give --resume to go on with it, or another --out",
+              file=sys.stderr)
+        return 2
+    # two games (one with each side) of every pairing on every map, then two more...: a run
+    # stopped early has measured each of them about as far
+    todo = [(m, a, b, i, args.seed + i) for pair in range(0, args.games, 2)
+            for a, b in pairs for m in args.maps
+            for i in range(pair, min(pair + 2, args.games)) if (m, a, b, i) not in done]
+    games = list(done.values())
+    print(f"{len(todo)} games to play ({len(games)} already in {args.out})" if done else
+          f"{len(todo)} games to play", file=sys.stderr, flush=True)
+    t0 = time.perf_counter()
+    with (args.out.open("a") if args.out else open("/dev/null", "w")) as f:
+        for n, g in enumerate(run(args.jobs, todo), 1):
+            games.append(g)
+            f.write(json.dumps(asdict(g)) + "\n")
+            f.flush()
+            print(f"  {n}/{len(todo)} {g.map} {g.a} v {g.b} game {g.index}: winner "
+                  f"{g.winner} (A on side {g.a_side}), {g.cpu:.1f} s CPU, "
+                  f"{time.perf_counter() - t0:.0f} s so far", file=sys.stderr, flush=True)
+    print("\n".join(report(games)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

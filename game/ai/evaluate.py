@@ -1,0 +1,279 @@
+"""How good a position is for a side: the AI's evaluation (see docs/ai.md).
+
+A position is worth, to a side: what its units are worth minus what the enemy's are
+(:meth:`~game.core.ruleset.Advisor.unit_worth`), its lead on the score that decides the game
+after its last turn (:meth:`~game.core.ruleset.Advisor.side_scores`: damage inflicted,
+enemies taken out, victory points), weighted by how near that end is, and near the end being
+ahead at all; the attacks each side could make next (:meth:`~game.core.ruleset.Advisor.threats`:
+what each enemy can reach, the chance it gets there, the facing it would hit), those of the
+side that moves next counting for more; a little for closing on the enemy; and everything for
+a game won or lost.
+
+Every term is in the units of ``unit_worth`` (about 3 for a skirmish model, 1 for a hundred
+points of a rank-and-flank unit), so one set of weights serves every ruleset.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.engine import Engine
+from game.core.ruleset import PHASES, Threat
+from game.core.spatial import nearest_distances
+from game.core.state import GameState
+
+#: what a won (or lost) game is worth
+WIN = 1000.0
+#: how much an inch closer to the enemy is worth, per unit (next to a unit's worth of ~3)
+CLOSING = 0.03
+#: what a point of the score that decides the game after its last turn is worth in the first
+#: game turn and in the last one (it matters more as the end comes nearer)
+SCORE_EARLY = 1.0
+SCORE_LATE = 2.5
+#: in the last game turn, what being ahead by enough to win at all is worth beside the margin
+#: (half as much in the turn before): near the end what counts is who is ahead
+DECISIVE = 2.0
+#: the kinds of candidate that are attacks, when the threats are worked out from candidates
+ATTACKS = ("fight", "charge", "diving charge", "shoot")
+#: what an attack costs the attacker, as a share of what the target's return blows would be
+#: worth: the side attacking picks its fights, so it loses less than it deals
+RETURN = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How a level looks at the attacks to come: ``next`` weighs the attacks of the side that
+    moves next, ``later`` those of the other side (whose turn comes after); attacks under way
+    (a charge declared, not yet moved) count in full. Zero weights: no look at all."""
+
+    next: float = 0.0
+    later: float = 0.0
+
+    @property
+    def on(self) -> bool:
+        return bool(self.next or self.later)
+
+
+NO_LOOK = Look()
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """A threat weighed: what it would take from the target, and cost the attacker."""
+
+    threat: Threat
+    dealt: float
+    taken: float
+    target_worth: float
+
+    @property
+    def net(self) -> float:
+        return self.dealt - self.taken
+
+
+def evaluate(e: Engine, side: int, look: Look = NO_LOOK) -> float:
+    """How good the position is for ``side``: won or lost, else what its units are worth
+    minus the enemy's, its lead on the deciding score, the attacks to come (``look``) and a
+    little for closing on the enemy."""
+    s = e.state
+    if s.game_over:
+        base = material(e, side)
+        if s.winner == side:
+            return WIN + base
+        if s.winner == "draw":
+            return base
+        return -WIN + base
+    got = material(e, side) + score_edge(e, side) - CLOSING * spread(s, side)
+    if look.on:
+        got += pressure(e, side, look)
+    return got
+
+
+def score_edge(e: Engine, side: int) -> float:
+    """How far ahead ``side`` is on the score that decides the game after its last turn
+    (:meth:`~game.core.ruleset.Advisor.side_scores`), weighted by how near that end is; in
+    the last two game turns, more for a lead big enough to win
+    (:meth:`~game.core.ruleset.Advisor.score_to_win`)."""
+    s = e.state
+    got = e.ruleset.advisor.side_scores(s)
+    if got is None:
+        return 0.0
+    mine, theirs = got if side == 1 else (got[1], got[0])
+    lead = mine - theirs
+    late = min(1.0, s.turn / s.max_turns) if s.max_turns else 0.0
+    edge = (SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * late) * lead
+    if s.max_turns and s.turn >= s.max_turns - 1:
+        near = 1.0 if s.turn >= s.max_turns else 0.5
+        unit = e.ruleset.advisor.score_to_win(s) or 1.0
+        edge += DECISIVE * near * max(-1.0, min(1.0, lead / unit))
+    return edge
+
+
+def material(e: Engine, side: int) -> float:
+    """What ``side``'s units are worth minus what the enemy's are."""
+    rs, s = e.ruleset, e.state
+    total = 0.0
+    for u, unit in s.units.items():
+        w = worth(rs, s, u, unit)
+        total += w if unit.side == side else -w
+    return total
+
+
+#: each unit's worth as last worked out, with the very records it was worked out from (a unit
+#: and its models are replaced, never changed, so the same records give the same worth: the
+#: ruleset's ``unit_worth`` reads nothing else); in a battle of thousands of units, working
+#: every one out again after each try was most of a try
+_WORTH: dict[str, tuple[object, tuple[object, ...], float]] = {}
+
+
+def worth(rs: Any, s: GameState, u: str, unit: Any = None) -> float:
+    """``rs.advisor.unit_worth(s, u)``, remembered while the unit and its models are unchanged."""
+    unit = unit if unit is not None else s.units[u]
+    models = tuple(s.models[n] for n in unit.models)
+    got = _WORTH.get(u)
+    if got is not None and got[0] is unit and len(got[1]) == len(models) and all(
+            a is b for a, b in zip(got[1], models)):
+        return got[2]
+    w = float(rs.advisor.unit_worth(s, u))
+    if len(_WORTH) > 20000:
+        _WORTH.clear()
+    _WORTH[u] = (unit, models, w)
+    return w
+
+
+def spread(s: GameState, side: int) -> float:
+    """The sum over ``side``'s units on the table of how far their models stand, on average,
+    from the nearest enemy model."""
+    mine = [(m.x, m.y, m.unit) for m in s.models.values() if m.side == side and m.on_table]
+    foes = [(m.x, m.y) for m in s.models.values() if m.side != side and m.on_table]
+    if not foes or not mine:
+        return 0.0
+    per: dict[str, list[float]] = {}
+    for (_, _, u), d in zip(mine, nearest_distances([(x, y) for x, y, _ in mine], foes)):
+        per.setdefault(u, []).append(d)
+    return sum(sum(ds) / len(ds) for ds in per.values())
+
+
+# --- the attacks to come -----------------------------------------------------------------------
+
+
+def moves_next(e: Engine) -> int | None:
+    """The side whose units act next, for the attacks to come: in a game of player turns, the
+    side whose turn is due, or, once a turn has begun, the other side (its turn comes next);
+    otherwise the side to act."""
+    s = e.state
+    if s.game_over:
+        return None
+    rs = e.ruleset
+    active = rs.active_side(s)
+    if rs.flow.kind == PHASES and active in (1, 2):
+        begun = rs.closing_order(s) is not None
+        return (2 if active == 1 else 1) if begun else active
+    if s.pending is not None and s.pending.side in (1, 2):
+        return active
+    return active
+
+
+def threats_of(e: Engine, side: int) -> list[Threat]:
+    """The attacks ``side`` could make next: the ruleset's
+    (:meth:`~game.core.ruleset.Advisor.threats`), or else the fights, charges and shots its
+    candidates offer when it is the side to act (none when it is not)."""
+    rs, s = e.ruleset, e.state
+    got = rs.advisor.threats(s, side)
+    if got is not None:
+        return got
+    if s.pending is not None or rs.active_side(s) != side:
+        return []
+    out = []
+    for c in rs.advisor.candidates(s, side, random.Random(0), -1):
+        if c.kind not in ATTACKS or c.unit is None or c.target is None:
+            continue
+        a, t = s.models.get(c.unit), s.models.get(c.target)
+        attacker = a.unit if a is not None else c.unit
+        target = t.unit if t is not None else c.target
+        if attacker in s.units and target in s.units:
+            out.append(Threat(attacker, target, 1.0, 1.0, c.kind))
+    return out
+
+
+def weigh(e: Engine, threats: Iterable[Threat]) -> list[Attack]:
+    """Each threat's worth to the attacker: the share of the target's worth it would take
+    (the attacker's share of the two units' worth, more on a flank or rear, times the chance
+    it comes off) and what the target's blows would cost the attacker."""
+    rs, s = e.ruleset, e.state
+    out = []
+    for t in threats:
+        a = worth(rs, s, t.attacker) if t.attacker in s.units else 0.0
+        d = worth(rs, s, t.target) if t.target in s.units else 0.0
+        if a <= 0.0 or d <= 0.0 or t.chance <= 0.0:
+            continue
+        share = a / (a + d)
+        dealt = t.chance * min(1.0, t.edge * share) * d
+        taken = t.chance * RETURN * (1.0 - share) / max(1.0, t.edge) * a
+        out.append(Attack(t, dealt, taken, d))
+    return out
+
+
+def best_attacks(attacks: Iterable[Attack], phased: bool) -> list[Attack]:
+    """The attacks a side would make of those weighed: in a game of player turns, each unit's
+    best (every unit may attack in the turn; no target gives more than it is worth: the
+    later attacks on one target share what is left of it); otherwise the one best (one unit
+    acts at a time). Attacks that gain nothing are left out."""
+    good = sorted((a for a in attacks if a.net > 0.0), key=lambda a: -a.net)
+    if not good:
+        return []
+    if not phased:
+        return good[:1]
+    used: set[str] = set()
+    left: dict[str, float] = {}
+    out = []
+    for a in good:
+        if a.threat.attacker in used:
+            continue
+        room = left.get(a.threat.target)
+        if room is not None and room <= 0.0:
+            continue
+        if room is not None and a.dealt > room:
+            a = Attack(a.threat, room, a.taken, a.target_worth)
+            if a.net <= 0.0:
+                continue
+        used.add(a.threat.attacker)
+        left[a.threat.target] = (room if room is not None else a.target_worth) - a.dealt
+        out.append(a)
+    return out
+
+
+def pressure(e: Engine, side: int, look: Look) -> float:
+    """The attacks to come, for ``side``: those it could make minus those the enemy could, each
+    side's weighed by whether it moves next (``look``); attacks under way count in full."""
+    phased = e.ruleset.flow.kind == PHASES
+    first = moves_next(e)
+    total = 0.0
+    for who in (1, 2):
+        sign = 1.0 if who == side else -1.0
+        weight = look.next if who == first else look.later
+        attacks = weigh(e, threats_of(e, who))
+        under_way = [a for a in attacks if a.threat.declared]
+        to_come = [a for a in attacks if not a.threat.declared]
+        total += sign * (sum(a.net for a in under_way)
+                         + weight * sum(a.net for a in best_attacks(to_come, phased)))
+    return total
+
+
+def feared(e: Engine, side: int) -> list[Attack]:
+    """The enemy's attacks to come on ``side``'s units, as it would make them, the most
+    damaging first (for the explanation: what the AI held back from)."""
+    other = 2 if side == 1 else 1
+    phased = e.ruleset.flow.kind == PHASES
+    attacks = [a for a in weigh(e, threats_of(e, other)) if not a.threat.declared]
+    return sorted(best_attacks(attacks, phased), key=lambda a: -a.dealt)
+
+
+def under_way(e: Engine, side: int, unit: str) -> float:
+    """What the evaluation gives ``side`` for the attack under way of ``unit`` (its charge
+    declared and not yet moved): 0 when it has none."""
+    return sum(a.net for a in weigh(e, threats_of(e, side))
+               if a.threat.declared and a.threat.attacker == unit)
