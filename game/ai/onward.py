@@ -158,7 +158,7 @@ def chances(engine: Engine, games: int, seed: int = 0, level: str = QUICK_LEVEL,
         winner = game.state.winner
         tally.games += 1
         if winner in (1, 2):
-            tally.wins[winner] = tally.wins.get(winner, 0) + 1  # type: ignore[index]
+            tally.wins[winner] = tally.wins.get(winner, 0) + 1
         elif winner == "draw":
             tally.draws += 1
         if on_update is not None:

@@ -504,7 +504,7 @@ class _Search:
             return now
         if t.reply is None:
             t.reply = self.pick_reply(e, other, seed, now) or False
-        if t.reply is False:
+        if not isinstance(t.reply, Candidate):  # (False: no reply worth fearing)
             return now
         got = self._reply(e, t.reply, other, (seed * 31 + 104729) % (2**63))
         return min(now, got) if got is not None else now
@@ -515,7 +515,8 @@ class _Search:
                    if c.kind in REPLIES and c.unit is not None and c.target is not None]
         if not attacks:
             return None
-        rated = weigh(e, [Threat(_unit_of(s, c.unit), _unit_of(s, c.target), 1.0, 1.0, c.kind)
+        rated = weigh(e, [Threat(_unit_of(s, c.unit or ""), _unit_of(s, c.target or ""), 1.0, 1.0,
+                                 c.kind)
                           for c in attacks])
         value = {(a.threat.attacker, a.threat.target): a.net for a in rated}
         attacks.sort(key=lambda c: -value.get((_unit_of(s, c.unit or ""),

@@ -463,9 +463,9 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
     if worst is not None:
         akey = space.unit_key(state, worst.attacker)
         arc = arc_of(key, akey[0], akey[1])
-        turn = {"left": -90, "right": 90, "rear": 180}.get(arc)
-        if turn is not None:
-            add((("turn", turn),), f"to face {_name(state, worst.attacker)}", worst.attacker)
+        to_face = {"left": -90, "right": 90, "rear": 180}.get(arc)
+        if to_face is not None:
+            add((("turn", to_face),), f"to face {_name(state, worst.attacker)}", worst.attacker)
     if near:
         add((("backward", mov / 2),), f"back from {_name(state, near[0])}", near[0])
     return out
