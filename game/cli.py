@@ -119,7 +119,10 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("file", help="a save (.jsonl)")
     rp.add_argument("--check", action="store_true",
                     help="re-run the recorded commands and verify every event; changes nothing")
-    rp.add_argument("--log", action="store_true", help="print the dice and rules log")
+    rp.add_argument("--log", action="store_true",
+                    help="print the dice and rules log, each line numbered by its event in the "
+                         "save (the N that --at takes; events with nothing to tell a player, "
+                         "such as bookkeeping, are not printed, so numbers may skip)")
     ed = sub.add_parser("edit", help="set up a battle in the scenario editor: a scenario file to "
                                      "change, or a new battle")
     ed.add_argument("file", nargs="?", default=None, help="scenario file (.toml or .json)")
