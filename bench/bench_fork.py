@@ -36,17 +36,9 @@ def skirmish() -> Engine:
 
 def old_world() -> Engine:
     """Knights declare a charge on an infantry block; the block's reaction is pending."""
-    from game.core.scenario import check_scenario
+    from bench.close_clash import close_clash
 
-    stats = {"M": 7, "WS": 4, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 8}
-    data = {"format": 1, "name": "fork", "ruleset": "old-world",
-            "table": {"width": 72.0, "height": 48.0},
-            "units": [{"id": "knights", "side": 1, "x": 36.0, "y": 36.94, "base": "30x60",
-                       "models": 5, "troop_type": "heavy cavalry", "stats": stats},
-                      {"id": "orcs", "side": 2, "x": 36.0, "y": 26.0, "facing": 180.0,
-                       "base": "25x25", "models": 20, "troop_type": "regular infantry",
-                       "stats": dict(stats, M=4)}]}
-    e = Engine(check_scenario(data, "fork"), seed=1)
+    e = Engine(close_clash("fork"), seed=1)
     e.run_order(Order("charge", "knights", (("target", "orcs"),)))
     assert e.pending is not None
     return e

@@ -65,15 +65,9 @@ def old_world_charge() -> tuple[Engine, Order]:
     """old-world: five knights 10" from the front of a block of 20 orcs, in the Charge phase.
     The odds play the charge out: the reaction, the charge move, the combat it starts (Combat
     Result, Break test, flight and pursuit) to the end of the player turn."""
-    stats = {"M": 7, "WS": 4, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 8}
-    data = {"format": 1, "name": "bench", "ruleset": "old-world", "seed": 1,
-            "table": {"width": 72.0, "height": 48.0},
-            "units": [{"id": "knights", "side": 1, "x": 36.0, "y": 36.94, "base": "30x60",
-                       "models": 5, "troop_type": "heavy cavalry", "stats": stats},
-                      {"id": "orcs", "side": 2, "x": 36.0, "y": 26.0, "facing": 180.0,
-                       "base": "25x25", "models": 20, "troop_type": "regular infantry",
-                       "stats": dict(stats, M=4)}]}
-    return (Engine(check_scenario(data, "bench")),
+    from bench.close_clash import close_clash
+
+    return (Engine(close_clash()),
             Order("charge", "knights", (("target", "orcs"),)))
 
 
