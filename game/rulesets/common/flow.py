@@ -30,10 +30,17 @@ from game.core import events as ev
 from game.core.commands import Answer, Command, Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.log import plural
-from game.core.ruleset import ALTERNATING, FlowInfo, Ruleset, Step
+from game.core.ruleset import ALTERNATING, ConditionInfo, FlowInfo, Ruleset, Step
 from game.core.scenario import Scenario, UnitSpec
 from game.core.state import FlowState, GameState, Handler, Model, clear_scope
 from game.rulesets.common.basics import starting_models, starting_state
+from game.rulesets.common.conditions import (
+    ACTIVATION_END,
+    ACTIVATION_START,
+    GAME_TURN_END,
+    Conditions,
+    Moment,
+)
 
 #: orders that are not a model's action; they take no keys
 FLOW_ORDERS = ("end_activation", "end_turn")
@@ -189,6 +196,11 @@ class AlternatingActivations(Ruleset):
     flow = FlowInfo(ALTERNATING, flow_orders=FLOW_ORDERS)
     #: the ruleset's actions by order name (``do``); what a value is, is the ruleset's affair
     actions: Mapping[str, Any] = {}
+    #: the ruleset's conditions: what they do at the flow's moments and when they end
+    condition_registry = Conditions()
+
+    def conditions(self) -> Mapping[str, ConditionInfo]:
+        return self.condition_registry.infos()
 
     # -- scenario --------------------------------------------------------------------------
     def model_values(self, unit: UnitSpec) -> dict[str, Any]:
@@ -300,6 +312,8 @@ class AlternatingActivations(Ruleset):
 
     def start_activation(self, ctx: Context, unit: str) -> Step:
         yield ev.ActivationStarted(unit, ctx.state.unit_side(unit))
+        yield from self.condition_registry.at_models(ctx, ctx.state.units[unit].models,
+                                                  Moment(ACTIVATION_START))
         yield from self.activation_started(ctx, unit)
 
     def activation_started(self, ctx: Context, unit: str) -> Step:
@@ -312,6 +326,9 @@ class AlternatingActivations(Ruleset):
         if act is None or ctx.state.game_over:
             return
         yield from self.activation_ending(ctx, act)
+        started = alternating(ctx.state).activation_started_at
+        yield from self.condition_registry.at_models(ctx, ctx.state.units[act.unit].models,
+                                                  Moment(ACTIVATION_END, since=started))
         yield ev.ActivationEnded(act.unit, act.side)
         yield from self.check_winner(ctx)
         s = ctx.state
@@ -346,6 +363,8 @@ class AlternatingActivations(Ruleset):
 
     def end_of_turn(self, ctx: Context) -> Step:
         """End the game turn, then the game after its last turn, or start the next turn."""
+        yield from self.condition_registry.at_models(ctx, list(ctx.state.models),
+                                                  Moment(GAME_TURN_END))
         yield from self.turn_ending(ctx)
         turn = ctx.state.turn
         yield ev.TurnEnded(turn)

@@ -20,7 +20,7 @@ from game.core.ruleset import (
 from game.core.state import GameState, Model
 from game.rulesets.ninth_age import charges, combat, shooting
 from game.rulesets.ninth_age import units as U
-from game.rulesets.ninth_age.ruleset import CONDITIONS, UI_ACTIONS
+from game.rulesets.ninth_age.ruleset import UI_ACTIONS
 from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank import window
@@ -72,7 +72,7 @@ class NinthAgePresenter(PhasedPresenter["NinthAge"]):
         names = ([got["status"]] if got["status"] != "active" else []) + list(got["conditions"])
         out = []
         for name in names:
-            info = CONDITIONS.get(name)
+            info = self.ruleset.conditions().get(name)
             label = info.label if info else name.capitalize()
             out.append(Mark(name, label, label[:1], info.description if info else "",
                             INFO if name == "engaged" else BAD))

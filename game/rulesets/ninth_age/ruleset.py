@@ -33,7 +33,6 @@ from game.core.ruleset import (
     ITEMS,
     POINT,
     UNIT,
-    ConditionInfo,
     RollCount,
     RuleInfo,
     Step,
@@ -42,6 +41,7 @@ from game.core.ruleset import (
 )
 from game.core.scenario import Scenario
 from game.core.state import GameState, Handler
+from game.rulesets.common.conditions import Conditions, plain
 from game.rulesets.common.orders import Orders
 from game.rulesets.ninth_age import charges, combat, movement, result, shooting
 from game.rulesets.ninth_age import constants as K
@@ -73,19 +73,17 @@ UI_ACTIONS = (
              "click an enemy unit it sees and has in range"),
 )
 
-CONDITIONS = {
-    c.name: c for c in (
-        ConditionInfo("engaged", "Engaged", "In base contact with an enemy unit: it fights in "
-                      "every Melee Phase and may not move away."),
-        ConditionInfo("shaken", "Shaken", "Rallied or failed a charge this player turn: it may "
-                      "not move, charge or shoot until the turn ends."),
-        ConditionInfo("fleeing", "Fleeing", "Broke, panicked or fled from a charge: it runs, may "
-                      "not charge, and tests to rally in its next Movement Phase."),
-        ConditionInfo("fled", "Fled", "Ran off the table: out of the game."),
-        ConditionInfo("destroyed", "Destroyed", "Every model was removed, or it was caught "
-                      "fleeing."),
-    )
-}
+#: what a unit's state means for players
+CONDITIONS = Conditions(
+    plain("engaged", "Engaged", "In base contact with an enemy unit: it fights in every Melee "
+          "Phase and may not move away."),
+    plain("shaken", "Shaken", "Rallied or failed a charge this player turn: it may not move, "
+          "charge or shoot until the turn ends."),
+    plain("fleeing", "Fleeing", "Broke, panicked or fled from a charge: it runs, may not "
+          "charge, and tests to rally in its next Movement Phase."),
+    plain("fled", "Fled", "Ran off the table: out of the game."),
+    plain("destroyed", "Destroyed", "Every model was removed, or it was caught fleeing."),
+)
 
 UNIT_FIELDS = (
     UnitField("troop_type", "Troop type", CHOICE, K.TYPES, "infantry",
@@ -117,6 +115,7 @@ class NinthAge(F.PhasedRuleset):
     damage_unit = "Health Points"
     unit_keys = frozenset({"troop_type", "command", "joins", "parts", "height", "points"})
     actions = ORDERS
+    condition_registry = CONDITIONS
 
     # -- the odds --------------------------------------------------------------------------
     # -- for the AI ------------------------------------------------------------------------
@@ -234,9 +233,6 @@ class NinthAge(F.PhasedRuleset):
 
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()
-
-    def conditions(self) -> Mapping[str, ConditionInfo]:
-        return CONDITIONS
 
     # -- the window ------------------------------------------------------------------------
     # -- what the window shows of units in formation --------------------------------------

@@ -15,7 +15,7 @@ from game.core.ruleset import (
 from game.core.state import GameState, Model
 from game.rulesets.old_world import charges, shooting
 from game.rulesets.old_world import units as U
-from game.rulesets.old_world.ruleset import CONDITIONS, UI_ACTIONS
+from game.rulesets.old_world.ruleset import UI_ACTIONS
 from game.rulesets.rank_and_flank import flow as F
 from game.rulesets.rank_and_flank.combat import is_engaged
 from game.rulesets.rank_and_flank.presenter import PhasedPresenter
@@ -64,7 +64,7 @@ class OldWorldPresenter(PhasedPresenter["OldWorld"]):
         names = ([got["status"]] if got["status"] != "active" else []) + list(got["conditions"])
         out = []
         for name in names:
-            info = CONDITIONS.get(name)
+            info = self.ruleset.conditions().get(name)
             label = info.label if info else name.capitalize()
             out.append(Mark(name, label, label[:1], info.description if info else "",
                             "info" if name == "engaged" else "bad"))

@@ -31,7 +31,6 @@ from game.core.ruleset import (
     POINT,
     UNIT,
     WHOLE,
-    ConditionInfo,
     RollCount,
     RuleInfo,
     Step,
@@ -40,6 +39,7 @@ from game.core.ruleset import (
 )
 from game.core.scenario import Scenario
 from game.core.state import GameState, Handler
+from game.rulesets.common.conditions import PHASE_END, PLAYER_TURN_START, Conditions, Ends, plain
 from game.rulesets.common.orders import Orders
 from game.rulesets.old_world import charges, combat, movement, panic, result, shooting
 from game.rulesets.old_world import constants as K
@@ -70,24 +70,24 @@ UI_ACTIONS = (
              "click an enemy unit it sees and has in range"),
 )
 
-CONDITIONS = {
-    c.name: c for c in (
-        ConditionInfo("engaged", "Engaged", "In base contact with an enemy unit: it fights in "
-                      "each Combat phase and may not move away."),
-        ConditionInfo("disrupted", "Disrupted", "Its ranks are in disorder: it gets no Rank "
-                      "Bonus. An enemy unit of Unit Strength 5 or more in its flank or rear, "
-                      "or a First Charge, does this."),
-        ConditionInfo("stupid", "Stupid", "Failed its Stupidity test: until its next turn "
-                      "starts it may not move except to flee, and must hold if charged."),
-        ConditionInfo("incorporeal", "Incorporeal", "The Spectral Coach has become "
-                      "Incorporeal: Ethereal and flying, but without Impact Hits."),
-        ConditionInfo("fleeing", "Fleeing", "Broke or fled from a charge: it runs, may not "
-                      "charge, and must rally in its next Strategy phase."),
-        ConditionInfo("fled", "Fled", "Ran off the table: out of the game."),
-        ConditionInfo("destroyed", "Destroyed", "Every model was removed, or it was caught "
-                      "fleeing."),
-    )
-}
+#: what a unit's state means for players, and when a condition ends by itself
+CONDITIONS = Conditions(
+    plain("engaged", "Engaged", "In base contact with an enemy unit: it fights in each "
+          "Combat phase and may not move away."),
+    plain("disrupted", "Disrupted", "Its ranks are in disorder: it gets no Rank Bonus. An "
+          "enemy unit of Unit Strength 5 or more in its flank or rear, or a First Charge, does "
+          "this.", ends=Ends(PHASE_END, "the Combat phase ended", phase="combat")),
+    plain("stupid", "Stupid", "Failed its Stupidity test: until its next turn starts it may "
+          "not move except to flee, and must hold if charged.",
+          ends=Ends(PLAYER_TURN_START, "its turn starts")),
+    plain("incorporeal", "Incorporeal", "The Spectral Coach has become Incorporeal: Ethereal "
+          "and flying, but without Impact Hits.",
+          ends=Ends(PLAYER_TURN_START, "its turn starts")),
+    plain("fleeing", "Fleeing", "Broke or fled from a charge: it runs, may not charge, and "
+          "must rally in its next Strategy phase."),
+    plain("fled", "Fled", "Ran off the table: out of the game."),
+    plain("destroyed", "Destroyed", "Every model was removed, or it was caught fleeing."),
+)
 
 UNIT_FIELDS = (
     UnitField("troop_type", "Troop type", CHOICE, tuple(K.TROOP_TYPES), "regular infantry",
@@ -115,6 +115,7 @@ class OldWorld(F.PhasedRuleset):
     damage_unit = "Wounds"
     unit_keys = frozenset({"troop_type", "armour", "command", "joins", "points"})
     actions = ORDERS
+    condition_registry = CONDITIONS
 
     # -- victory (docs/rules/old-world.md, "Victory") ----------------------------------------
     victory = VictoryRules(fleeing=0.5, reduced=0.5, reduced_at=0.25, general=K.VP_GENERAL,
@@ -169,13 +170,6 @@ class OldWorld(F.PhasedRuleset):
         return {**F.FLOW_REDUCERS, **RF.REDUCERS}
 
     # -- the phases ----------------------------------------------------------------------
-    def end_of_combat_phase(self, ctx: Context) -> Step:
-        """Units disrupted until the end of the Combat phase are disrupted no more."""
-        for uid, u in list(ctx.state.units.items()):
-            data = u.conditions.get("disrupted")
-            if data is not None and data.get("until") == "combat phase":
-                yield ev.UnitConditionRemoved(uid, "disrupted", "the Combat phase ended")
-
     def close_declarations(self, ctx: Context) -> Step:
         """The charges move in the order declared, then fleeing units that failed to rally
         flee on; then the phase's remaining moves may begin."""
@@ -196,19 +190,16 @@ class OldWorld(F.PhasedRuleset):
         yield from self.check_winner(ctx)
         yield F.PhaseStep(side, "movement", "moves")
 
-    def strategy(self, ctx: Context) -> Step:
-        side = F.phases(ctx.state).side
-        for uid, u in list(ctx.state.units.items()):  # a pursuit that caught a unit last turn
+    def player_turn_starting(self, ctx: Context, side: int) -> Step:
+        """A pursuit that caught a unit last player turn counts as this turn's charge."""
+        for uid, u in list(ctx.state.units.items()):
             pending = u.flag("charges_next")
             if pending:
                 yield ev.UnitFlagSet(uid, "charged", "player_turn", pending)
                 yield ev.UnitFlagSet(uid, "charges_next", "game", None)
-        for uid, u in list(ctx.state.units.items()):
-            if u.side != side:
-                continue
-            for cond in ("stupid", "incorporeal"):
-                if cond in ctx.state.units[uid].conditions:
-                    yield ev.UnitConditionRemoved(uid, cond, "its turn starts")
+
+    def strategy(self, ctx: Context) -> Step:
+        side = F.phases(ctx.state).side
         mine = [uid for uid, u in ctx.state.units.items()
                 if u.side == side and U.host(ctx.state, uid) == uid]
 
@@ -290,7 +281,7 @@ class OldWorld(F.PhasedRuleset):
             too_late="charges are declared at the start of the Movement phase, before any "
                      "other move")),
         F.Phase("shooting"),
-        F.Phase("combat", on_start=fight_combats, on_end=end_of_combat_phase),
+        F.Phase("combat", on_start=fight_combats),
     )
 
     # -- results -------------------------------------------------------------------------
@@ -319,8 +310,5 @@ class OldWorld(F.PhasedRuleset):
         return RULES.infos()
 
     # -- the window ------------------------------------------------------------------------
-    def conditions(self) -> Mapping[str, ConditionInfo]:
-        return CONDITIONS
-
 
 __all__ = ["OldWorld"]

@@ -37,12 +37,14 @@ from game.core.commands import Answer, Command, Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import (
     PHASES,
+    ConditionInfo,
     FlowInfo,
     Ruleset,
     Step,
     UIAction,
 )
 from game.core.state import FlowState, GameState, Handler, clear_scope
+from game.rulesets.common.conditions import PHASE_END, PLAYER_TURN_START, Conditions, Moment
 from game.rulesets.common.orders import Orders, OrderType
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank import victory as V
@@ -179,6 +181,12 @@ class PhasedRuleset(Ruleset):
 
     turn: tuple[Phase, ...] = ()
     actions: Orders[PhasedRun] = Orders()
+    #: the ruleset's conditions, and when each ends (the start of its side's player turn,
+    #: the end of a phase)
+    condition_registry = Conditions()
+
+    def conditions(self) -> Mapping[str, ConditionInfo]:
+        return self.condition_registry.infos()
 
     @property
     def phase_names(self) -> tuple[str, ...]:
@@ -297,6 +305,11 @@ class PhasedRuleset(Ruleset):
         spec = self.phase(phase)
         if spec.opens_with is not None:
             yield PhaseStep(side, phase, spec.opens_with.name)
+        if phase == self.phase_names[0]:  # the player turn starts with its first phase
+            yield from self.player_turn_starting(ctx, side)
+            yield from self.condition_registry.at_units(
+                ctx, [u for u, rec in ctx.state.units.items() if rec.side == side],
+                Moment(PLAYER_TURN_START))
         if spec.on_start is not None:
             yield from spec.on_start(self, ctx)
 
@@ -309,6 +322,8 @@ class PhasedRuleset(Ruleset):
             yield from stage.close(self, ctx)
         if spec.on_end is not None:
             yield from spec.on_end(self, ctx)
+        yield from self.condition_registry.at_units(ctx, list(ctx.state.units),
+                                                    Moment(PHASE_END, phase))
 
     def next_phase(self, ctx: Context) -> Step:
         """End the current phase and start the next, or end the player turn after the last."""
@@ -362,6 +377,11 @@ class PhasedRuleset(Ruleset):
             yield ev.TurnStarted(turn + 1)
 
     # -- what a ruleset fills in -------------------------------------------------------------
+    def player_turn_starting(self, ctx: Context, side: int) -> Step:
+        """What happens as ``side``'s player turn starts, before its units' conditions that
+        last until then end and before the first phase does its own work."""
+        yield from ()
+
     def player_turn_ending(self, ctx: Context, side: int) -> Step:
         yield from ()
 

@@ -1,8 +1,7 @@
-"""Conditions (Shaken, Disabled, Burning, Poisoned, Inspired...) and when they act or end.
-
-Each condition is a registered object with hooks at the start and end of the model's own
-activations and at the end of the game turn. Special rules add their own (Infected).
-"""
+"""Conditions (Shaken, Disabled, Burning, Poisoned, Inspired...): what each does at a moment
+of the flow (the start or end of its model's activation, the end of the game turn) and when
+it ends, in the shared mechanism of :mod:`game.rulesets.common.conditions`. Special rules add
+their own (Infected)."""
 
 from __future__ import annotations
 
@@ -11,50 +10,25 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from game.core.engine import Context
 
-from typing import Any, ClassVar
+from typing import Any
 
 from game.core import events as ev
-from game.core.ruleset import BAD, GOOD, ConditionInfo, Step
-from game.core.state import Model
-from game.rulesets.common.flow import alternating
+from game.core.ruleset import GOOD, Step
+from game.rulesets.common.conditions import (
+    ACTIVATION_END,
+    ACTIVATION_START,
+    GAME_TURN_END,
+    Condition,
+    Conditions,
+    Ends,
+    Moment,
+)
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import apply_damage, d10_check, discipline_check
 
-
-class Condition:
-    name: ClassVar[str] = ""
-    #: the name players read ("Shaken")
-    label: ClassVar[str] = ""
-    #: what it does, in plain words for players
-    description: ClassVar[str] = ""
-    #: its badge on the table (the label's first letter when empty), and whether it helps
-    short: ClassVar[str] = ""
-    tone: ClassVar[str] = BAD
-
-    @classmethod
-    def info(cls) -> ConditionInfo:
-        return ConditionInfo(cls.name, cls.label or cls.name.capitalize(), cls.description,
-                             cls.short, cls.tone)
-
-    def start_activation(self, ctx: Context, m: Model) -> Step:
-        return
-        yield
-
-    def end_activation(self, ctx: Context, m: Model) -> Step:
-        return
-        yield
-
-    def end_of_turn(self, ctx: Context, m: Model) -> Step:
-        return
-        yield
-
-
-CONDITIONS: dict[str, Condition] = {}
-
-
-def condition(cls: type[Condition]) -> type[Condition]:
-    CONDITIONS[cls.name] = cls()
-    return cls
+#: skirmish-d10's conditions; rules register their own too (Infected)
+CONDITIONS = Conditions()
+condition = CONDITIONS.register
 
 
 def add(ctx: Context, model: str, name: str, source: str, **data: Any) -> Step:
@@ -74,7 +48,10 @@ class Shaken(Condition):
                    "Charge. Each time its unit activates it takes a Discipline Check and "
                    "recovers on a pass; a Warlord or Captain nearby can Inspire it out of it.")
 
-    def start_activation(self, ctx: Context, m: Model) -> Step:
+    acts_at = ACTIVATION_START
+
+    def act(self, ctx: Context, holder: str, moment: Moment) -> Step:
+        m = ctx.state.models[holder]
         ok = yield from discipline_check(ctx, m, "recover from Shaken")
         if ok:
             yield ev.ConditionRemoved(m.name, "shaken", "passed a Discipline Check")
@@ -85,12 +62,8 @@ class Disabled(Condition):
     name = "disabled"
     description = ("Hampered: -1 MA, so one attack and one Defensive Strike fewer, until the "
                    "end of its next activation.")
-
-    def end_activation(self, ctx: Context, m: Model) -> Step:
-        # Ends at the end of the model's next activation: not the one in which it was gained.
-        started = alternating(ctx.state).activation_started_at
-        if m.conditions["disabled"].get("activation", 0) < started:
-            yield ev.ConditionRemoved(m.name, "disabled", "its next activation ended")
+    # (at the end of the model's next activation: not the one in which it was gained)
+    ends = Ends(ACTIVATION_END, "its next activation ended", outlasts_the_gaining=True)
 
 
 @condition
@@ -99,7 +72,10 @@ class Burning(Condition):
     description = ("On fire: each time its unit activates it loses 1 damage track, then rolls "
                    "a d10 and puts the fire out on 6 or more.")
 
-    def start_activation(self, ctx: Context, m: Model) -> Step:
+    acts_at = ACTIVATION_START
+
+    def act(self, ctx: Context, holder: str, moment: Moment) -> Step:
+        m = ctx.state.models[holder]
         yield ev.RuleApplied("Burning", m.name, "burns for 1 damage")
         yield from apply_damage(ctx, m.name, 1, "burning", None)
         m = ctx.state.models[m.name]
@@ -117,7 +93,10 @@ class Poisoned(Condition):
     description = ("At the end of each of its activations it rolls a d10: 6 or more and the "
                    "poison wears off, anything less costs it 1 damage track.")
 
-    def end_activation(self, ctx: Context, m: Model) -> Step:
+    acts_at = ACTIVATION_END
+
+    def act(self, ctx: Context, holder: str, moment: Moment) -> Step:
+        m = ctx.state.models[holder]
         ends, _ = yield from d10_check(ctx, "poison", m.name, [], K.POISON_ENDS,
                                        yes="poison ends", no="1 damage")
         if ends:
@@ -132,6 +111,4 @@ class Inspired(Condition):
     description = ("Encouraged by a leader: +1 on its Discipline Checks until the end of the "
                    "game turn.")
     tone = GOOD
-
-    def end_of_turn(self, ctx: Context, m: Model) -> Step:
-        yield ev.ConditionRemoved(m.name, "inspired", "the game turn ended")
+    ends = Ends(GAME_TURN_END, "the game turn ended")

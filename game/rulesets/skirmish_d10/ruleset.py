@@ -147,6 +147,7 @@ class SkirmishD10(AlternatingActivations):
     die_sides = K.DIE  # every roll is a d10: scripted dice must be 1-10
     table = TABLE
     actions = ORDERS
+    condition_registry = C.CONDITIONS
     damage_unit = "damage tracks"
 
     def rules(self) -> Mapping[str, RuleInfo]:
@@ -154,7 +155,7 @@ class SkirmishD10(AlternatingActivations):
 
     def conditions(self) -> Mapping[str, ConditionInfo]:
         RULES.ensure_loaded()  # (rules add conditions of their own: Infected)
-        out = {name: c.info() for name, c in sorted(C.CONDITIONS.items())}
+        out = dict(sorted(C.CONDITIONS.infos().items()))
         out.update(STATUSES)
         return out
 
@@ -277,19 +278,12 @@ class SkirmishD10(AlternatingActivations):
         return m
 
     def activation_started(self, ctx: Context, unit: str) -> Step:
-        """The conditions of the unit's models act; they may end the game."""
-        s = ctx.state
-        for n in s.units[unit].models:
-            m = ctx.state.models[n]
-            for cname in sorted(m.conditions):
-                m = ctx.state.models[n]
-                if cname in m.conditions and m.on_table and cname in C.CONDITIONS:
-                    yield from C.CONDITIONS[cname].start_activation(ctx, m)
+        """The unit's conditions have acted (the flow's moment); they may end the game."""
         yield from self.check_winner(ctx)
 
     def activation_ending(self, ctx: Context, act: Any) -> Step:
-        """The Contact Zone of the activation is resolved, then the rules and the unit's
-        conditions that act at the end of an activation."""
+        """The Contact Zone of the activation is resolved, then the rules that act at the end
+        of an activation (the unit's conditions act after them, at the flow's moment)."""
         fights = collect_fights(ctx.state)
         melee = None
         if fights:
@@ -299,24 +293,13 @@ class SkirmishD10(AlternatingActivations):
             # only the rules that change the hook: the default of the others does nothing
             for rule in hooked(ctx.state.models[n].rules, "end_activation"):
                 yield from rule.end_activation(ctx, ctx.state.models[n], melee)
-        for n in ctx.state.units[act.unit].models:
-            m = ctx.state.models[n]
-            for cname in sorted(m.conditions):
-                m = ctx.state.models[n]
-                if cname in m.conditions and m.on_table and cname in C.CONDITIONS:
-                    yield from C.CONDITIONS[cname].end_activation(ctx, m)
 
     def turn_ending(self, ctx: Context) -> Step:
-        """The conditions and rules that act at the end of the game turn."""
-        s = ctx.state
-        for n in list(s.models):
-            m = ctx.state.models[n]
-            if not m.on_table:
+        """The rules that act at the end of the game turn (after the conditions, at the
+        flow's moment)."""
+        for n in list(ctx.state.models):
+            if not ctx.state.models[n].on_table:
                 continue
-            for cname in sorted(m.conditions):
-                m = ctx.state.models[n]
-                if cname in m.conditions and m.on_table and cname in C.CONDITIONS:
-                    yield from C.CONDITIONS[cname].end_of_turn(ctx, m)
             for rule in rules_for(ctx.state.models[n].rules):
                 yield from rule.end_of_turn(ctx, ctx.state.models[n])
 

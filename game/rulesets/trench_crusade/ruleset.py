@@ -17,13 +17,13 @@ from game.core.errors import NOT_NOW
 from game.core.ruleset import (
     BAD,
     GOOD,
-    ConditionInfo,
     RollCount,
     RuleInfo,
     Step,
 )
 from game.core.scenario import UnitSpec
 from game.core.state import GameState, Model
+from game.rulesets.common.conditions import Conditions, plain
 from game.rulesets.common.flow import AlternatingActivations, activation, other_side
 from game.rulesets.common.orders import OrderType
 from game.rulesets.common.ui_actions import ENEMY, FACING, POINT, UIAction
@@ -55,13 +55,13 @@ UI_ACTIONS = (
 
 
 #: what a model's status means, for players
-CONDITIONS = {
-    "down": ConditionInfo("down", "Down", "Knocked to the ground: -1 DICE on all its rolls, "
-                          "melee attacks against it get +1 INJURY DICE, it cannot move, and it "
-                          "stands up (Movement halved) when it next activates.", "DN"),
-    "out_of_action": ConditionInfo("out_of_action", "Out of Action",
-                                   "Taken out of the fight and removed from the table.", "X"),
-}
+CONDITIONS = Conditions(
+    plain("down", "Down", "Knocked to the ground: -1 DICE on all its rolls, melee attacks "
+          "against it get +1 INJURY DICE, it cannot move, and it stands up (Movement halved) "
+          "when it next activates.", "DN"),
+    plain("out_of_action", "Out of Action", "Taken out of the fight and removed from the "
+          "table.", "X"),
+)
 
 #: the markers a model may hold: counter -> (label, badge letter, tone, description)
 MARKERS = {
@@ -90,6 +90,7 @@ class TrenchCrusade(AlternatingActivations):
     die_sides = K.DIE  # every die is a d6: scripted dice must be 1-6
     table = TABLE
     actions = ORDERS
+    condition_registry = CONDITIONS
     damage_unit = "Blood Markers"
 
     # -- scenario --------------------------------------------------------------------------
@@ -186,9 +187,6 @@ class TrenchCrusade(AlternatingActivations):
     # -- for the AI ------------------------------------------------------------------------
     def rules(self) -> Mapping[str, RuleInfo]:
         return RULES.infos()
-
-    def conditions(self) -> Mapping[str, ConditionInfo]:
-        return CONDITIONS
 
     def roll_count(self, roll: Mapping[str, Any]) -> RollCount | None:
         from game.rulesets.trench_crusade.explain import roll_count

@@ -26,6 +26,7 @@ from game.core import events as ev
 from game.core.decisions import Ask
 from game.core.ruleset import Step
 from game.core.state import Model
+from game.rulesets.common.conditions import GAME_TURN_END, Condition, Moment
 from game.rulesets.skirmish_d10 import conditions as C
 from game.rulesets.skirmish_d10.checks import alive, apply_damage, d10_check
 from game.rulesets.skirmish_d10.melee import Melee
@@ -76,7 +77,7 @@ class ZombieBite(SpecialRule):
 
 
 @C.condition
-class Infected(C.Condition):
+class Infected(Condition):
     name = "infected"
     short = "Z"
     description = ("Bitten by a zombie: it may rise as one for the other side. If the bite is "
@@ -84,7 +85,10 @@ class Infected(C.Condition):
                    "still Infected at the end of the second game turn after the bite rises as "
                    "a zombie on the biter's side.")
 
-    def end_of_turn(self, ctx: Context, m: Model) -> Step:
+    acts_at = GAME_TURN_END
+
+    def act(self, ctx: Context, holder: str, moment: Moment) -> Step:
+        m = ctx.state.models[holder]
         data = m.conditions["infected"]
         turn = ctx.state.turn
         if data.get("limb") and data.get("turn") == turn:
