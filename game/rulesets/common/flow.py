@@ -30,17 +30,12 @@ from game.core import events as ev
 from game.core.commands import Answer, Command, Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.log import plural
-from game.core.ruleset import ALTERNATING, ConditionInfo, FlowInfo, Ruleset, Step
+from game.core.ruleset import ALTERNATING, FlowInfo, Step
 from game.core.scenario import Scenario, UnitSpec
 from game.core.state import FlowState, GameState, Handler, Model, clear_scope
 from game.rulesets.common.basics import starting_models, starting_state
-from game.rulesets.common.conditions import (
-    ACTIVATION_END,
-    ACTIVATION_START,
-    GAME_TURN_END,
-    Conditions,
-    Moment,
-)
+from game.rulesets.common.conditions import ACTIVATION_END, ACTIVATION_START, GAME_TURN_END, Moment
+from game.rulesets.common.turns import GameTurns
 
 #: orders that are not a model's action; they take no keys
 FLOW_ORDERS = ("end_activation", "end_turn")
@@ -190,17 +185,14 @@ FLOW_REDUCERS: dict[type[ev.Event], Handler] = {
 }
 
 
-class AlternatingActivations(Ruleset):
-    """Turns, activations and the end of the game, for a ruleset to subclass."""
+class AlternatingActivations(GameTurns):
+    """Game turns in which the sides take turns activating one unit at a time, for a
+    ruleset to subclass (the game turns themselves and the end of the game are
+    :class:`GameTurns`')."""
 
     flow = FlowInfo(ALTERNATING, flow_orders=FLOW_ORDERS)
     #: the ruleset's actions by order name (``do``); what a value is, is the ruleset's affair
     actions: Mapping[str, Any] = {}
-    #: the ruleset's conditions: what they do at the flow's moments and when they end
-    condition_registry = Conditions()
-
-    def conditions(self) -> Mapping[str, ConditionInfo]:
-        return self.condition_registry.infos()
 
     # -- scenario --------------------------------------------------------------------------
     def model_values(self, unit: UnitSpec) -> dict[str, Any]:
@@ -247,9 +239,6 @@ class AlternatingActivations(Ruleset):
 
     # -- what the window shows ---------------------------------------------------------------
     # -- orders ----------------------------------------------------------------------------
-    def start(self, ctx: Context) -> Step:
-        yield ev.TurnStarted(1)
-
     def finish(self, ctx: Context) -> Step:
         if activation(ctx.state) is not None:
             yield from self.end_activation(ctx)
@@ -362,26 +351,22 @@ class AlternatingActivations(Ruleset):
                 return
 
     def end_of_turn(self, ctx: Context) -> Step:
-        """End the game turn, then the game after its last turn, or start the next turn."""
+        """The last activation of the game turn is over: the models' conditions and the
+        ruleset act (:meth:`turn_ending`), then the game turn ends."""
         yield from self.condition_registry.at_models(ctx, list(ctx.state.models),
-                                                  Moment(GAME_TURN_END))
+                                                     Moment(GAME_TURN_END))
         yield from self.turn_ending(ctx)
-        turn = ctx.state.turn
-        yield ev.TurnEnded(turn)
-        yield from self.check_winner(ctx)
-        if ctx.state.game_over:
-            return
-        s = ctx.state
-        if s.max_turns is not None and turn >= s.max_turns:
-            what, score1, score2 = self.final_score(s)
-            winner: int | str = 1 if score1 > score2 else 2 if score2 > score1 else "draw"
-            yield ev.GameEnded(winner, f"after {plural(turn, 'game turn')}, {what} {score1} to {score2}")
-            return
-        yield ev.TurnStarted(turn + 1)
+        yield from self.end_game_turn(ctx)
 
     def turn_ending(self, ctx: Context) -> Step:
         """What happens at the end of a game turn, before ``TurnEnded``."""
         yield from ()
+
+    def final_result(self, s: GameState, turn: int) -> tuple[int | str | None, str]:
+        """The higher :meth:`final_score` wins."""
+        what, score1, score2 = self.final_score(s)
+        winner: int | str = 1 if score1 > score2 else 2 if score2 > score1 else "draw"
+        return winner, f"after {plural(turn, 'game turn')}, {what} {score1} to {score2}"
 
     def final_score(self, s: GameState) -> tuple[str, int, int]:
         """What the sides scored when the last game turn ends (the higher wins): a phrase

@@ -37,15 +37,14 @@ from game.core.commands import Answer, Command, Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import (
     PHASES,
-    ConditionInfo,
     FlowInfo,
-    Ruleset,
     Step,
     UIAction,
 )
 from game.core.state import FlowState, GameState, Handler, clear_scope
-from game.rulesets.common.conditions import PHASE_END, PLAYER_TURN_START, Conditions, Moment
+from game.rulesets.common.conditions import PHASE_END, PLAYER_TURN_START, Moment
 from game.rulesets.common.orders import Orders, OrderType
+from game.rulesets.common.turns import GameTurns
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank import victory as V
 
@@ -173,20 +172,16 @@ class Phase:
     opens_with: Stage | None = None
 
 
-class PhasedRuleset(Ruleset):
-    """Player turns of phases, for a ruleset to subclass. ``turn`` declares the phases in
-    order; ``actions`` are the unit orders, each belonging to one phase."""
+class PhasedRuleset(GameTurns):
+    """Game turns of one player turn a side, each made of phases, for a ruleset to subclass.
+    ``turn`` declares the phases in order; ``actions`` are the unit orders, each belonging
+    to one phase. (The game turns themselves and the end of the game are
+    :class:`GameTurns`'.)"""
 
     off_table = RF.OFF_TABLE_STATUSES
 
     turn: tuple[Phase, ...] = ()
     actions: Orders[PhasedRun] = Orders()
-    #: the ruleset's conditions, and when each ends (the start of its side's player turn,
-    #: the end of a phase)
-    condition_registry = Conditions()
-
-    def conditions(self) -> Mapping[str, ConditionInfo]:
-        return self.condition_registry.infos()
 
     @property
     def phase_names(self) -> tuple[str, ...]:
@@ -223,9 +218,6 @@ class PhasedRuleset(Ruleset):
 
     # -- the window's view of units in formation --------------------------------------------
     # -- orders ----------------------------------------------------------------------------
-    def start(self, ctx: Context) -> Step:
-        yield ev.TurnStarted(1)
-
     def handle(self, ctx: Context, cmd: Command) -> Step:
         assert isinstance(cmd, Order)
         s = ctx.state
@@ -365,16 +357,7 @@ class PhasedRuleset(Ruleset):
             return
         yield ev.PlayerTurnEnded(side)
         if side != s.first_side:  # the game turn's second player turn
-            turn = ctx.state.turn
-            yield ev.TurnEnded(turn)
-            yield from self.check_winner(ctx)
-            if ctx.state.game_over:
-                return
-            limit = ctx.state.max_turns
-            if limit is not None and turn >= limit:
-                yield ev.GameEnded(*self.final_result(ctx.state, turn))
-                return
-            yield ev.TurnStarted(turn + 1)
+            yield from self.end_game_turn(ctx)
 
     # -- what a ruleset fills in -------------------------------------------------------------
     def player_turn_starting(self, ctx: Context, side: int) -> Step:
