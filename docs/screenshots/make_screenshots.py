@@ -63,7 +63,7 @@ def odds_chance(app):  # noqa: ANN001, ANN201
             continue
         for m in s.models.values():
             if not app.play.may_order(m.name) or any(  # (a fresh charge makes a better picture)
-                    mk.key == "engaged" for mk in app.ruleset.marks(s, m)):
+                    mk.key == "engaged" for mk in app.ruleset.presenter.marks(s, m)):
                 continue
             for o in sorted((o for o in s.models.values() if o.on_table and o.side != m.side),
                             key=lambda o: math.hypot(o.x - m.x, o.y - m.y))[:4]:
@@ -122,10 +122,10 @@ def drag(name: str, saves: Path) -> list[Path]:
     app = app_for(name, saves)
     app.play.do_action("next_phase")  # (the first phase over: moving is open)
     app.run_frames(90, dt=1 / 30)
-    for unit in app.ruleset.units_ready(app.state):
+    for unit in app.ruleset.presenter.units_ready(app.state):
         model = app.state.units[unit].models[0]
         app.select(model)
-        handles = app.ruleset.handles(app.state, model)
+        handles = app.ruleset.presenter.handles(app.state, model)
         if not handles:
             continue
         left, right = handles

@@ -32,6 +32,32 @@ OK_TEXT = (150, 230, 150)
 BAD_TEXT = (255, 110, 95)
 
 
+def banner_lines(text: str, room: int) -> list[str]:
+    """The banner's text in one line, or, when even the smaller font cannot fit it in
+    ``room`` pixels, in two, broken at the `` · `` nearest the middle (a line still too long
+    ends in "…"), so the end of the sentence (the score) is never cut off unseen."""
+    small = font(13, bold=True)
+    if small.size(text)[0] <= room:
+        return [text]
+    parts = text.split(" · ")
+    if len(parts) == 1:
+        cut = len(text) // 2
+        cut = text.rfind(" ", 0, cut) if " " in text[:cut] else cut
+        first, second = text[:cut], text[cut:].lstrip()
+    else:
+        best = min(range(1, len(parts)), key=lambda k: abs(
+            small.size(" · ".join(parts[:k]))[0] - small.size(" · ".join(parts[k:]))[0]))
+        first, second = " · ".join(parts[:best]), " · ".join(parts[best:])
+    out = []
+    for line in (first, second):
+        if small.size(line)[0] > room:
+            while len(line) > 1 and small.size(line + "…")[0] > room:
+                line = line[:-1]
+            line = line.rstrip() + "…"
+        out.append(line)
+    return out
+
+
 class PanelArea(Protocol):
     """What the window asks of the side panel and the lines around the table: the game's
     (:class:`Panels`) or the editor's."""
@@ -270,10 +296,15 @@ class Panels:
         lay = self.app.layout
         text, col = self.banner_text()
         surf.fill(col, lay.banner)
-        t = font(16, bold=True).render(text, True, (255, 255, 255))
-        if t.get_width() > lay.banner.w - 12:
-            t = font(13, bold=True).render(text, True, (255, 255, 255))
-        surf.blit(t, (8, (lay.banner.h - t.get_height()) // 2))
+        room = lay.banner.w - 16
+        lines = banner_lines(text, room)
+        f = font(16 if len(lines) == 1 and font(16, bold=True).size(text)[0] <= room else 13,
+                 bold=True)
+        step = f.get_linesize() - 2
+        y = lay.banner.y + (lay.banner.h - step * len(lines)) // 2
+        for line in lines:
+            surf.blit(f.render(line, True, (255, 255, 255)), (8, y))
+            y += step
 
     def draw_status(self, surf: pygame.Surface) -> None:
         lay = self.app.layout
