@@ -58,6 +58,22 @@ def banner_lines(text: str, room: int) -> list[str]:
     return out
 
 
+def draw_banner(surf: pygame.Surface, rect: pygame.Rect, text: str,
+                col: tuple[int, int, int]) -> None:
+    """The banner (the window's and the editor's): its colour, and its words in the larger
+    font when they fit, else in the smaller one, in two lines if need be."""
+    surf.fill(col, rect)
+    room = rect.w - 16
+    lines = banner_lines(text, room)
+    big = len(lines) == 1 and font(16, bold=True).size(text)[0] <= room
+    f = font(16 if big else 13, bold=True)
+    step = f.get_linesize() - 2
+    y = rect.y + (rect.h - step * len(lines)) // 2
+    for line in lines:
+        surf.blit(f.render(line, True, (255, 255, 255)), (rect.x + 8, y))
+        y += step
+
+
 class PanelArea(Protocol):
     """What the window asks of the side panel and the lines around the table: the game's
     (:class:`Panels`) or the editor's."""
@@ -293,18 +309,7 @@ class Panels:
 
     # -- the banner, the status line, the hand-over screen ------------------------------------
     def draw_banner(self, surf: pygame.Surface) -> None:
-        lay = self.app.layout
-        text, col = self.banner_text()
-        surf.fill(col, lay.banner)
-        room = lay.banner.w - 16
-        lines = banner_lines(text, room)
-        f = font(16 if len(lines) == 1 and font(16, bold=True).size(text)[0] <= room else 13,
-                 bold=True)
-        step = f.get_linesize() - 2
-        y = lay.banner.y + (lay.banner.h - step * len(lines)) // 2
-        for line in lines:
-            surf.blit(f.render(line, True, (255, 255, 255)), (8, y))
-            y += step
+        draw_banner(surf, self.app.layout.banner, *self.banner_text())
 
     def draw_status(self, surf: pygame.Surface) -> None:
         lay = self.app.layout

@@ -18,7 +18,7 @@ from game.core.ruleset import UIAction
 from game.ui.editor.forms import Forms
 from game.ui.editor.roster_panel import RosterPanel
 from game.ui.layout import Layout
-from game.ui.panels import BAD_TEXT, NEUTRAL
+from game.ui.panels import BAD_TEXT, NEUTRAL, draw_banner
 from game.ui.sprites import font
 
 if TYPE_CHECKING:
@@ -179,13 +179,7 @@ class EditorPanel:
         return out
 
     def draw_banner(self, surf: pygame.Surface) -> None:
-        lay = self.editor.app.layout
-        text, col = self.banner_text()
-        surf.fill(col, lay.banner)
-        t = font(15, bold=True).render(text, True, (255, 255, 255))
-        if t.get_width() > lay.banner.w - 12:
-            t = font(12, bold=True).render(text, True, (255, 255, 255))
-        surf.blit(t, (8, (lay.banner.h - t.get_height()) // 2))
+        draw_banner(surf, self.editor.app.layout.banner, *self.banner_text())
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
         ed = self.editor
