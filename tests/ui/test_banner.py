@@ -31,3 +31,9 @@ def test_a_line_too_long_even_alone_ends_in_an_ellipsis():
     lines = banner_lines("word " * 200, 300)
     assert len(lines) == 2 and all(line.endswith("…") for line in lines)
     assert all(font(13, bold=True).size(line)[0] <= 300 for line in lines)
+
+
+def test_one_waiting_unit_is_not_counted_as_one_of_one(make_app):
+    app = make_app(Path(__file__).parents[2] / "maps" / "rules-study.toml")
+    text, _ = app.panels.banner_text()
+    assert text.endswith("side 1 to activate its only waiting unit")

@@ -34,8 +34,9 @@ class AlternatingPresenter(Presenter[AR]):
                     "models, then end the activation")
         side = alternating(state).next_side
         left = len(units_to_activate(state, side))
-        return (f"Game turn {state.turn} · side {side} to activate one of {left} waiting "
-                f"unit{'s' if left != 1 else ''}")
+        if left == 1:
+            return f"Game turn {state.turn} · side {side} to activate its only waiting unit"
+        return f"Game turn {state.turn} · side {side} to activate one of {left} waiting units"
 
     def flow_actions(self) -> tuple[UIAction, ...]:
         return (
