@@ -37,6 +37,7 @@ random set-ups as asked for.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -73,6 +74,7 @@ DISTANCE_SLACK = 1e-6
 _STEP = 1e-6  # bisection resolution on the travelled distance, inches
 _PEN_EPS = 1e-9  # how much deeper than at the start a base may reach into what it touched
 _HULL_TOL = 1e-10  # inches a corner may be off the line of its neighbours and be left out
+_STILL = 1e-9  # inches of travel below which the swept area is the start footprint
 _NUDGE = 1e-10  # inches a sweep is moved by when pymunk cannot measure it where it is
 _EDGE_EPS = 1e-9  # slack on the table edges
 
@@ -185,9 +187,20 @@ def _hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     return [(float(p.x), float(p.y)) for p in ring[:-1]]
 
 
+_PIECES: weakref.WeakKeyDictionary[Polygon, list[list[tuple[float, float]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def _convex_pieces(poly: Polygon) -> list[list[tuple[float, float]]]:
-    """The polygon as convex pieces (:func:`~game.geometry.contact.convex_parts`), for pymunk."""
-    return [_hull([(float(x), float(y)) for x, y in part.tolist()]) for part in convex_parts(poly)]
+    """The polygon as convex pieces (:func:`~game.geometry.contact.convex_parts`), for pymunk.
+
+    Outlines are immutable: the pieces are worked out once per outline object."""
+    got = _PIECES.get(poly)
+    if got is None:
+        got = _PIECES[poly] = [_hull([(float(x), float(y)) for x, y in part.tolist()])
+                               for part in convex_parts(poly)]
+    return got
 
 
 class _Sweep:
@@ -204,6 +217,32 @@ class _Sweep:
         self.verts0 = np.asarray(self.fp0.exterior.coords)[:-1]
         self.round = shape.kind == "round"
         self.radius = shape.width / 2.0
+        self._start_corners = _hull(self.verts0.tolist())
+        self._layout: tuple[np.ndarray, np.ndarray] | None = None
+
+    def corners(self, s: float) -> list[tuple[float, float]]:
+        """Corners of the area a rectangular base sweeps over the first ``s`` inches.
+
+        They are the corners of the start footprint behind the move and those of the moved
+        one ahead of it, the same ones whatever the travel (found once, from a travel longer
+        than the base, so that no moved corner falls on a corner of the start).  Below ``_STILL`` inches the start footprint stands for the swept area (it is
+        less than that smaller), so that pymunk is never given sides shorter than that.
+        """
+        if s < _STILL:
+            return self._start_corners
+        if self._layout is None:
+            n = len(self.verts0)
+            far = math.hypot(self.shape.width, self.shape.depth) + 1.0
+            both = np.concatenate([self.verts0, self.verts0 + far * np.array([self.ux, self.uy])])
+            where = {(float(x), float(y)): i for i, (x, y) in enumerate(both.tolist())}
+            order = np.array([where[c] for c in _hull(both.tolist())])
+            self._layout = (np.concatenate([self.verts0, self.verts0])[order],
+                            (order >= n).astype(float))
+        base, ahead = self._layout
+        corners: list[tuple[float, float]] = (
+            base + ahead[:, None] * np.array([s * self.ux, s * self.uy])
+        ).tolist()
+        return corners
 
     def point(self, s: float) -> tuple[float, float]:
         return self.x0 + s * self.ux, self.y0 + s * self.uy
@@ -257,9 +296,10 @@ class _Scene:
             b = sw.point(max(s, 1e-12))
             return pymunk.Segment(self.body, a, (b[0] + nudge, b[1] + 2.0 * nudge),
                                   sw.radius + radius)
-        moved = sw.verts0 + np.array([s * sw.ux, s * sw.uy])
-        verts = np.concatenate([sw.verts0, moved]) + np.array([nudge, 2.0 * nudge])
-        return pymunk.Poly(self.body, _hull(verts.tolist()), radius=radius)
+        corners = sw.corners(s)
+        if nudge:
+            corners = [(x + nudge, y + 2.0 * nudge) for x, y in corners]
+        return pymunk.Poly(self.body, corners, radius=radius)
 
     def gaps(self, s: float, reach: float) -> dict[int, float]:
         """Things the area swept over the first ``s`` inches comes within ``reach`` of, each
