@@ -227,7 +227,8 @@ def _clear(shape: BaseShape, start: tuple[float, float], end: tuple[float, float
     dist = math.hypot(end[0] - start[0], end[1] - start[1])
     u = ((end[0] - start[0]) / dist, (end[1] - start[1]) / dist) if dist > 0 else (0.0, 0.0)
     sweep = _Sweep(shape, start, facing, u)
-    return not _crossed(_Scene(sweep, catalog.near(sweep.box(dist, CONTACT_TOL))), dist)
+    things = catalog.near(sweep.box(dist, CONTACT_TOL))
+    return not things or not _crossed(_Scene(sweep, things), dist)
 
 
 def _blocked(reason: str) -> str:

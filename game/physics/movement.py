@@ -20,7 +20,8 @@ radius, and pymunk reports the shapes within that radius of it with their signed
 Ray casts (``Space.segment_query``) are not used: with a radius they are unreliable.
 
 Why the answer keeps the promise of :func:`first_contact_along` by construction.  The
-bisection answers the last travel it *measured* clear, never a guess between two steps.
+bisection answers the last travel it knows clear (measured there, or short of the nearest
+thing by more than TARGET_GAP as measured at the start), never a guess between two steps.
 There the swept area is more than :data:`TARGET_GAP` from everything it did not touch at the
 start (so the base overlaps none of it), and reaches no deeper than at the start (plus
 ``_PEN_EPS``) into what it touched there.  What it touches was within ``TARGET_GAP`` of the
@@ -203,6 +204,30 @@ def _convex_pieces(poly: Polygon) -> list[list[tuple[float, float]]]:
     return got
 
 
+def _swept_layout(pts: Sequence[tuple[float, float]], ux: float, uy: float) -> list[tuple[int, bool]]:
+    """The corners of a convex outline swept along (ux, uy), in order round the swept area:
+    (corner, carried along or not) (see :meth:`_Sweep.corners`)."""
+    n = len(pts)
+    area2 = sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1]
+                for i in range(n))
+    turn = 1.0 if area2 > 0.0 else -1.0
+    faces: list[int] = []  # per side (corner i to i + 1): 1 toward the move, -1 away, 0 along
+    for i in range(n):
+        ex, ey = pts[(i + 1) % n][0] - pts[i][0], pts[(i + 1) % n][1] - pts[i][1]
+        length = math.hypot(ex, ey)
+        d = turn * (ey * ux - ex * uy) / length if length > 0.0 else 0.0
+        faces.append(1 if d > _HULL_TOL else -1 if d < -_HULL_TOL else 0)
+    out: list[tuple[int, bool]] = []
+    for i in range(n):
+        before, after = faces[i - 1], faces[i]
+        stays, carried = before < 0 or after < 0, before > 0 or after > 0
+        if stays and carried:
+            out += [(i, False), (i, True)] if before < 0 else [(i, True), (i, False)]
+        elif stays or carried:
+            out.append((i, carried))
+    return out if len(out) >= 3 else [(i, False) for i in range(n)]
+
+
 class _Sweep:
     """One footprint moving in a straight line from ``start`` along unit vector ``u``."""
 
@@ -217,32 +242,30 @@ class _Sweep:
         self.verts0 = np.asarray(self.fp0.exterior.coords)[:-1]
         self.round = shape.kind == "round"
         self.radius = shape.width / 2.0
-        self._start_corners = _hull(self.verts0.tolist())
-        self._layout: tuple[np.ndarray, np.ndarray] | None = None
+        self._start_corners: list[tuple[float, float]] = [
+            (float(x), float(y)) for x, y in self.verts0.tolist()
+        ]
+        self._layout: list[tuple[int, bool]] | None = None
 
     def corners(self, s: float) -> list[tuple[float, float]]:
         """Corners of the area a rectangular base sweeps over the first ``s`` inches.
 
-        They are the corners of the start footprint behind the move and those of the moved
-        one ahead of it, the same ones whatever the travel (found once, from a travel longer
-        than the base, so that no moved corner falls on a corner of the start).  Below ``_STILL`` inches the start footprint stands for the swept area (it is
-        less than that smaller), so that pymunk is never given sides shorter than that.
+        Walking round the footprint, a corner stays where it started when a side next to it
+        faces away from the move, and is carried ``s`` inches along when a side next to it
+        faces the move (both, for the two corners where the sides turn from one to the
+        other).  Sides along the move (within ``_HULL_TOL`` a inch) face neither way, so
+        their corners are never repeated on the line of their neighbours (pymunk could miss
+        an overlap beside such a corner, see :func:`_hull`).  Below ``_STILL`` inches the
+        start footprint stands for the swept area (it is less than that smaller), so that
+        pymunk is never given sides shorter than that.
         """
         if s < _STILL:
             return self._start_corners
         if self._layout is None:
-            n = len(self.verts0)
-            far = math.hypot(self.shape.width, self.shape.depth) + 1.0
-            both = np.concatenate([self.verts0, self.verts0 + far * np.array([self.ux, self.uy])])
-            where = {(float(x), float(y)): i for i, (x, y) in enumerate(both.tolist())}
-            order = np.array([where[c] for c in _hull(both.tolist())])
-            self._layout = (np.concatenate([self.verts0, self.verts0])[order],
-                            (order >= n).astype(float))
-        base, ahead = self._layout
-        corners: list[tuple[float, float]] = (
-            base + ahead[:, None] * np.array([s * self.ux, s * self.uy])
-        ).tolist()
-        return corners
+            self._layout = _swept_layout(self._start_corners, self.ux, self.uy)
+        dx, dy = s * self.ux, s * self.uy
+        pts = self._start_corners
+        return [(pts[i][0] + dx, pts[i][1] + dy) if ahead else pts[i] for i, ahead in self._layout]
 
     def point(self, s: float) -> tuple[float, float]:
         return self.x0 + s * self.ux, self.y0 + s * self.uy
@@ -487,11 +510,12 @@ def check_straight_move(
     u = ((ex - sx) / dist, (ey - sy) / dist) if dist > 0.0 else (0.0, 0.0)
     sweep = _Sweep(shape, (sx, sy), facing, u)
     things = _Catalog(others, obstacles, may_touch).near(sweep.box(dist, CONTACT_TOL))
-    scene = _Scene(sweep, things)
-    crossed = _crossed(scene, dist)
-    if crossed:
-        first = _first_crossed(scene, crossed, dist)
-        return MoveCheck(False, f"the path crosses {first.label}", first.key, dist)
+    if things:
+        scene = _Scene(sweep, things)
+        crossed = _crossed(scene, dist)
+        if crossed:
+            first = _first_crossed(scene, crossed, dist)
+            return MoveCheck(False, f"the path crosses {first.label}", first.key, dist)
     return MoveCheck(True, "", None, dist)
 
 
@@ -513,7 +537,8 @@ def first_contact_along(
     nothing.  Something it already touches at the start (see
     :func:`~game.geometry.contact.in_contact`) only stops it if the move pushes into it, and
     then where the two meet (at once if they already do); moving away from or along it is
-    free.
+    free.  (A base that starts overlapping something, as no legal position does, may so
+    move out of it, but not deeper into it.)
     """
     u = facing_vector(direction_deg)
     sweep = _Sweep(shape, start, facing, u)
