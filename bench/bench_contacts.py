@@ -6,7 +6,8 @@ them.  Measured:
 * building 400 base footprints in bulk (a mix of 25 mm and 50 mm bases on a grid with a
   little jitter, so that many touch) and finding every base-to-base pair with
   ``ContactIndex(...).pairs()``, as one figure and in parts;
-* ``check_straight_move`` and ``plan_charge`` calls per second on the same table.
+* ``check_straight_move``, ``first_contact_along`` and ``plan_charge`` calls per second on
+  the same table.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.geometry.bases import MM_PER_INCH, BaseShape, footprints, parse_base  # noqa: E402
 from game.geometry.contact import ContactIndex  # noqa: E402
 from game.physics.charge import plan_charge  # noqa: E402
-from game.physics.movement import check_straight_move  # noqa: E402
+from game.physics.movement import check_straight_move, first_contact_along  # noqa: E402
 
 N_BASES = 400
 REPEATS = 300
@@ -145,6 +146,16 @@ def main() -> None:
         start, end = moves[k % len(moves)]
         return check_straight_move(small, start, end, 90.0, others, wall, TABLE, 12.0)
 
+    # slides up toward the grid's bottom row (or the wall) until the first touch
+    slides = [
+        ((float(x), lane_y + 2.5), float(d), float(r))
+        for x, d, r in zip(rng.uniform(2, 45, 64), rng.uniform(-40, 40, 64), rng.uniform(2, 8, 64))
+    ]
+
+    def do_slide(k: int) -> object:
+        start, direction, reach = slides[k % len(slides)]
+        return first_contact_along(small, start, direction, 0.0, others, wall, reach)
+
     targets = rng.integers(N_BASES - 40, N_BASES, 64)  # bottom row of the grid
 
     def do_charge(k: int) -> object:
@@ -156,8 +167,11 @@ def main() -> None:
 
     ok_moves = sum(do_move(k).ok for k in range(len(moves)))  # type: ignore[attr-defined]
     ok_charges = sum(do_charge(k).ok for k in range(len(targets)))  # type: ignore[attr-defined]
-    print(f"moves ok {ok_moves}/{len(moves)}, charges ok {ok_charges}/{len(targets)}")
+    touched = sum(do_slide(k)[1] is not None for k in range(len(slides)))  # type: ignore[index]
+    print(f"moves ok {ok_moves}/{len(moves)}, slides that touch {touched}/{len(slides)}, "
+          f"charges ok {ok_charges}/{len(targets)}")
     rate("check_straight_move (399 others, 1 wall)", do_move, 400)
+    rate("first_contact_along (399 others, 1 wall)", do_slide, 400)
     rate("plan_charge (399 others, 1 wall)", do_charge, 400)
 
 

@@ -1,4 +1,5 @@
-"""Movement questions for the rules engine, answered with pymunk and checked with shapely.
+"""Movement questions for the rules engine: every move that can collide is swept by pymunk,
+measured against the definitions of touching in :mod:`game.geometry.contact`.
 
 See :mod:`game.physics.movement` and :mod:`game.physics.charge`.
 """

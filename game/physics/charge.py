@@ -34,9 +34,11 @@ from game.physics.movement import (
     TARGET_GAP,
     ChargePlan,
     _Catalog,
-    _first_touch_checked,
+    _crossed,
+    _first_touch,
     _fmt_inches,
     _on_table,
+    _Scene,
     _Sweep,
     _Thing,
     check_straight_move,
@@ -210,7 +212,7 @@ def _head_on(
     sweep = _Sweep(shape, start, facing, facing_vector(facing))
     thing = _Thing("target", target, False, circle_of(target))
     gap = math.hypot(centre[0] - start[0], centre[1] - start[1])
-    touch = _first_touch_checked(sweep, [thing], gap)
+    touch = _first_touch(sweep, [thing], gap)
     if touch is None:
         return None
     x, y = sweep.point(touch[0])
@@ -225,8 +227,8 @@ def _clear(shape: BaseShape, start: tuple[float, float], end: tuple[float, float
     dist = math.hypot(end[0] - start[0], end[1] - start[1])
     u = ((end[0] - start[0]) / dist, (end[1] - start[1]) / dist) if dist > 0 else (0.0, 0.0)
     sweep = _Sweep(shape, start, facing, u)
-    return not any(sweep.swept_overlaps(dist, t)
-                   for t in catalog.near(sweep.box(dist, CONTACT_TOL)))
+    things = catalog.near(sweep.box(dist, CONTACT_TOL))
+    return not things or not _crossed(_Scene(sweep, things), dist)
 
 
 def _blocked(reason: str) -> str:

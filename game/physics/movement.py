@@ -1,43 +1,60 @@
 """Straight moves and charges of one base among other bases and terrain.
 
 The functions here answer questions for the rules engine and never change what they are
-given.  Each call builds a small pymunk space holding only the bases and terrain pieces near
-the path, and sweeps the moving base through it; shapely then checks the answer against the
-definitions of :mod:`game.geometry.contact` (and does the work itself if pymunk disagrees).
+given.  Every move that can collide (sliding until the first touch, checking that a path
+crosses nothing, charging into contact) is swept by pymunk, here and only here: each call
+builds a small pymunk space holding the bases and terrain pieces near the path and queries
+it with the area the moving base covers.  What touching and overlapping mean is
+:mod:`game.geometry.contact`'s (:data:`CONTACT_TOL`, depth), and the space is built to
+measure exactly what those definitions measure: a round base is a circle there as here, a
+terrain piece that is not convex counts as its convex parts (:func:`convex_parts`) in both,
+and a distance is the edge-to-edge distance, a depth the shortest move that parts the two.
 
 How the sweep works.  A base moving in a straight line without turning covers the convex
 hull of its footprints at the start and at the current point (for a round base: a
 "stadium", a segment with the base's radius).  That area only grows as the move goes on, so
-"does the swept area come within ``g`` of something" flips from no to yes exactly once, at
-the first position where the base is ``g`` away from it; a bisection on the travelled
-distance finds that position.  pymunk answers each step: the swept area is a pymunk shape
-with a rounding radius of ``g`` (pymunk reports shapes that touch or overlap it).  Ray
-casts (``Space.segment_query``) are not used: with a radius they are unreliable.
+its distance to anything only shrinks and its depth into anything only grows: "is something
+hit by now" flips from no to yes exactly once, and a bisection on the travelled distance
+finds where.  pymunk measures each step: the swept area is a pymunk shape with a rounding
+radius, and pymunk reports the shapes within that radius of it with their signed distances.
+Ray casts (``Space.segment_query``) are not used: with a radius they are unreliable.
+
+Why the answer keeps the promise of :func:`first_contact_along` by construction.  The
+bisection answers the last travel it knows clear (measured there, or short of the nearest
+thing by more than TARGET_GAP as measured at the start), never a guess between two steps.
+There the swept area is more than :data:`TARGET_GAP` from everything it did not touch at the
+start (so the base overlaps none of it), and reaches no deeper than at the start (plus
+``_PEN_EPS``) into what it touched there.  What it touches was within ``TARGET_GAP`` of the
+area swept ``_STEP`` further on, so it is within ``TARGET_GAP + _STEP`` of the base: under
+``CONTACT_TOL / 2`` with room to spare.  pymunk's distances for these shapes agree with the
+definitions to about 1e-12", against margins of ``CONTACT_TOL / 4``, once two of its habits
+are kept out of the way: a polygon corner on the line of its neighbours can make it miss an
+overlap (:func:`_hull` leaves such corners out), and two shapes whose bounding boxes share
+their centre give it no direction to search (:meth:`_Scene.gaps` measures again a hair
+aside).  ``bench/probe_sweeps.py`` checks the promises with the definitions over as many
+random set-ups as asked for.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pymunk
 import shapely
+from pymunk.autogeometry import to_convex_hull
 from shapely import Polygon
 
-from game.geometry.bases import (
-    CONTACT_TOL,
-    BaseShape,
-    facing_vector,
-    footprint,
-)
+from game.geometry.bases import BaseShape, facing_vector, footprint
 from game.geometry.contact import (
+    CONTACT_TOL,
     ContactIndex,
     circle_of,
     convex_parts,
     distance,
-    overlaps,
 )
 
 __all__ = [
@@ -49,13 +66,17 @@ __all__ = [
 ]
 
 TARGET_GAP = CONTACT_TOL / 4.0
-"""Gap (inches) left between a base and what it stops against: inside (0, CONTACT_TOL/2]."""
+"""Gap (inches) left between a base and what it stops against: inside (0, CONTACT_TOL/2],
+far enough inside that the bisection's step (``_STEP``) cannot take it out."""
 
 DISTANCE_SLACK = 1e-6
 """A move may exceed its allowance by this much (inches) without being refused."""
 
 _STEP = 1e-6  # bisection resolution on the travelled distance, inches
-_PEN_EPS = 1e-9  # penetration pymunk must report before a contact counts as an overlap
+_PEN_EPS = 1e-9  # how much deeper than at the start a base may reach into what it touched
+_HULL_TOL = 1e-10  # inches a corner may be off the line of its neighbours and be left out
+_STILL = 1e-9  # inches of travel below which the swept area is the start footprint
+_NUDGE = 1e-10  # inches a sweep is moved by when pymunk cannot measure it where it is
 _EDGE_EPS = 1e-9  # slack on the table edges
 
 
@@ -151,15 +172,60 @@ class _Catalog:
             thing = self._things.get(i)
             if thing is None:
                 key, poly, terrain = self.entries[i]
-                thing = _Thing(key, poly, terrain, None if terrain else circle_of(poly))
+                # an outline the definitions measure as a circle is a circle here too
+                thing = _Thing(key, poly, terrain, circle_of(poly))
                 self._things[i] = thing
             out.append(thing)
         return out
 
 
+def _hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The convex hull of ``points`` for a pymunk polygon, without a corner that lies within
+    ``_HULL_TOL`` of the line through its neighbours: pymunk looks for contact points along
+    the sides next to the nearest corner, and beside such a corner it may find none (and
+    miss an overlap altogether)."""
+    ring = to_convex_hull(list(points), _HULL_TOL)
+    return [(float(p.x), float(p.y)) for p in ring[:-1]]
+
+
+_PIECES: weakref.WeakKeyDictionary[Polygon, list[list[tuple[float, float]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def _convex_pieces(poly: Polygon) -> list[list[tuple[float, float]]]:
-    """The polygon as convex pieces (:func:`~game.geometry.contact.convex_parts`), for pymunk."""
-    return [[(float(x), float(y)) for x, y in part.tolist()] for part in convex_parts(poly)]
+    """The polygon as convex pieces (:func:`~game.geometry.contact.convex_parts`), for pymunk.
+
+    Outlines are immutable: the pieces are worked out once per outline object."""
+    got = _PIECES.get(poly)
+    if got is None:
+        got = _PIECES[poly] = [_hull([(float(x), float(y)) for x, y in part.tolist()])
+                               for part in convex_parts(poly)]
+    return got
+
+
+def _swept_layout(pts: Sequence[tuple[float, float]], ux: float, uy: float) -> list[tuple[int, bool]]:
+    """The corners of a convex outline swept along (ux, uy), in order round the swept area:
+    (corner, carried along or not) (see :meth:`_Sweep.corners`)."""
+    n = len(pts)
+    area2 = sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1]
+                for i in range(n))
+    turn = 1.0 if area2 > 0.0 else -1.0
+    faces: list[int] = []  # per side (corner i to i + 1): 1 toward the move, -1 away, 0 along
+    for i in range(n):
+        ex, ey = pts[(i + 1) % n][0] - pts[i][0], pts[(i + 1) % n][1] - pts[i][1]
+        length = math.hypot(ex, ey)
+        d = turn * (ey * ux - ex * uy) / length if length > 0.0 else 0.0
+        faces.append(1 if d > _HULL_TOL else -1 if d < -_HULL_TOL else 0)
+    out: list[tuple[int, bool]] = []
+    for i in range(n):
+        before, after = faces[i - 1], faces[i]
+        stays, carried = before < 0 or after < 0, before > 0 or after > 0
+        if stays and carried:
+            out += [(i, False), (i, True)] if before < 0 else [(i, True), (i, False)]
+        elif stays or carried:
+            out.append((i, carried))
+    return out if len(out) >= 3 else [(i, False) for i in range(n)]
 
 
 class _Sweep:
@@ -176,6 +242,30 @@ class _Sweep:
         self.verts0 = np.asarray(self.fp0.exterior.coords)[:-1]
         self.round = shape.kind == "round"
         self.radius = shape.width / 2.0
+        self._start_corners: list[tuple[float, float]] = [
+            (float(x), float(y)) for x, y in self.verts0.tolist()
+        ]
+        self._layout: list[tuple[int, bool]] | None = None
+
+    def corners(self, s: float) -> list[tuple[float, float]]:
+        """Corners of the area a rectangular base sweeps over the first ``s`` inches.
+
+        Walking round the footprint, a corner stays where it started when a side next to it
+        faces away from the move, and is carried ``s`` inches along when a side next to it
+        faces the move (both, for the two corners where the sides turn from one to the
+        other).  Sides along the move (within ``_HULL_TOL`` a inch) face neither way, so
+        their corners are never repeated on the line of their neighbours (pymunk could miss
+        an overlap beside such a corner, see :func:`_hull`).  Below ``_STILL`` inches the
+        start footprint stands for the swept area (it is less than that smaller), so that
+        pymunk is never given sides shorter than that.
+        """
+        if s < _STILL:
+            return self._start_corners
+        if self._layout is None:
+            self._layout = _swept_layout(self._start_corners, self.ux, self.uy)
+        dx, dy = s * self.ux, s * self.uy
+        pts = self._start_corners
+        return [(pts[i][0] + dx, pts[i][1] + dy) if ahead else pts[i] for i, ahead in self._layout]
 
     def point(self, s: float) -> tuple[float, float]:
         return self.x0 + s * self.ux, self.y0 + s * self.uy
@@ -184,13 +274,6 @@ class _Sweep:
         """Footprint after moving ``s`` inches."""
         x, y = self.point(s)
         return footprint(self.shape, x, y, self.facing)
-
-    def hull(self, s: float) -> Polygon:
-        """Area covered by the footprint over the first ``s`` inches."""
-        if s <= 0.0:
-            return self.fp0
-        moved = self.verts0 + np.array([s * self.ux, s * self.uy])
-        return shapely.multipoints(np.concatenate([self.verts0, moved])).convex_hull
 
     def box(self, s: float, pad: float) -> tuple[float, float, float, float]:
         minx, miny, maxx, maxy = self.fp0.bounds
@@ -202,32 +285,14 @@ class _Sweep:
             maxy + max(dy, 0.0) + pad,
         )
 
-    # ----- exact (shapely / circle) tests used to validate pymunk and as a fallback
 
-    def _centre_path_distance(self, s: float, cx: float, cy: float) -> float:
-        """Distance from (cx, cy) to the segment travelled by the centre."""
-        px, py = cx - self.x0, cy - self.y0
-        t = min(max(px * self.ux + py * self.uy, 0.0), s)
-        return math.hypot(px - t * self.ux, py - t * self.uy)
+class _Scene:
+    """A pymunk space holding some things, measured from the area a base sweeps.
 
-    def swept_within(self, s: float, thing: _Thing, gap: float) -> bool:
-        """Does the area swept over ``s`` inches come within ``gap`` of ``thing``?"""
-        if self.round and thing.circle is not None:
-            cx, cy, r = thing.circle
-            return self._centre_path_distance(s, cx, cy) - self.radius - r <= gap
-        return bool(shapely.dwithin(self.hull(s), thing.poly, gap))
-
-    def swept_overlaps(self, s: float, thing: _Thing) -> bool:
-        """Does the area swept over ``s`` inches overlap ``thing`` (see ``overlaps``)?"""
-        if self.round and thing.circle is not None:
-            cx, cy, r = thing.circle
-            d = self._centre_path_distance(s, cx, cy)
-            return self.radius + r - d > CONTACT_TOL
-        return overlaps(self.hull(s), thing.poly)
-
-
-class _PymunkScene:
-    """A pymunk space holding some things, queried with the swept area of a base."""
+    Round bases are circles (as :mod:`game.geometry.contact` measures them), other outlines
+    their convex parts; the moving base is a segment with its radius when round, else the
+    convex hull of its corners at the start and after ``s`` inches.
+    """
 
     def __init__(self, sweep: _Sweep, things: Sequence[_Thing]) -> None:
         self.sweep = sweep
@@ -247,31 +312,51 @@ class _PymunkScene:
                 self.space.add(shp)
         self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
 
-    def _query_shape(self, s: float, radius: float) -> pymunk.Shape:
+    def _query_shape(self, s: float, radius: float, nudge: float = 0.0) -> pymunk.Shape:
         sw = self.sweep
         if sw.round:
-            a = (sw.x0, sw.y0)
+            a = (sw.x0 + nudge, sw.y0 + 2.0 * nudge)
             b = sw.point(max(s, 1e-12))
-            return pymunk.Segment(self.body, a, b, sw.radius + radius)
-        moved = sw.verts0 + np.array([s * sw.ux, s * sw.uy])
-        verts = np.concatenate([sw.verts0, moved]).tolist()
-        return pymunk.Poly(self.body, verts, radius=radius)
+            return pymunk.Segment(self.body, a, (b[0] + nudge, b[1] + 2.0 * nudge),
+                                  sw.radius + radius)
+        corners = sw.corners(s)
+        if nudge:
+            corners = [(x + nudge, y + 2.0 * nudge) for x, y in corners]
+        return pymunk.Poly(self.body, corners, radius=radius)
 
-    def within(self, s: float, gap: float) -> set[int]:
-        """Things the area swept over ``s`` inches comes within ``gap`` of."""
-        found = self.space.shape_query(self._query_shape(s, gap))
-        return {self.owner[info.shape] for info in found if info.shape in self.owner}
+    def gaps(self, s: float, reach: float) -> dict[int, float]:
+        """Things the area swept over the first ``s`` inches comes within ``reach`` of, each
+        with its distance to that area (see :func:`~game.geometry.contact.gap`): the
+        edge-to-edge distance, or minus the depth when they reach into each other."""
+        for attempt in range(4):
+            got = self._measure(self._query_shape(s, reach, attempt * _NUDGE), reach)
+            if got is not None:
+                return got
+        raise RuntimeError("pymunk could not measure a sweep")  # pragma: no cover
 
-    def penetrating(self, s: float) -> set[int]:
-        """Things the area swept over ``s`` inches overlaps by more than a hair."""
-        out: set[int] = set()
-        for info in self.space.shape_query(self._query_shape(s, 0.0)):
-            points = info.contact_point_set.points
-            # The sign of pymunk's contact distance depends on the pair of shape types.
-            if points and max(abs(p.distance) for p in points) > _PEN_EPS:
-                owner = self.owner.get(info.shape)
-                if owner is not None:
-                    out.add(owner)
+    def _measure(self, query: pymunk.Shape, reach: float) -> dict[int, float] | None:
+        """The distances of :meth:`gaps`, or None when pymunk could not tell one.
+
+        pymunk starts its search for the nearest points from the line between the centres of
+        the two shapes' bounding boxes; when those coincide (a base swept exactly across the
+        middle of another) it answers an overlap without a direction, and the query is made
+        again moved by ``_NUDGE``.
+        """
+        out: dict[int, float] = {}
+        for info in self.space.shape_query(query):
+            owner = self.owner.get(info.shape)
+            if owner is None:
+                continue
+            points = info.contact_point_set
+            normal = points.normal
+            if normal.length < 0.5:
+                return None
+            for p in points.points:
+                # measured from the points, not ``p.distance``: pymunk flips that one's sign
+                # for some pairs of shape types; the query shape is ``reach`` fatter
+                d = (p.point_b - p.point_a).dot(normal) + reach
+                if d < out.get(owner, math.inf):
+                    out[owner] = d
         return out
 
 
@@ -301,113 +386,74 @@ def _bisect_first(
     return lo, hi_hits
 
 
-def _first_touch(
-    sweep: _Sweep, things: Sequence[_Thing], s_max: float, use_pymunk: bool = True
-) -> tuple[float, _Thing] | None:
+def _nearest(sweep: _Sweep, s: float, things: Collection[_Thing]) -> _Thing:
+    """Of things hit at about the same travel, the one nearest the base after ``s`` inches
+    (the first given of those as near)."""
+    here = sweep.at(s)
+    return min(things, key=lambda t: distance(here, t.poly))
+
+
+def _first_touch(sweep: _Sweep, things: Sequence[_Thing], s_max: float) -> tuple[float, _Thing] | None:
     """First thing the moving base touches within ``s_max``, and how far it gets.
 
-    Things farther than TARGET_GAP at the start stop the base TARGET_GAP away from them.
-    Things already that close stop it only if the move pushes into them, and then as soon
-    as it would overlap them.
+    Things farther than CONTACT_TOL at the start stop the base TARGET_GAP away from them.
+    Things it already touches stop it only if the move pushes into them, and then as soon
+    as it would reach deeper into them than it does at the start.
     """
-    far: list[_Thing] = []
-    near: list[_Thing] = []
-    closest = math.inf
-    for thing in things:
-        gap0 = distance(sweep.fp0, thing.poly)
-        if gap0 <= TARGET_GAP:
-            near.append(thing)
-        else:
-            far.append(thing)
-            closest = min(closest, gap0)
+    if not things or s_max <= 0.0:
+        return None
+    scene = _Scene(sweep, things)
+    # What the base touches at the start (see game.geometry.contact: within CONTACT_TOL);
+    # then how far the rest stands, for those within reach (anything farther cannot be
+    # touched).  Only things farther than CONTACT_TOL stop it TARGET_GAP away, so a base
+    # sliding along one it stopped against before is never on the edge between the two.
+    near = {i: min(g, 0.0) - _PEN_EPS
+            for i, g in scene.gaps(0.0, CONTACT_TOL).items() if g <= CONTACT_TOL}
+    far = {i: g for i, g in scene.gaps(0.0, s_max + TARGET_GAP).items() if i not in near}
+
+    def far_hits(s: float) -> set[int]:
+        return {i for i, g in scene.gaps(s, TARGET_GAP).items() if i in far and g <= TARGET_GAP}
+
+    def near_hits(s: float) -> set[int]:
+        return {i for i, g in scene.gaps(s, 0.0).items() if i in near and g < near[i]}
+
     best: tuple[float, _Thing] | None = None
-    for group, mode in ((far, "far"), (near, "near")):
-        if not group:
-            continue
-        hits: Callable[[float], set[int]]
-        if use_pymunk:
-            scene = _PymunkScene(sweep, group)
-            if mode == "far":
-
-                def hits(s: float, scene: _PymunkScene = scene) -> set[int]:
-                    return scene.within(s, TARGET_GAP)
-
-            else:
-                hits = scene.penetrating
-        else:
-            if mode == "far":
-
-                def hits(s: float, group: list[_Thing] = group) -> set[int]:
-                    return {i for i, t in enumerate(group) if sweep.swept_within(s, t, TARGET_GAP)}
-
-            else:
-
-                def hits(s: float, group: list[_Thing] = group) -> set[int]:
-                    return {i for i, t in enumerate(group) if sweep.swept_overlaps(s, t)}
-
+    if far:
         # Nothing can come closer by more than the distance travelled.
-        safe = closest - TARGET_GAP - 1e-9 if mode == "far" else 0.0
-        found = _bisect_first(hits, s_max, lo=safe)
-        if found is None:
-            continue
-        s, idxs = found
-        here = sweep.at(s)
-        thing = min((group[i] for i in idxs), key=lambda t: distance(here, t.poly))
-        if best is None or s < best[0]:
-            best = (s, thing)
+        safe = min(far.values()) - TARGET_GAP - 1e-9
+        found = _bisect_first(far_hits, s_max, lo=safe)
+        if found is not None:
+            s, idxs = found
+            best = (s, _nearest(sweep, s, [scene.things[i] for i in sorted(idxs)]))
+    if near:
+        found = _bisect_first(near_hits, s_max)
+        if found is not None and (best is None or found[0] < best[0]):
+            s, idxs = found
+            best = (s, _nearest(sweep, s, [scene.things[i] for i in sorted(idxs)]))
     return best
 
 
-def _touch_is_valid(
-    sweep: _Sweep, result: tuple[float, _Thing] | None, things: Sequence[_Thing], s_max: float
-) -> bool:
-    """Check a _first_touch answer against the shapely definitions."""
-    if result is None:
-        end = sweep.hull(s_max)
-        return not any(
-            sweep.swept_within(s_max, t, TARGET_GAP)
-            for t in things
-            if distance(sweep.fp0, t.poly) > TARGET_GAP
-        ) and not any(overlaps(end, t.poly) for t in things)
-    s, thing = result
-    here = sweep.at(s)
-    gap = distance(here, thing.poly)
-    if gap > CONTACT_TOL / 2.0:
-        return False
-    if gap <= 0.0 and distance(sweep.fp0, thing.poly) > TARGET_GAP:
-        return False
-    return not any(sweep.swept_overlaps(s, t) for t in things)
+def _crossed(scene: _Scene, s_max: float) -> list[int]:
+    """The things the area swept over ``s_max`` inches overlaps (reaches more than
+    CONTACT_TOL into, see :func:`~game.geometry.contact.overlaps`), in the scene's order."""
+    return sorted(i for i, g in scene.gaps(s_max, 0.0).items() if g < -CONTACT_TOL)
 
 
-def _first_touch_checked(
-    sweep: _Sweep, things: Sequence[_Thing], s_max: float
-) -> tuple[float, _Thing] | None:
-    result = _first_touch(sweep, things, s_max, use_pymunk=True)
-    if _touch_is_valid(sweep, result, things, s_max):
-        return result
-    return _first_touch(sweep, things, s_max, use_pymunk=False)
+def _first_crossed(scene: _Scene, crossed: list[int], s_max: float) -> _Thing:
+    """Of the things the path crosses, the one the base runs into first: the first it
+    pushes deeper into than it stands at the start."""
+    if len(crossed) == 1:
+        return scene.things[crossed[0]]
+    start = scene.gaps(0.0, 0.0)
+    limit = {i: min(start.get(i, 0.0), 0.0) - _PEN_EPS for i in crossed}
 
+    def hits(s: float) -> set[int]:
+        return {i for i, g in scene.gaps(s, 0.0).items() if i in limit and g < limit[i]}
 
-def _first_overlap(sweep: _Sweep, blocking: Sequence[_Thing], s_max: float) -> _Thing:
-    """Of things known to overlap the swept area, the one the base runs into first."""
-    if len(blocking) == 1:
-        return blocking[0]
-    for use_pymunk in (True, False):
-        if use_pymunk:
-            scene = _PymunkScene(sweep, blocking)
-            hits = scene.penetrating
-        else:
-
-            def hits(s: float) -> set[int]:
-                return {i for i, t in enumerate(blocking) if sweep.swept_overlaps(s, t)}
-
-        at_start = hits(0.0)
-        found = (0.0, at_start) if at_start else _bisect_first(hits, s_max)
-        if found is not None:
-            s, idxs = found
-            here = sweep.at(s)
-            return min((blocking[i] for i in sorted(idxs)), key=lambda t: distance(here, t.poly))
-    return blocking[0]
+    found = _bisect_first(hits, s_max)
+    if found is None:  # it overlapped them all as deep at the start already
+        return scene.things[crossed[0]]
+    return _nearest(scene.sweep, found[0], [scene.things[i] for i in sorted(found[1])])
 
 
 def _on_table(poly: Polygon, table: tuple[float, float]) -> bool:
@@ -464,10 +510,12 @@ def check_straight_move(
     u = ((ex - sx) / dist, (ey - sy) / dist) if dist > 0.0 else (0.0, 0.0)
     sweep = _Sweep(shape, (sx, sy), facing, u)
     things = _Catalog(others, obstacles, may_touch).near(sweep.box(dist, CONTACT_TOL))
-    blocking = [t for t in things if sweep.swept_overlaps(dist, t)]
-    if blocking:
-        first = _first_overlap(sweep, blocking, dist)
-        return MoveCheck(False, f"the path crosses {first.label}", first.key, dist)
+    if things:
+        scene = _Scene(sweep, things)
+        crossed = _crossed(scene, dist)
+        if crossed:
+            first = _first_crossed(scene, crossed, dist)
+            return MoveCheck(False, f"the path crosses {first.label}", first.key, dist)
     return MoveCheck(True, "", None, dist)
 
 
@@ -486,14 +534,17 @@ def first_contact_along(
     answer is (distance, key of the base or obstacle it touches) or (max_distance, None)
     when nothing is touched within ``max_distance``.  At the returned distance the base is
     within CONTACT_TOL / 2 of what it touches (about CONTACT_TOL / 4 away) and overlaps
-    nothing.  Something it already touches at the start only stops it if the move pushes
-    into it (then the answer is about 0); moving away from or along it is free.
+    nothing.  Something it already touches at the start (see
+    :func:`~game.geometry.contact.in_contact`) only stops it if the move pushes into it, and
+    then where the two meet (at once if they already do); moving away from or along it is
+    free.  (A base that starts overlapping something, as no legal position does, may so
+    move out of it, but not deeper into it.)
     """
     u = facing_vector(direction_deg)
     sweep = _Sweep(shape, start, facing, u)
     s_max = max(float(max_distance), 0.0)
     things = _Catalog(others, obstacles).near(sweep.box(s_max, CONTACT_TOL))
-    result = _first_touch_checked(sweep, things, s_max)
+    result = _first_touch(sweep, things, s_max)
     if result is None:
         return s_max, None
     return result[0], result[1].key

@@ -84,3 +84,14 @@ def test_a_flier_passes_over_bases_but_needs_room_to_land():
     onto = (24.0, 27.0)
     assert check_break_away(STD, start, onto, f, victim, 3.0, MOV, others, {}, TABLE,
                             enemies=["victim"], flying=True) is not None
+
+
+@pytest.mark.parametrize("theta", [0.0, 40.0])
+def test_default_breaks_away_from_a_victim_left_a_hair_into_it(theta):
+    # positions kept to a millionth may leave the attacker that far into its victim: they
+    # touch, and the attacker may still slide straight back
+    x, y, f = place(0, 0, 0, theta)
+    victim = footprint(LARGE, *place(0, -1.5 * S + 5e-7, 180, theta))
+    got = default_break_away(STD, (x, y), f, victim, MOV / 2, MOV, {"victim": victim}, {},
+                             TABLE, enemies=["victim"])
+    assert got == pytest.approx(place(0, MOV, 0, theta)[:2], abs=1e-3)
