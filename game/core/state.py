@@ -169,6 +169,12 @@ class GameState:
     #: values worked out from the state (who is alive, where a unit stands...), kept until
     #: the next event that changes the state: rulesets' caches, never saved or compared
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: the models and the units that hold flags (None: not known yet, looked for when
+    #: :func:`clear_scope` first needs them), kept up to date by :func:`replace_model` and
+    #: :func:`replace_unit`, so that ending a scope looks at those alone: the flows end one at
+    #: every activation and phase, mostly when nothing holds a flag at all
+    flagged: tuple[frozenset[str], frozenset[str]] | None = field(
+        default=None, repr=False, compare=False)
 
     def copy(self) -> GameState:
         """A snapshot: containers copied, immutable models and units shared."""
@@ -245,6 +251,23 @@ def _replace(state: GameState, name: str, **changes: Any) -> None:
         if setter is not None:  # (not a field: ignored, as it always was)
             setter(new, value)
     state.models[name] = new
+    if "flags" in changes and state.flagged is not None:
+        state.flagged = (_note_flags(state.flagged[0], name, new.flags), state.flagged[1])
+
+
+def _note_flags(flagged: frozenset[str], key: str, flags: Mapping[str, Any]) -> frozenset[str]:
+    """``flagged`` with ``key`` in it if it holds ``flags`` now, else without it."""
+    if flags:
+        return flagged if key in flagged else flagged | {key}
+    return flagged - {key} if key in flagged else flagged
+
+
+def _flagged(state: GameState) -> tuple[frozenset[str], frozenset[str]]:
+    got = state.flagged
+    if got is None:
+        got = state.flagged = (frozenset(n for n, m in state.models.items() if m.flags),
+                               frozenset(u for u, rec in state.units.items() if rec.flags))
+    return got
 
 
 def move_model(state: GameState, name: str, x: float, y: float, facing: float) -> None:
@@ -265,17 +288,25 @@ def replace_unit(state: GameState, unit: str, **changes: Any) -> None:
     for slot in _UNIT_SLOTS:
         object.__setattr__(new, slot, changes[slot] if slot in changes else getattr(old, slot))
     state.units[unit] = new
+    if "flags" in changes and state.flagged is not None:
+        state.flagged = (state.flagged[0], _note_flags(state.flagged[1], unit, new.flags))
 
 
 def clear_scope(state: GameState, scope: str) -> None:
     """Drop the flags of models and units kept until ``scope`` ends (``"activation"``,
     ``"turn"``, ``"phase"``...). The flows call it when one of their scopes ends."""
-    for name, m in state.models.items():  # (only values change: no copy of the items needed)
-        if m.flags and any(sc == scope for sc, _ in m.flags.values()):
-            _replace(state, name, flags={k: v for k, v in m.flags.items() if v[0] != scope})
-    for uid, u in state.units.items():
-        if u.flags and any(sc == scope for sc, _ in u.flags.values()):
-            replace_unit(state, uid, flags={k: v for k, v in u.flags.items() if v[0] != scope})
+    models, units = _flagged(state)
+    if models:
+        for name in [n for n in state.models if n in models]:  # (in the state's order)
+            m = state.models[name]
+            if any(sc == scope for sc, _ in m.flags.values()):
+                _replace(state, name, flags={k: v for k, v in m.flags.items() if v[0] != scope})
+    if units:
+        for uid in [u for u in state.units if u in units]:
+            rec = state.units[uid]
+            if any(sc == scope for sc, _ in rec.flags.values()):
+                replace_unit(state, uid,
+                             flags={k: v for k, v in rec.flags.items() if v[0] != scope})
 
 
 # --- apply ----------------------------------------------------------------------------------
