@@ -210,6 +210,12 @@ class GameState:
 
 _MODEL_SLOTS = tuple(f.name for f in dataclasses.fields(Model))
 _UNIT_SLOTS = tuple(f.name for f in dataclasses.fields(Unit))
+_USET = {slot: getattr(Unit, slot).__set__ for slot in _UNIT_SLOTS}
+(_u_id, _u_side, _u_display, _u_models, _u_status, _u_conditions, _u_counters, _u_flags,
+ _u_formation) = (_USET[slot] for slot in ("id", "side", "display", "models", "status",
+                                            "conditions", "counters", "flags", "formation"))
+if len(_USET) != 9:  # pragma: no cover - a new field of Unit must be copied below too
+    raise RuntimeError("Unit has new fields: copy them in replace_unit")
 
 
 # The slots' own setters (a frozen record refuses setattr, not its slot descriptors).
@@ -290,9 +296,22 @@ def replace_model(state: GameState, name: str, **changes: Any) -> None:
 def replace_unit(state: GameState, unit: str, **changes: Any) -> None:
     """Replace unit ``unit`` with a copy that has ``changes`` (for reducers)."""
     old = state.units[unit]
-    new = object.__new__(Unit)
-    for slot in _UNIT_SLOTS:
-        object.__setattr__(new, slot, changes[slot] if slot in changes else getattr(old, slot))
+    new: Unit = object.__new__(Unit)
+    # every slot written out through its own setter, as _moved_model does (a unit changes at
+    # every casualty, counter, flag and move of a combat)
+    _u_id(new, old.id)
+    _u_side(new, old.side)
+    _u_display(new, old.display)
+    _u_models(new, old.models)
+    _u_status(new, old.status)
+    _u_conditions(new, old.conditions)
+    _u_counters(new, old.counters)
+    _u_flags(new, old.flags)
+    _u_formation(new, old.formation)
+    for slot, value in changes.items():
+        setter = _USET.get(slot)
+        if setter is not None:  # (not a field: ignored, as it always was)
+            setter(new, value)
     state.units[unit] = new
     if "flags" in changes and state.flagged is not None:
         state.flagged = (state.flagged[0], _note_flags(state.flagged[1], unit, new.flags))

@@ -53,14 +53,20 @@ def _standing_answers(s):
     from game.rulesets.ninth_age.combat import contacts
     from game.rulesets.rank_and_flank import space
     from game.rulesets.rank_and_flank.combat import engaged_with, fighting_units
-    from game.rulesets.rank_and_flank.units import alive, block_models, characters_in
+    from game.rulesets.rank_and_flank.units import (
+        alive,
+        block_models,
+        characters_in,
+        files_ranks,
+    )
 
     out: list[object] = [list(fighting_units(s))]
     for u, rec in s.units.items():
         out += [[m.name for m in alive(s, u)], characters_in(s, u)]
         if rec.formation is None and space.joined_to(s, u) is None:
             continue
-        out += [[(m.name, m.x, m.y) for m in block_models(s, u)], space.unit_key(s, u)]
+        out += [[(m.name, m.x, m.y) for m in block_models(s, u)], space.unit_key(s, u),
+                files_ranks(s, u)]
         enemies = engaged_with(s, u)
         out.append(list(enemies))
         out += [space.model_gaps(s, u, e) for e in enemies]

@@ -121,11 +121,15 @@ def name(s: GameState, unit: str) -> str:
 
 def files_ranks(s: GameState, unit: str) -> tuple[int, int]:
     """Files and ranks of the unit's formation now (characters included)."""
-    h = host(s, unit)
-    f = formation_of(s, h)
-    n = len(block_models(s, h))
-    files = max(1, min(f.files, n)) if n else f.files
-    return files, layout.ranks_of(n, files)
+    key = ("files_ranks", unit)
+    got: tuple[int, int] | None = s.standing.get(key)
+    if got is None:
+        h = host(s, unit)
+        f = formation_of(s, h)
+        n = len(block_models(s, h))
+        files = max(1, min(f.files, n)) if n else f.files
+        got = s.standing[key] = (files, layout.ranks_of(n, files))
+    return got
 
 
 def rank_sizes(s: GameState, unit: str) -> list[int]:
