@@ -24,7 +24,7 @@ from game.core.dice import DiceSource, make_dice
 from game.core.errors import NOT_NOW, Refusal, Refused
 from game.core.ruleset import Ruleset, get_ruleset
 from game.core.scenario import Scenario
-from game.core.state import GameState
+from game.core.state import GameState, reduce
 
 
 @dataclass(slots=True)
@@ -290,13 +290,16 @@ class Engine:
     # -- internals ---------------------------------------------------------------------------
     def _emit(self, event: ev.Event) -> None:
         state = self.state
-        handler = state.handlers.get(type(event))  # what state.apply(state, event) does, inlined
+        handler = state.handlers.get(type(event))  # what state.apply(state, event) does
         if handler is not None:
-            if state.derived:  # (a reducer must not read values worked out before it)
-                state.derived.clear()
-            handler(state, event)
-            if state.derived:
-                state.derived.clear()
+            if state.standing or state.derived:
+                reduce(state, handler, event)
+            else:  # (reduce's own path when nothing is kept, without the call)
+                handler(state, event)
+                if state.derived:
+                    state.derived.clear()
+                if state.standing:
+                    state.standing.clear()
         state.events_applied += 1
         self.log.append(event)
 

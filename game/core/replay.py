@@ -353,9 +353,13 @@ def _read_save(path: str | Path) -> SaveFile:
     if not data.strip():
         raise ReplayError(f"{name}: the file is empty")
     ends_clean = data.endswith(b"\n")
-    # (line number, content) of every line that is not blank
-    numbered = [(i, ln) for i, ln in enumerate(data.split(b"\n"), start=1) if ln.strip()]
-    first_no, first = numbered[0]
+    cut = data.find(b"\n")
+    numbered: list[tuple[int, bytes]] | None = None
+    if cut > 0 and data[:cut].strip():  # the usual file: the header on line 1
+        first_no, first = 1, data[:cut]
+    else:
+        numbered = _numbered(data)
+        first_no, first = numbered[0]
     try:
         head = orjson.loads(first)
     except orjson.JSONDecodeError:
@@ -381,21 +385,28 @@ def _read_save(path: str | Path) -> SaveFile:
         scenario = check_scenario(raw, f"{name} (embedded scenario)")
     except ScenarioError as exc:
         raise ReplayError(str(exc)) from None
-    body = numbered[1:]
     records: list[SavedRecord] = []
     truncated = None
-    fast = _parse_all([ln for _, ln in body]) if ends_clean else None
+    # every record in one parse (much faster than one per line): the lines after the header
+    # joined by commas into one JSON list, which parses only if each line holds one value
+    fast = None
+    if ends_clean and numbered is None:
+        fast = _parse_all(b"[" + data[cut + 1:-1].replace(b"\n", b",") + b"]")
+        if fast is not None and len(fast) != data.count(b"\n", cut + 1):
+            fast = None  # (a line with two values in it: the line-by-line path says which)
+    body: list[tuple[int, bytes]] = []
     if fast is not None:
         try:
-            for (i, _), obj in zip(body, fast):
+            for i, obj in enumerate(fast, start=2):
                 cmd_raw = obj["command"]
                 if cmd_raw is not None and not isinstance(cmd_raw, dict):
                     raise TypeError("a command must be an object")
                 records.append(SavedRecord(_LAZY, cmd_raw, obj["events"], f"{name}: line {i}", i))
         except (KeyError, TypeError, ValueError):
             records = []  # something is off: the line-by-line path names the line
-        else:
-            body = []
+            fast = None
+    if fast is None:
+        body = (numbered or _numbered(data))[1:]
     for k, (i, line) in enumerate(body):
         last = k == len(body) - 1
         try:
@@ -425,11 +436,18 @@ def _read_save(path: str | Path) -> SaveFile:
     return SaveFile(name, head, scenario, seed, records, truncated)
 
 
-def _parse_all(lines: list[bytes]) -> list[dict[str, Any]] | None:
-    """All records in one parse (much faster than one per line); None if any is broken."""
+def _numbered(data: bytes) -> list[tuple[int, bytes]]:
+    """(line number, content) of every line that is not blank."""
+    return [(i, ln) for i, ln in enumerate(data.split(b"\n"), start=1) if ln.strip()]
+
+
+def _parse_all(blob: bytes) -> list[dict[str, Any]] | None:
+    """The records of a JSON list of them; None if any is broken."""
     try:
-        objs: list[dict[str, Any]] = orjson.loads(b"[" + b",".join(lines) + b"]")
+        objs: list[dict[str, Any]] = orjson.loads(blob)
     except orjson.JSONDecodeError:
+        return None
+    if type(objs) is not list:
         return None
     for o in objs:
         if not isinstance(o, dict):

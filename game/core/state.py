@@ -169,6 +169,17 @@ class GameState:
     #: values worked out from the state (who is alive, where a unit stands...), kept until
     #: the next event that changes the state: rulesets' caches, never saved or compared
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: values worked out from the models and the units alone (who is alive, where a unit
+    #: stands, which units touch...): kept across events that leave every model and unit as
+    #: it was (a phase begins, a die is rolled, a question is asked), emptied by the others
+    #: (see :func:`reduce`); never saved or compared
+    standing: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: the models and the units that hold flags (None: not known yet, looked for when
+    #: :func:`clear_scope` first needs them), kept up to date by :func:`replace_model` and
+    #: :func:`replace_unit`, so that ending a scope looks at those alone: the flows end one at
+    #: every activation and phase, mostly when nothing holds a flag at all
+    flagged: tuple[frozenset[str], frozenset[str]] | None = field(
+        default=None, repr=False, compare=False)
 
     def copy(self) -> GameState:
         """A snapshot: containers copied, immutable models and units shared."""
@@ -179,6 +190,7 @@ class GameState:
         new.flow = self.flow.copy()
         new.book = dict(self.book)
         new.derived = {}
+        new.standing = {}  # (a copy may be changed by hand, as a what-if: nothing carried over)
         return new
 
     # -- queries -----------------------------------------------------------------------------
@@ -198,6 +210,12 @@ class GameState:
 
 _MODEL_SLOTS = tuple(f.name for f in dataclasses.fields(Model))
 _UNIT_SLOTS = tuple(f.name for f in dataclasses.fields(Unit))
+_USET = {slot: getattr(Unit, slot).__set__ for slot in _UNIT_SLOTS}
+(_u_id, _u_side, _u_display, _u_models, _u_status, _u_conditions, _u_counters, _u_flags,
+ _u_formation) = (_USET[slot] for slot in ("id", "side", "display", "models", "status",
+                                            "conditions", "counters", "flags", "formation"))
+if len(_USET) != 9:  # pragma: no cover - a new field of Unit must be copied below too
+    raise RuntimeError("Unit has new fields: copy them in replace_unit")
 
 
 # The slots' own setters (a frozen record refuses setattr, not its slot descriptors).
@@ -245,6 +263,23 @@ def _replace(state: GameState, name: str, **changes: Any) -> None:
         if setter is not None:  # (not a field: ignored, as it always was)
             setter(new, value)
     state.models[name] = new
+    if "flags" in changes and state.flagged is not None:
+        state.flagged = (_note_flags(state.flagged[0], name, new.flags), state.flagged[1])
+
+
+def _note_flags(flagged: frozenset[str], key: str, flags: Mapping[str, Any]) -> frozenset[str]:
+    """``flagged`` with ``key`` in it if it holds ``flags`` now, else without it."""
+    if flags:
+        return flagged if key in flagged else flagged | {key}
+    return flagged - {key} if key in flagged else flagged
+
+
+def _flagged(state: GameState) -> tuple[frozenset[str], frozenset[str]]:
+    got = state.flagged
+    if got is None:
+        got = state.flagged = (frozenset(n for n, m in state.models.items() if m.flags),
+                               frozenset(u for u, rec in state.units.items() if rec.flags))
+    return got
 
 
 def move_model(state: GameState, name: str, x: float, y: float, facing: float) -> None:
@@ -261,21 +296,42 @@ def replace_model(state: GameState, name: str, **changes: Any) -> None:
 def replace_unit(state: GameState, unit: str, **changes: Any) -> None:
     """Replace unit ``unit`` with a copy that has ``changes`` (for reducers)."""
     old = state.units[unit]
-    new = object.__new__(Unit)
-    for slot in _UNIT_SLOTS:
-        object.__setattr__(new, slot, changes[slot] if slot in changes else getattr(old, slot))
+    new: Unit = object.__new__(Unit)
+    # every slot written out through its own setter, as _moved_model does (a unit changes at
+    # every casualty, counter, flag and move of a combat)
+    _u_id(new, old.id)
+    _u_side(new, old.side)
+    _u_display(new, old.display)
+    _u_models(new, old.models)
+    _u_status(new, old.status)
+    _u_conditions(new, old.conditions)
+    _u_counters(new, old.counters)
+    _u_flags(new, old.flags)
+    _u_formation(new, old.formation)
+    for slot, value in changes.items():
+        setter = _USET.get(slot)
+        if setter is not None:  # (not a field: ignored, as it always was)
+            setter(new, value)
     state.units[unit] = new
+    if "flags" in changes and state.flagged is not None:
+        state.flagged = (state.flagged[0], _note_flags(state.flagged[1], unit, new.flags))
 
 
 def clear_scope(state: GameState, scope: str) -> None:
     """Drop the flags of models and units kept until ``scope`` ends (``"activation"``,
     ``"turn"``, ``"phase"``...). The flows call it when one of their scopes ends."""
-    for name, m in state.models.items():  # (only values change: no copy of the items needed)
-        if m.flags and any(sc == scope for sc, _ in m.flags.values()):
-            _replace(state, name, flags={k: v for k, v in m.flags.items() if v[0] != scope})
-    for uid, u in state.units.items():
-        if u.flags and any(sc == scope for sc, _ in u.flags.values()):
-            replace_unit(state, uid, flags={k: v for k, v in u.flags.items() if v[0] != scope})
+    models, units = _flagged(state)
+    if models:
+        for name in [n for n in state.models if n in models]:  # (in the state's order)
+            m = state.models[name]
+            if any(sc == scope for sc, _ in m.flags.values()):
+                _replace(state, name, flags={k: v for k, v in m.flags.items() if v[0] != scope})
+    if units:
+        for uid in [u for u in state.units if u in units]:
+            rec = state.units[uid]
+            if any(sc == scope for sc, _ in rec.flags.values()):
+                replace_unit(state, uid,
+                             flags={k: v for k, v in rec.flags.items() if v[0] != scope})
 
 
 # --- apply ----------------------------------------------------------------------------------
@@ -313,15 +369,39 @@ def handlers_for(extra: Mapping[type[ev.Event], Handler]) -> dict[type[ev.Event]
     return out
 
 
+def reduce(state: GameState, handler: Handler, event: Any) -> None:
+    """Make the state change ``handler`` of ``event``, and empty the caches it may have made
+    stale: ``state.derived`` always (a reducer must not read values worked out before it,
+    nor leave behind what it worked out half way), ``state.standing`` unless every model and
+    unit is still the very record (or an equal one) it was."""
+    derived = state.derived
+    if derived:
+        derived.clear()
+    standing = state.standing
+    if standing:
+        models, units = state.models, state.units
+        models_before, units_before = models.copy(), units.copy()
+        state.standing = {}  # (the reducer works out what it reads afresh, as it always did)
+        handler(state, event)
+        # (== looks at identity first: a few hundred pointer tests when nothing changed)
+        if not (state.models is models and state.units is units
+                and models == models_before and units == units_before):
+            state.standing.clear()  # (what the reducer worked out half way through)
+        else:
+            state.standing = standing
+    else:
+        handler(state, event)
+        if state.standing:  # worked out by the reducer, half way through its changes
+            state.standing.clear()
+    if derived:
+        derived.clear()
+
+
 def apply(state: GameState, event: ev.Event) -> GameState:
     """Fold one event into ``state`` (in place) and return it."""
     handler = (state.handlers or APPLY).get(type(event))
     if handler is not None:
-        if state.derived:  # (a reducer must not read values worked out before it)
-            state.derived.clear()
-        handler(state, event)
-        if state.derived:
-            state.derived.clear()
+        reduce(state, handler, event)
     state.events_applied += 1
     return state
 
@@ -346,11 +426,7 @@ def _fold_dicts(state: GameState, events: Iterable[dict[str, Any]]) -> GameState
                 v = d.get(name)
                 if type(v) is list:
                     setattr(ns, name, ev._frozen(v))
-            if state.derived:
-                state.derived.clear()
-            handler(state, ns)
-            if state.derived:
-                state.derived.clear()
+            reduce(state, handler, ns)
         state.events_applied += 1
     return state
 

@@ -42,13 +42,13 @@ def base_inches(base: str) -> tuple[float, float]:
 
 
 def alive(s: GameState, unit: str) -> list[Model]:
-    """The unit's own models still on the table, in their numbered order (a list kept until
-    the next event: do not change it)."""
+    """The unit's own models still on the table, in their numbered order (a list kept while
+    the models and units stand as they are: do not change it)."""
     key = ("alive", unit)
-    got = s.derived.get(key)
+    got = s.standing.get(key)
     if got is None:
         models = s.models
-        got = s.derived[key] = [m for n in s.units[unit].models
+        got = s.standing[key] = [m for n in s.units[unit].models
                                 if (m := models[n]).status not in OFF_TABLE]  # (on_table)
     return got
 
@@ -64,27 +64,27 @@ def joined_to(s: GameState, unit: str) -> str | None:
 
 def characters_in(s: GameState, unit: str) -> list[str]:
     """The characters standing in ``unit`` (joined and still on the table)."""
-    joined = s.derived.get("joined")
+    joined = s.standing.get("joined")
     if joined is None:
         joined = {}
         for u, rec in s.units.items():
             host = rec.flag("joined")
             if isinstance(host, str) and rec.on_table and alive(s, u):
                 joined.setdefault(host, []).append(u)
-        s.derived["joined"] = joined
+        s.standing["joined"] = joined
     got: list[str] = joined.get(unit, [])
     return got
 
 
 def block_models(s: GameState, unit: str) -> list[Model]:
     """Every model standing in the unit's formation: the characters, then its own (a list
-    kept until the next event: do not change it)."""
+    kept while the models and units stand as they are: do not change it)."""
     key = ("block", unit)
-    got: list[Model] | None = s.derived.get(key)
+    got: list[Model] | None = s.standing.get(key)
     if got is None:
         chars = characters_in(s, unit)
         got = [m for c in chars for m in alive(s, c)] + alive(s, unit) if chars else alive(s, unit)
-        s.derived[key] = got
+        s.standing[key] = got
     return got
 
 
@@ -121,11 +121,15 @@ def name(s: GameState, unit: str) -> str:
 
 def files_ranks(s: GameState, unit: str) -> tuple[int, int]:
     """Files and ranks of the unit's formation now (characters included)."""
-    h = host(s, unit)
-    f = formation_of(s, h)
-    n = len(block_models(s, h))
-    files = max(1, min(f.files, n)) if n else f.files
-    return files, layout.ranks_of(n, files)
+    key = ("files_ranks", unit)
+    got: tuple[int, int] | None = s.standing.get(key)
+    if got is None:
+        h = host(s, unit)
+        f = formation_of(s, h)
+        n = len(block_models(s, h))
+        files = max(1, min(f.files, n)) if n else f.files
+        got = s.standing[key] = (files, layout.ranks_of(n, files))
+    return got
 
 
 def rank_sizes(s: GameState, unit: str) -> list[int]:
@@ -180,6 +184,9 @@ def relayout(s: GameState, unit: str, leaving: tuple[str, ...] = ()) -> None:
     for m, (x, y) in zip(order, places):
         if m.x != x or m.y != y or m.facing != facing:
             move_model(s, m.name, x, y, facing)
+    # what was worked out from where the unit stood is stale (a set-up lays units out by
+    # hand, outside any event)
+    s.standing.clear()
 
 
 def _unit_moved(s: GameState, e: Any) -> None:
