@@ -82,8 +82,10 @@ class Level:
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 0, 0, 0.0),
     "easy": Level("easy", 2, 2, 0, 0, 0.25),
-    "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2), reply=3, deep=2),
-    "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2), reply=6, deep=4),
+    "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=3,
+                    deep=2),
+    "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
+                  deep=4),
 }
 
 #: the most tries an answer gets in a game of player turns

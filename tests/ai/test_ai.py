@@ -426,6 +426,10 @@ def test_the_attacks_to_come_are_what_an_enemy_in_reach_could_take() -> None:
     # the evaluation counts it against side 1, weighed as the attack of the side moving next
     look = Look(next=0.6, later=0.2)
     assert evaluate(e, 1, look) - evaluate(e, 1) == pytest.approx(-0.6 * got[0].net)
+    # or, in this game of alternating activations, as an attack that comes at once (b acts
+    # next), when the look says so
+    at_once = Look(next=0.6, later=0.2, at_once=1.0)
+    assert evaluate(e, 1, at_once) - evaluate(e, 1) == pytest.approx(-1.0 * got[0].net)
 
 
 def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too() -> None:
