@@ -47,10 +47,14 @@ RETURN = 0.5
 class Look:
     """How a level looks at the attacks to come: ``next`` weighs the attacks of the side that
     moves next, ``later`` those of the other side (whose turn comes after); attacks under way
-    (a charge declared, not yet moved) count in full. Zero weights: no look at all."""
+    (a charge declared, not yet moved) count in full. ``at_once``, when given, weighs instead
+    of ``next`` the attack of the side to act next in a game of alternating activations: its
+    next activation comes at once, and its best attack is as good as made. Zero weights: no
+    look at all."""
 
     next: float = 0.0
     later: float = 0.0
+    at_once: float = 0.0
 
     @property
     def on(self) -> bool:
@@ -254,7 +258,9 @@ def pressure(e: Engine, side: int, look: Look) -> float:
     total = 0.0
     for who in (1, 2):
         sign = 1.0 if who == side else -1.0
-        weight = look.next if who == first else look.later
+        weight = look.later
+        if who == first:
+            weight = look.at_once if look.at_once and not phased else look.next
         attacks = weigh(e, threats_of(e, who))
         under_way = [a for a in attacks if a.threat.declared]
         to_come = [a for a in attacks if not a.threat.declared]

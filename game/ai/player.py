@@ -82,8 +82,10 @@ class Level:
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 0, 0, 0.0),
     "easy": Level("easy", 2, 2, 0, 0, 0.25),
-    "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2), reply=3, deep=2),
-    "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2), reply=6, deep=4),
+    "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=3,
+                    deep=2),
+    "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
+                  deep=4),
 }
 
 #: the most tries an answer gets in a game of player turns
@@ -418,6 +420,9 @@ class _Search:
         self.answering = (self.phased and s.pending is not None
                           and rs.active_side(s) not in (None, side))
         self.replies = lv.reply > 0 and not self.phased
+        #: a game of player turns in its last game turn: a charge is played out to the end of
+        #: the game (the enemy's last combats too)
+        self.last = bool(self.phased and s.max_turns and s.turn >= s.max_turns)
         self._without: dict[int, Engine | None] = {}
 
     def start(self, c: Candidate, i: int) -> _Tries | None:
@@ -571,6 +576,8 @@ class _Search:
                         if k == 0:
                             t.joined.append(other.unit)
                 close_turn(a)
+                if self.last:
+                    to_the_end(a)
             except Exception:  # noqa: BLE001
                 return
             t.played[0] += 1
@@ -586,6 +593,8 @@ class _Search:
             try:
                 b = self.engine.fork(SeededDice(self.seeds[k]))
                 close_turn(b)
+                if self.last:
+                    to_the_end(b)
                 self._without[k] = b
             except Exception:  # noqa: BLE001
                 self._without[k] = None
@@ -716,7 +725,7 @@ def _local(e: Engine, side: int, units: set[str]) -> float:
 
     s, rs = e.state, e.ruleset
     total = 0.0
-    for u in units:
+    for u in sorted(units):  # (in a set's order, the sum would vary from run to run)
         if u in s.units:
             w = worth(rs, s, u)
             total += w if s.units[u].side == side else -w
@@ -735,6 +744,21 @@ def close_turn(e: Engine) -> None:
         e.execute(closing)
         while e.pending_ask is not None and not e.state.game_over:
             e.answer_default()
+
+
+def to_the_end(e: Engine) -> None:
+    """After a player turn is closed (:func:`close_turn`) in the last game turn: the rest of
+    the game, each turn left begun and closed with no orders (whatever its phases do by
+    themselves: its combats are fought), so that the game is over."""
+    for _ in range(4):  # (the other side's last turn; a game turn has two player turns)
+        side = side_to_act(e)
+        if side is None:
+            return
+        begin = [c for c in e.ruleset.advisor.candidates(e.state, side, random.Random(0), -1)
+                 if c.kind == "begin"]
+        if begin and not e.execute(begin[0].command).ok:
+            return
+        close_turn(e)
 
 
 def playable(engine: Engine, c: Candidate, side: int) -> bool:

@@ -426,6 +426,10 @@ def test_the_attacks_to_come_are_what_an_enemy_in_reach_could_take() -> None:
     # the evaluation counts it against side 1, weighed as the attack of the side moving next
     look = Look(next=0.6, later=0.2)
     assert evaluate(e, 1, look) - evaluate(e, 1) == pytest.approx(-0.6 * got[0].net)
+    # or, in this game of alternating activations, as an attack that comes at once (b acts
+    # next), when the look says so
+    at_once = Look(next=0.6, later=0.2, at_once=1.0)
+    assert evaluate(e, 1, at_once) - evaluate(e, 1) == pytest.approx(-1.0 * got[0].net)
 
 
 def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too() -> None:
@@ -517,3 +521,23 @@ def test_a_charge_played_out_with_others_names_them_before_its_odds() -> None:
     assert explain(e.state, c, odds, 1) == (
         "Cold One Knights charges Grave Guard: 100% to reach; 50% to break or destroy it, "
         "0% to be broken or destroyed")
+
+
+def test_in_the_last_game_turn_a_charge_is_played_out_to_the_end_of_the_game() -> None:
+    from game.ai.player import LEVELS, _Search, close_turn, to_the_end
+
+    e = Engine(load_scenario(MAPS / "old-world.toml"), seed=3)
+    assert e.execute(Order("begin_turn")).ok
+    e.state.turn = e.state.max_turns  # side 1's last turn
+    search = _Search(e, 1, LEVELS["normal"], [5, 6, 7], lambda: None)
+    assert search.last
+    # closing side 1's turn leaves side 2's last turn to play: the game goes on
+    a = e.fork(SeededDice(5))
+    close_turn(a)
+    assert not a.state.game_over
+    # the playout goes on through it: the game is over, its winner known
+    to_the_end(a)
+    assert a.state.game_over and a.state.winner in (1, 2, "draw")
+    # a turn before the last, nothing of this
+    e.state.turn = e.state.max_turns - 1
+    assert not _Search(e, 1, search.lv, [5], lambda: None).last
