@@ -1,13 +1,16 @@
 """Probe of the movement sweeps: many random set-ups, each answer checked against the
 definitions of touching and overlapping.
 
-Run ``python bench/probe_sweeps.py [--count N] [--seed S]``.  Each set-up (see
+Run ``python bench/probe_sweeps.py [--count N] [--seed S] [--blocks]``.  Each set-up (see
 ``tests/physics/sweeps.py``: square, oblong and round bases, random or square facings, bases
 flush with the mover or a hair into it, walls, ruins that are not convex, ponds, paths along
 the facing or straight at a centre) asks ``first_contact_along``, ``check_straight_move``
 and ``plan_charge``, and checks their promises with the shapely definitions of
-``game.geometry.contact``.  It prints how many set-ups broke a promise (0 is the only right
-answer) and the first few of them, so that a failure can be run again by its number.
+``game.geometry.contact``.  With ``--blocks`` it probes the slides of units in formation
+instead (see ``tests/physics/slides.py``: ``Surroundings.travel`` and ``clear_beyond`` among
+friends, enemies and terrain, each kept at its own gap).  It prints how many set-ups broke
+a promise (0 is the only right answer) and the first few of them, so that a failure can be
+run again by its number.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.physics.slides import block_problems, random_block_setup  # noqa: E402
 from tests.physics.sweeps import problems, random_setup  # noqa: E402
 
 
@@ -30,10 +34,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=10000, help="set-ups to try (10000)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the set-ups (1)")
     ap.add_argument("--show", type=int, default=10, help="broken set-ups to describe (10)")
+    ap.add_argument("--blocks", action="store_true",
+                    help="probe the slides of units in formation instead of single bases")
     args = ap.parse_args(argv)
     if args.count < 1:
         print("probe_sweeps: --count must be at least 1", file=sys.stderr)
         return 2
+    if args.blocks:
+        return probe_blocks(args.count, args.seed, args.show)
     kinds: collections.Counter[str] = collections.Counter()
     broken = charges = 0
     t0 = time.perf_counter()
@@ -55,6 +63,31 @@ def main(argv: list[str] | None = None) -> int:
                   f"({time.perf_counter() - t0:.0f} s)", flush=True)
     print(f"{args.count} set-ups, seed {args.seed}: {args.count} first contacts, "
           f"{args.count} straight moves, {charges} charges; {broken} set-ups broke a promise")
+    for text, n in kinds.most_common():
+        print(f"  {n:6d}  {text}")
+    return 1 if broken else 0
+
+
+def probe_blocks(count: int, seed: int, show: int) -> int:
+    """The ``--blocks`` probe: as :func:`main`, for the slides of units in formation."""
+    kinds: collections.Counter[str] = collections.Counter()
+    broken = 0
+    t0 = time.perf_counter()
+    step = max(1, count // 10)
+    for i in range(count):
+        setup = random_block_setup(np.random.default_rng([seed, i]))
+        found = block_problems(setup)
+        if found:
+            broken += 1
+            for text in found:
+                kinds[" ".join(w for w in text.split() if not any(c.isdigit() for c in w))] += 1
+            if broken <= show:
+                print(f"  set-up {i}: {setup.describe()}: " + "; ".join(found))
+        if (i + 1) % step == 0:
+            print(f"{i + 1}/{count} set-ups, {broken} broken "
+                  f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    print(f"{count} set-ups, seed {seed}: {count} slides and {count} clearings of units in "
+          f"formation; {broken} set-ups broke a promise")
     for text, n in kinds.most_common():
         print(f"  {n:6d}  {text}")
     return 1 if broken else 0
