@@ -410,6 +410,8 @@ def plan_move(block: Block, path: Iterable[Segment | Sequence[object]]) -> MoveP
 
 
 # --------------------------------------------------------------------------- convex kernels
+# (left for formation_actions' pursuit catching its target; every slide among the
+# surroundings is game.physics.movement's)
 
 
 def _convex_hull(points: np.ndarray) -> np.ndarray:
@@ -704,8 +706,9 @@ class Surroundings:
 
         It stops on touching a friend (or coming within ``friend_gap`` of one) or impassable
         terrain, on coming within ``gap`` of an enemy, and (``edge``) on touching the table
-        edge.  Something already closer than its gap stops the move only if the move would
-        bring it closer still.  Returns (distance, key of what stopped it, or
+        edge.  Something already closer than its gap (or touching, or a hair into it) stops
+        the move only if the move would bring it closer still.  Swept by
+        :func:`game.physics.movement.slide_outline`, exactly to the gap.  Returns (distance, key of what stopped it, or
         :data:`TABLE_EDGE`, or None when nothing did).
         """
         ux, uy = _unit(direction)
