@@ -670,7 +670,7 @@ def slide_outline(
         steps: dict[int, float] = {}
         for owner, _, d, (nx, ny) in gaps:
             rate = ux * nx + uy * ny
-            if rate > 0.0:
+            if rate > 0.0 and owner in tau:  # (out of reach at the start: out of reach)
                 steps[owner] = min(steps.get(owner, math.inf), s + (d - tau[owner]) / rate)
         nxt = min(steps.values(), default=math.inf)
         if nxt >= limit:
