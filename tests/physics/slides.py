@@ -144,7 +144,10 @@ def travel_problems(setup: BlockSetup) -> list[str]:
     start, swept, end = setup.block.polygon, setup.swept(t), setup.at(t).polygon
     for key, poly in setup.things.items():
         keep = min(setup.gap_of(key), signed_gap(start, poly))
-        passed = signed_gap(swept, poly)
+        if keep >= 0.0:
+            passed = signed_gap(swept, poly)
+        else:  # started in it: the depth of the swept area is more than the deepest place's
+            passed = min(signed_gap(setup.at(t * j / 16).polygon, poly) for j in range(17))
         if passed < keep - TOL:
             out.append(f"travel {t:.9g} comes {passed:.9g} from {key}, keeping {keep:.9g}")
     if who is None:
