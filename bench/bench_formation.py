@@ -9,6 +9,8 @@ the median CPU time:
   impassable terrain): the plan with its swept area, the overlap, table and 1" checks; once
   with the surroundings already indexed and once building them too;
 * the same unit's straight travel until it meets something (give ground, failed charge);
+  a slanting one's travel along the flank of a friend it is flush with until it comes 1" from
+  an enemy, and how far it flees before it stands clear of both;
 * charge positioning: a charge needing a wheel, among the same 30 units;
 * contact detection between 30 units of 20 models, 15 pairs in base contact (front to front,
   flank and rear): every touching pair, the facing each touches, the models in base contact
@@ -104,6 +106,23 @@ def main() -> None:
     report("40-model move + wheel, checked vs 30 units (index built)", move_prebuilt)
     report("40-model move + wheel, checked vs 30 units (building index)", move_with_index)
     report("40-model straight travel until blocked", lambda: env.travel(mover, (0, -1), 20.0))
+    # along the flank of a friend it stands flush with, at a slant, into an enemy's 1" gap
+    slant = make_block(36.0, 24.0, 30.0, "25x25", 40, 8)
+    beside = slant.advanced(0.0, slant.width / 2 + 2.5 * INCH_25)
+    ahead = slant.advanced(9.0)
+    side_env = Surroundings(
+        friends={"beside": Block(beside.x, beside.y, 30.0, 5, 20, INCH_25, INCH_25).polygon},
+        enemies={"ahead": ahead.polygon},
+        table=TABLE,
+    )
+    report(
+        "40-model travel along a flush friend into an enemy's 1\" gap",
+        lambda: side_env.travel(slant, slant.forward, 12.0),
+    )
+    report(
+        "40-model clear of the units it flees through",
+        lambda: side_env.clear_beyond(slant, slant.forward, 5.0),
+    )
 
     target = units["u14"]  # in the middle row, facing up
     charger = make_block(36.0, 17.0, 200.0, "25x25", 10, 5)  # in the open lane

@@ -45,8 +45,10 @@ import numpy as np
 import shapely
 from shapely import Polygon
 
-from .contact import convex_parts, overlaps
-from .formation import Block, Point, block_ring
+from game.physics.movement import Stop, clear_along, slide_outline
+
+from .contact import overlaps
+from .formation import Block, Point
 
 __all__ = [
     "ARC_ERROR",
@@ -408,6 +410,8 @@ def plan_move(block: Block, path: Iterable[Segment | Sequence[object]]) -> MoveP
 
 
 # --------------------------------------------------------------------------- convex kernels
+# (left for formation_actions' pursuit catching its target; every slide among the
+# surroundings is game.physics.movement's)
 
 
 def _convex_hull(points: np.ndarray) -> np.ndarray:
@@ -585,9 +589,6 @@ class Surroundings:
         """ "friend", "enemy" or "impassable"."""
         return self._kinds[self._index[key]]
 
-    def _pieces_of(self, i: int) -> tuple[np.ndarray, ...]:
-        return convex_parts(self._polys[i])
-
     @property
     def _tree(self) -> shapely.STRtree:
         if self._tree_built is None:
@@ -705,8 +706,9 @@ class Surroundings:
 
         It stops on touching a friend (or coming within ``friend_gap`` of one) or impassable
         terrain, on coming within ``gap`` of an enemy, and (``edge``) on touching the table
-        edge.  Something already closer than its gap stops the move only if the move would
-        bring it closer still.  Returns (distance, key of what stopped it, or
+        edge.  Something already closer than its gap (or touching, or a hair into it) stops
+        the move only if the move would bring it closer still.  Swept by
+        :func:`game.physics.movement.slide_outline`, exactly to the gap.  Returns (distance, key of what stopped it, or
         :data:`TABLE_EDGE`, or None when nothing did).
         """
         ux, uy = _unit(direction)
@@ -730,35 +732,15 @@ class Surroundings:
         friend_gap: float,
         ignore: Collection[str],
     ) -> tuple[float, str | None]:
-        """:meth:`travel` up to ``limit`` against the outlines alone (no table edge)."""
-        poly = block.polygon
-        corridor = _hull(
-            block,
-            Block(
-                block.x + limit * ux,
-                block.y + limit * uy,
-                block.facing,
-                block.files,
-                block.models,
-                block.base_w,
-                block.base_d,
-            ),
-        )
-        mover = block_ring(block)
-        best, who = limit, None
+        """:meth:`travel` up to ``limit`` against the outlines alone (no table edge), swept
+        by :func:`game.physics.movement.slide_outline`."""
+        corridor = _hull(block, _slid(block, limit, ux, uy))
+        stops = []
         for i in self._candidates(corridor, max(gap, friend_gap, 0.0), ignore):
             kind = self._kinds[i]
             g = gap if kind == "enemy" else friend_gap if kind == "friend" else 0.0
-            d0 = float(poly.distance(self._polys[i]))
-            tau = min(g, d0) - _EPS
-            t = math.inf
-            for lo, hi in _intervals(mover, self._pieces_of(i), ux, uy, tau):
-                if hi <= 1e-12:
-                    continue
-                t = min(t, max(lo, 0.0))
-            if t < best:
-                best, who = t, self.keys[i]
-        return best, who
+            stops.append(Stop(self.keys[i], self._polys[i], g))
+        return slide_outline(block.corners, (ux, uy), limit, stops)
 
     def clear_beyond(
         self,
@@ -773,38 +755,22 @@ class Surroundings:
         that far) neither overlaps a unit nor stands within ``gap`` of an enemy.
 
         Used by flee moves that would end on top of a unit: they carry on until clear.
-        Terrain is not considered.
+        Terrain is not considered.  Measured by :func:`game.physics.movement.clear_along`.
         """
         ux, uy = _unit(direction)
-        mover = block_ring(block)
-        far = start + 1e4
-        corridor = _hull(
-            block,
-            Block(
-                block.x + far * ux,
-                block.y + far * uy,
-                block.facing,
-                block.files,
-                block.models,
-                block.base_w,
-                block.base_d,
-            ),
-        )
-        bad: list[tuple[float, float]] = []
-        for i in self._candidates(corridor, max(gap, 0.0), ignore):
-            kind = self._kinds[i]
-            if kind == "impassable":
-                continue
-            g = gap - _EPS if kind == "enemy" else -_EPS
-            bad.extend(_intervals(mover, self._pieces_of(i), ux, uy, g))
-        t = start
-        moved = True
-        while moved:
-            moved = False
-            for lo, hi in bad:
-                if lo < t < hi:
-                    t, moved = hi, True
-        return t
+        corridor = _hull(block, _slid(block, start + 1e4, ux, uy))
+        stops = [
+            Stop(self.keys[i], self._polys[i], gap if self._kinds[i] == "enemy" else 0.0)
+            for i in self._candidates(corridor, max(gap, 0.0), ignore)
+            if self._kinds[i] != "impassable"
+        ]
+        return clear_along(block.corners, (ux, uy), start, stops)
+
+
+def _slid(block: Block, t: float, ux: float, uy: float) -> Block:
+    """The block moved ``t`` inches along (ux, uy) without turning."""
+    return Block(block.x + t * ux, block.y + t * uy, block.facing, block.files, block.models,
+                 block.base_w, block.base_d)
 
 
 def _edge_travel(block: Block, ux: float, uy: float, table: tuple[float, float]) -> float:

@@ -60,6 +60,9 @@ from game.geometry.contact import (
 __all__ = [
     "ChargePlan",
     "MoveCheck",
+    "Stop",
+    "clear_along",
+    "slide_outline",
     "check_straight_move",
     "first_contact_along",
     "separation_ok",
@@ -78,6 +81,12 @@ _HULL_TOL = 1e-10  # inches a corner may be off the line of its neighbours and b
 _STILL = 1e-9  # inches of travel below which the swept area is the start footprint
 _NUDGE = 1e-10  # inches a sweep is moved by when pymunk cannot measure it where it is
 _EDGE_EPS = 1e-9  # slack on the table edges
+_ALIGN = 1e-7  # inches a pair of nearest points may lie off the direction pymunk answers
+_SOLVE_EPS = 1e-12  # inches: an outline's slide is solved when a Newton step is this short
+_SOLVE_STEPS = 60  # Newton steps at most (a few are the rule: one where sides meet flat)
+_GAP_EPS = 1e-9  # inches an outline may come nearer than its gap before it counts as within
+_NOISE = 1e-10  # inches by which pymunk's measures of one distance (reached across different
+# widths) may differ
 
 
 @dataclass(frozen=True)
@@ -286,19 +295,25 @@ class _Sweep:
         )
 
 
+_Gap = tuple[int, int, float, tuple[float, float]]
+"""What :meth:`_Scene.outline_gaps` measures of one piece: thing, piece, distance, normal."""
+
+
 class _Scene:
     """A pymunk space holding some things, measured from the area a base sweeps.
 
     Round bases are circles (as :mod:`game.geometry.contact` measures them), other outlines
     their convex parts; the moving base is a segment with its radius when round, else the
-    convex hull of its corners at the start and after ``s`` inches.
+    convex hull of its corners at the start and after ``s`` inches.  Without a sweep the
+    scene measures a convex outline moved along a line (:meth:`outline_gaps`).
     """
 
-    def __init__(self, sweep: _Sweep, things: Sequence[_Thing]) -> None:
+    def __init__(self, sweep: _Sweep | None, things: Sequence[_Thing]) -> None:
         self.sweep = sweep
         self.things = list(things)
         self.space = pymunk.Space()
         self.owner: dict[pymunk.Shape, int] = {}
+        self.piece: dict[pymunk.Shape, int] = {}  # each shape's place in the space
         static = self.space.static_body
         for idx, thing in enumerate(self.things):
             shapes: list[pymunk.Shape] = []
@@ -309,11 +324,13 @@ class _Scene:
                 shapes.extend(pymunk.Poly(static, piece) for piece in _convex_pieces(thing.poly))
             for shp in shapes:
                 self.owner[shp] = idx
+                self.piece[shp] = len(self.piece)
                 self.space.add(shp)
         self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
 
     def _query_shape(self, s: float, radius: float, nudge: float = 0.0) -> pymunk.Shape:
         sw = self.sweep
+        assert sw is not None
         if sw.round:
             a = (sw.x0 + nudge, sw.y0 + 2.0 * nudge)
             b = sw.point(max(s, 1e-12))
@@ -328,21 +345,47 @@ class _Scene:
         """Things the area swept over the first ``s`` inches comes within ``reach`` of, each
         with its distance to that area (see :func:`~game.geometry.contact.gap`): the
         edge-to-edge distance, or minus the depth when they reach into each other."""
+        out: dict[int, float] = {}
+        for owner, _, d, _ in self._pieces(lambda nudge: self._query_shape(s, reach, nudge), reach):
+            if d < out.get(owner, math.inf):
+                out[owner] = d
+        return out
+
+    def outline_gaps(
+        self, corners: Sequence[tuple[float, float]], reach: float
+    ) -> list[_Gap]:
+        """The pieces a convex outline (corners as :func:`_hull` gives them) comes within
+        ``reach`` of: (thing, piece, signed distance as in :meth:`gaps`, unit normal from the
+        outline toward the piece), one entry per piece of each thing."""
+        def query(nudge: float) -> pymunk.Shape:
+            pts = [(x + nudge, y + 2.0 * nudge) for x, y in corners] if nudge else corners
+            return pymunk.Poly(self.body, pts, radius=reach)
+        return self._pieces(query, reach)
+
+    def _pieces(
+        self, query: Callable[[float], pymunk.Shape], reach: float
+    ) -> list[_Gap]:
         for attempt in range(4):
-            got = self._measure(self._query_shape(s, reach, attempt * _NUDGE), reach)
+            got = self._measure(query(attempt * _NUDGE), reach)
             if got is not None:
                 return got
         raise RuntimeError("pymunk could not measure a sweep")  # pragma: no cover
 
-    def _measure(self, query: pymunk.Shape, reach: float) -> dict[int, float] | None:
-        """The distances of :meth:`gaps`, or None when pymunk could not tell one.
+    def _measure(
+        self, query: pymunk.Shape, reach: float
+    ) -> list[_Gap] | None:
+        """The distances of :meth:`outline_gaps`, or None when pymunk could not tell one.
 
         pymunk starts its search for the nearest points from the line between the centres of
         the two shapes' bounding boxes; when those coincide (a base swept exactly across the
         middle of another) it answers an overlap without a direction, and the query is made
-        again moved by ``_NUDGE``.
+        again moved by ``_NUDGE``.  So it is when two sides lie on one line, end to end with
+        a gap between them (a unit slid along the flank of one it was flush with): pymunk
+        then takes the line's normal for the direction and measures the gap as nothing.  Its
+        pairs of nearest points lie along the direction it answers whenever that direction
+        is right, so a pair that does not (by more than ``_ALIGN``) is such a case.
         """
-        out: dict[int, float] = {}
+        out: list[_Gap] = []
         for info in self.space.shape_query(query):
             owner = self.owner.get(info.shape)
             if owner is None:
@@ -351,12 +394,17 @@ class _Scene:
             normal = points.normal
             if normal.length < 0.5:
                 return None
+            best = math.inf
             for p in points.points:
                 # measured from the points, not ``p.distance``: pymunk flips that one's sign
                 # for some pairs of shape types; the query shape is ``reach`` fatter
-                d = (p.point_b - p.point_a).dot(normal) + reach
-                if d < out.get(owner, math.inf):
-                    out[owner] = d
+                apart = p.point_b - p.point_a
+                if abs(apart.cross(normal)) > _ALIGN:
+                    return None
+                best = min(best, apart.dot(normal) + reach)
+            if best < math.inf:
+                out.append((owner, self.piece[info.shape], best,
+                            (float(normal.x), float(normal.y))))
         return out
 
 
@@ -453,6 +501,7 @@ def _first_crossed(scene: _Scene, crossed: list[int], s_max: float) -> _Thing:
     found = _bisect_first(hits, s_max)
     if found is None:  # it overlapped them all as deep at the start already
         return scene.things[crossed[0]]
+    assert scene.sweep is not None
     return _nearest(scene.sweep, found[0], [scene.things[i] for i in sorted(found[1])])
 
 
@@ -557,3 +606,156 @@ def separation_ok(polys: Mapping[str, Polygon]) -> list[tuple[str, str]]:
     ``polys``.
     """
     return ContactIndex(list(polys.items())).overlapping_pairs()
+
+
+# --------------------------------------------------------------------------- outlines
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Something a sliding outline must keep ``gap`` inches from (0: it may touch it)."""
+
+    key: str
+    outline: Polygon
+    gap: float = 0.0
+
+
+def _outline_scene(
+    corners: Sequence[tuple[float, float]], stops: Sequence[Stop]
+) -> tuple[list[tuple[float, float]], _Scene]:
+    things = [_Thing(st.key, st.outline, False, circle_of(st.outline)) for st in stops]
+    return _hull([(float(x), float(y)) for x, y in corners]), _Scene(None, things)
+
+
+def _moved(pts: Sequence[tuple[float, float]], dx: float, dy: float) -> list[tuple[float, float]]:
+    return [(x + dx, y + dy) for x, y in pts]
+
+
+def slide_outline(
+    corners: Sequence[tuple[float, float]],
+    direction: tuple[float, float],
+    limit: float,
+    stops: Sequence[Stop],
+) -> tuple[float, str | None]:
+    """How far a convex outline slides along the unit vector ``direction`` (no turning), up
+    to ``limit``, before it comes within its gap of one of ``stops``.
+
+    Something already nearer than its gap (or touching, or overlapping) stops the slide only
+    if the slide brings it nearer still, and then at once.  Exact, unlike
+    :func:`first_contact_along`: the outline stops on the gap itself, at contact for a gap of
+    0 (within ``_GAP_EPS``, so it may reach that far in).  Returns (distance, key of what
+    stopped it), or (limit, None).
+
+    How.  The signed distance between two convex shapes, one of them moved along a line, is
+    a convex function of the travel; its slope is minus the direction along the normal
+    pymunk measures.  A Newton step on that function from the near side therefore never
+    passes its first root, and from the smallest such step over every piece the outline
+    moves on until a step is shorter than ``_SOLVE_EPS`` (one step when sides meet flat, a
+    few when a corner meets a corner).  Pieces farther than the rest of the slide plus the
+    largest gap cannot be reached and are not measured.
+    """
+    limit = max(float(limit), 0.0)
+    if not stops or limit == 0.0:
+        return limit, None
+    ux, uy = float(direction[0]), float(direction[1])
+    pts, scene = _outline_scene(corners, stops)
+    widest = max(max(st.gap for st in stops), 0.0) + 1e-6
+    gaps = scene.outline_gaps(pts, limit + widest)
+    start: dict[int, float] = {}
+    for owner, _, d, _ in gaps:
+        start[owner] = min(start.get(owner, math.inf), d)
+    tau = {i: min(stops[i].gap, d) - _GAP_EPS for i, d in start.items()}
+    s = 0.0
+    for _ in range(_SOLVE_STEPS):
+        steps: dict[int, float] = {}
+        for owner, _, d, (nx, ny) in gaps:
+            rate = ux * nx + uy * ny
+            if rate > 0.0 and owner in tau:  # (out of reach at the start: out of reach)
+                steps[owner] = min(steps.get(owner, math.inf), s + (d - tau[owner]) / rate)
+        nxt = min(steps.values(), default=math.inf)
+        if nxt >= limit:
+            return limit, None
+        nxt = max(nxt, 0.0)
+        done = abs(nxt - s) <= _SOLVE_EPS
+        s = nxt
+        if done:
+            break
+        gaps = scene.outline_gaps(_moved(pts, s * ux, s * uy), limit - s + widest)
+    # of things stopping the outline at the same travel, the first given
+    who = min(i for i, t in steps.items() if t <= s + _SOLVE_EPS)
+    return s, stops[who].key
+
+
+def clear_along(
+    corners: Sequence[tuple[float, float]],
+    direction: tuple[float, float],
+    start: float,
+    stops: Sequence[Stop],
+) -> float:
+    """The first travel from ``start`` on, along the unit vector ``direction``, at which the
+    outline is nowhere nearer than its gap to one of ``stops`` (a negative gap: reaches no
+    deeper than that into it).
+
+    From a travel where it is too near some pieces, the outline jumps to where the last of
+    them lets it go (the far end of the travels too near it, a single stretch since the
+    distance is convex in the travel), found by Newton steps back from beyond the piece,
+    which never pass that end; then it looks again, at the pieces it has not yet got clear
+    of (never nearer again, by the same convexity).
+    """
+    ux, uy = float(direction[0]), float(direction[1])
+    t = float(start)
+    if not stops:
+        return t
+    pts, scene = _outline_scene(corners, stops)
+    proj = [x * ux + y * uy for x, y in pts]
+    widest = max(max(st.gap for st in stops), 0.0) + 1e-6
+    left: set[int] = set()  # pieces the outline has got clear of for good
+    while True:
+        here = _moved(pts, t * ux, t * uy)
+        near = [(owner, piece) for owner, piece, d, _ in scene.outline_gaps(here, widest)
+                if d < stops[owner].gap - _GAP_EPS - _NOISE and piece not in left]
+        if not near:
+            return t
+        t = max(_last_near(scene, pts, (ux, uy), t, min(proj), owner, piece,
+                           stops[owner].gap - _GAP_EPS)
+                for owner, piece in near)
+        left.update(piece for _, piece in near)
+
+
+def _last_near(
+    scene: _Scene,
+    pts: Sequence[tuple[float, float]],
+    u: tuple[float, float],
+    t: float,
+    back: float,
+    owner: int,
+    piece: int,
+    g: float,
+) -> float:
+    """The travel at which the outline, too near a piece at travel ``t``, gets ``g`` from it
+    for good (``back`` is how far along ``u`` the outline's hindmost corner starts)."""
+    ux, uy = u
+    x0, y0, x1, y1 = (float(v) for v in scene.things[owner].poly.bounds)
+    ahead = max(x0 * ux, x1 * ux) + max(y0 * uy, y1 * uy)
+    s = max(t, ahead - back + max(g, 0.0) + 1e-6)  # wholly beyond the piece, farther than g
+    # at first farther than any two points of the outline and the piece can be apart, then
+    # just beyond the distance last measured (nearer than that the steps do not go): pymunk
+    # measures less closely across a wider reach
+    here = _moved(pts, s * ux, s * uy)
+    reach = math.hypot(x1 - x0, y1 - y0) + math.hypot(here[0][0] - x0, here[0][1] - y0) + max(
+        math.hypot(x - pts[0][0], y - pts[0][1]) for x, y in pts) + abs(g) + 1.0
+    for _ in range(_SOLVE_STEPS):
+        here = _moved(pts, s * ux, s * uy)
+        got = [(d, n) for o, p, d, n in scene.outline_gaps(here, reach) if p == piece]
+        if not got:  # pragma: no cover - the reach covers the farthest points of both
+            raise RuntimeError("an outline lost sight of what it measured")
+        d, (nx, ny) = got[0]
+        reach = max(d, 0.0) + 1e-6
+        slope = -(ux * nx + uy * ny)
+        if slope <= 0.0:
+            return s
+        nxt = max(s - (d - g) / slope, t)
+        if abs(nxt - s) <= _SOLVE_EPS:
+            return nxt
+        s = nxt
+    return s
