@@ -593,12 +593,6 @@ def contact_stretch(
     return float(LineString([p, q]).intersection(outline(other).buffer(tol)).length)
 
 
-def block_ring(block: Block) -> np.ndarray:
-    """A block's corners as a (4, 2) array; clockwise on the table (y down) is the positive
-    shoelace order that convex-polygon arithmetic expects."""
-    return np.asarray(block.corners, dtype=float)
-
-
 def _best_facing(stretches: dict[Facing, float], min_stretch: float) -> Facing | None:
     best: Facing | None = None
     best_len = -1.0

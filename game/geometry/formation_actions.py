@@ -53,8 +53,10 @@ import numpy as np
 import shapely
 from shapely import LineString, Polygon
 
+from game.physics.movement import Stop, slide_outline
+
 from .bases import CONTACT_TOL, facing_toward
-from .contact import convex_parts, overlaps
+from .contact import overlaps
 from .formation import (
     MIN_STRETCH,
     Block,
@@ -62,7 +64,6 @@ from .formation import (
     Point,
     arc_of_point,
     arc_polygon,
-    block_ring,
     contact_facing,
     facing_for_charge,
     facing_name,
@@ -74,7 +75,6 @@ from .formation_moves import (
     Segment,
     Surroundings,
     _edge_travel,
-    _intervals,
     _unit,
     plan_move,
 )
@@ -659,20 +659,16 @@ class PursuitResult:
 
 
 def _contact_along(
-    block: Block, other: Block | Polygon, u: Point, tol: float
+    block: Block, other: Block | Polygon, u: Point, tol: float, limit: float
 ) -> float:  # fmt: skip
-    """Distance along u at which the block first comes within ``tol`` of ``other`` (inf if
-    never); 0 when it already is."""
+    """Distance along u, up to ``limit``, at which the block first comes within ``tol`` of
+    ``other`` (inf if not by then); 0 when it already is. The one sweep of
+    :func:`game.physics.movement.slide_outline` answers."""
     d0 = float(block.polygon.distance(outline(other)))
     if d0 <= tol:
         return 0.0
-    # a block's outline is its own one convex piece: its corners (as its polygon holds them)
-    pieces = (block_ring(other),) if isinstance(other, Block) else convex_parts(other)
-    best = math.inf
-    for lo, hi in _intervals(block_ring(block), pieces, u[0], u[1], tol):
-        if hi > 0.0:
-            best = min(best, max(lo, 0.0))
-    return best
+    got, who = slide_outline(block.corners, u, limit, [Stop("target", outline(other), tol)])
+    return got if who is not None else math.inf
 
 
 def pursue_move(
@@ -700,7 +696,7 @@ def pursue_move(
     go, who = env.travel(pivoted, u, roll, gap=0.0, friend_gap=0.0, ignore=skip)
     caught = False
     if isinstance(target, Block | Polygon):
-        t_c = _contact_along(pivoted, target, u, tol)
+        t_c = _contact_along(pivoted, target, u, tol, go + 2 * _EPS)
         if t_c <= go + _EPS:
             caught, go, who = True, t_c, None
     left = who == TABLE_EDGE
@@ -776,7 +772,8 @@ def follow_up(
     """
     env = _surroundings(surroundings)
     u = block.forward
-    reach = _contact_along(block, target, u, 0.0)
+    far = 1e4 if max_distance is None else max_distance + 2 * _EPS  # (beyond: never met)
+    reach = _contact_along(block, target, u, 0.0, far)
     if math.isinf(reach) or (max_distance is not None and reach > max_distance + _EPS):
         return FollowUpResult(block, 0.0, False, None)
     skip = set(ignore) | ({target_key} if target_key else set())
