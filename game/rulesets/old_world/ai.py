@@ -6,10 +6,7 @@ points would cost."""
 
 from __future__ import annotations
 
-import random
-
 from game.core.commands import Order
-from game.core.ruleset import Candidate, Threat
 from game.core.state import GameState
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.charges import _furthest as furthest_charge
@@ -51,15 +48,3 @@ OFFER = RA.Offer(charge_phases=("strategy", "movement"),
                  check_charge=check_charge, roll_charge=roll_charge, furthest=_furthest,
                  profile_points=profile_points,
                  shoot_phases=("strategy", "movement", "shooting"), check_shoot=_check_shoot)
-
-
-def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) -> list[Candidate]:
-    return RA.candidates(OFFER, state, side, rng, widen)
-
-
-def unit_worth(state: GameState, unit: str, strength: RA.Strength) -> float:
-    return RA.unit_worth(OFFER, state, unit, strength)
-
-
-def threats(state: GameState, side: int) -> list[Threat]:
-    return RA.threats(OFFER, state, side)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib
 import random
-from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 from game.core.commands import Command
@@ -14,6 +13,7 @@ from game.core.ruleset import Advisor, Candidate, PoolOdds, Threat
 from game.core.state import GameState
 
 if TYPE_CHECKING:
+    from game.rulesets.rank_and_flank.ai import Offer
     from game.rulesets.rank_and_flank.flow import PhasedRuleset  # noqa: F401
 
 P = TypeVar("P", bound="PhasedRuleset")
@@ -21,15 +21,17 @@ P = TypeVar("P", bound="PhasedRuleset")
 
 class RankAndFlankAdvisor(Advisor[P]):
     """The advice both rank-and-flank rulesets give (see :class:`~game.core.ruleset.Advisor`).
-    A ruleset's advisor names its own modules: ``ai_module`` (``candidates``, ``OFFER``,
-    ``unit_worth``, ``threats``) and ``shooting_module`` (``pool_odds``). They are imported
+    A ruleset's advisor names its own modules: ``ai_module`` (its ``OFFER``: what the shared
+    AI code of :mod:`game.rulesets.rank_and_flank.ai` needs of the ruleset) and
+    ``shooting_module`` (``pool_odds``). They are imported
     when first asked, as they import the ruleset itself."""
 
     ai_module = ""
     shooting_module = ""
 
-    def _ai(self) -> ModuleType:
-        return importlib.import_module(self.ai_module)
+    def _offer(self) -> Offer:
+        got: Offer = importlib.import_module(self.ai_module).OFFER
+        return got
 
     def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
         """A ``shoot`` order in the Shooting phase comes down to one pool of shots per group
@@ -39,21 +41,24 @@ class RankAndFlankAdvisor(Advisor[P]):
 
     def candidates(self, state: GameState, side: int, rng: random.Random,
                    widen: int = 0) -> list[Candidate]:
-        got: list[Candidate] = self._ai().candidates(state, side, rng, widen)
-        return got
+        from game.rulesets.rank_and_flank.ai import candidates
+
+        return candidates(self._offer(), state, side, rng, widen)
 
     def lookahead(self, state: GameState, side: int) -> Command | None:
         from game.rulesets.rank_and_flank.ai import first_shot
 
-        return first_shot(self._ai().OFFER, state, side)
+        return first_shot(self._offer(), state, side)
 
     def unit_worth(self, state: GameState, unit: str) -> float:
-        got: float = self._ai().unit_worth(state, unit, self.ruleset.strength)
-        return got
+        from game.rulesets.rank_and_flank.ai import unit_worth
+
+        return unit_worth(self._offer(), state, unit, self.ruleset.strength)
 
     def threats(self, state: GameState, side: int) -> list[Threat] | None:
-        got: list[Threat] | None = self._ai().threats(state, side)
-        return got
+        from game.rulesets.rank_and_flank.ai import threats
+
+        return threats(self._offer(), state, side)
 
     def side_scores(self, state: GameState) -> tuple[float, float] | None:
         from game.rulesets.rank_and_flank.ai import side_scores
