@@ -123,6 +123,10 @@ def test_first_charge_disrupts_the_target_until_the_end_of_the_combat_phase():
     assert "disrupted" not in eng.state.units["b"].conditions  # ended with the phase
     removed = [e for e in events(eng, ev.UnitConditionRemoved) if e.condition == "disrupted"]
     assert removed and removed[0].unit == "b"
+    # the log names the condition as the rules do, with what ended it
+    lines = [eng.ruleset.presenter.describe(eng.state, e) for e in eng.log]
+    assert any(line and line.endswith("is no longer Disrupted (the Combat phase ended)")
+               for line in lines)
 
 
 def test_without_first_charge_the_target_keeps_its_ranks():

@@ -9,7 +9,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from game.core import events as ev
 from game.core.log import describe as shared
-from game.core.log import player_text, show_value
+from game.core.log import player_text, show_value, words
 from game.core.ruleset import BAD, GOOD, INFO, TableNote
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
@@ -69,13 +69,14 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
         n = len(e.models)
         return f"{name(state, e.unit)}: {n} casualt{'ies' if n != 1 else 'y'} removed ({e.reason})"
     if isinstance(e, ev.UnitStatusChanged):
-        words = {"fled": "has fled", "fleeing": "is fleeing", "destroyed": "is destroyed",
+        said = {"fled": "has fled", "fleeing": "is fleeing", "destroyed": "is destroyed",
                  "active": "is back in the fight"}
-        return f"{name(state, e.unit)} {words.get(e.status, 'is ' + e.status)} ({e.reason})"
+        return f"{name(state, e.unit)} {said.get(e.status, 'is ' + e.status)} ({e.reason})"
     if isinstance(e, ev.UnitConditionAdded):
-        return f"{name(state, e.unit)} is {e.condition} ({e.source})"
+        return f"{name(state, e.unit)} is {words(e.condition).capitalize()} ({e.source})"
     if isinstance(e, ev.UnitConditionRemoved):
-        return f"{name(state, e.unit)} is no longer {e.condition} ({e.reason})"
+        return (f"{name(state, e.unit)} is no longer {words(e.condition).capitalize()} "
+                f"({e.reason})")
     if isinstance(e, ev.DecisionRequested):
         return f"Decision: {player_text(state, e.question)}"
     if isinstance(e, ev.DecisionAnswered):
@@ -123,7 +124,7 @@ def unit_note(state: GameState, e: ev.Event, rolls: Mapping[str, str],
         return TableNote(spot, e.status.capitalize(), BAD, result=True) if spot else None
     if isinstance(e, ev.UnitConditionAdded):
         spot = unit_spot(state, e.unit)
-        return TableNote(spot, e.condition.capitalize(), BAD) if spot else None
+        return TableNote(spot, words(e.condition).capitalize(), BAD) if spot else None
     return None
 
 
