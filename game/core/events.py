@@ -212,6 +212,16 @@ class PhaseEnded(Event):
     phase: str
 
 
+@event_type("phase_step")
+@dataclass(frozen=True, slots=True)
+class PhaseStep(Event):
+    """A step inside the current phase begins (the movement phase's charge moves...)."""
+
+    side: int
+    phase: str
+    step: str
+
+
 @event_type("game_ended")
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):

@@ -2,9 +2,9 @@
 says what players read about it, what it does at the moments of the game's flow, and when it
 ends by itself, that last as data (:class:`Ends`).
 
-The flows announce their moments (:class:`Moment`): the alternating-activation flow the start
-and end of an activation and the end of a game turn, the phased flow the start of a player
-turn and the end of each phase. At a moment, :meth:`Conditions.at_models` and
+The flow engine (:mod:`game.rulesets.common.turns`) announces the moments (:class:`Moment`):
+the start and end of a side turn, as its flow names them (an activation's start and end, a
+player turn's start), the end of each phase and the end of a game turn. At a moment, :meth:`Conditions.at_models` and
 :meth:`Conditions.at_units` let each condition a model or unit holds act (its :meth:`Condition.act`)
 and then end it if its :class:`Ends` falls due, with the reason the log gives.
 
@@ -27,8 +27,8 @@ from typing import Any, ClassVar, TypeVar
 from game.core import events as ev
 from game.core.ruleset import BAD, ConditionInfo, Step
 
-#: the moments of the flows: a unit's activation starts / ends, the game turn ends (alternating
-#: activations); a side's player turn starts, a phase ends (phased player turns)
+#: the moments of the flows: a unit's activation starts / ends (alternating activations); a
+#: side's player turn starts (phased player turns); a phase ends; the game turn ends
 ACTIVATION_START = "activation_start"
 ACTIVATION_END = "activation_end"
 GAME_TURN_END = "game_turn_end"

@@ -1,7 +1,8 @@
-"""The game flow the rulesets share: game turns in which the two sides take turns activating
+"""The alternating-activation flow: game turns in which the two sides take turns activating
 one unit at a time (the scenario's first side first), the flow orders ``end_activation`` and
-``end_turn``, the end of a game turn, and the end of the game (a side with no models left, or
-the last game turn played).
+``end_turn``, and the end of the game (a side with no models left, or the last game turn
+played). An activation is a side turn of the flow engine
+(:mod:`game.rulesets.common.turns`), which starts and closes it and ends the game turn.
 
 A ruleset subclasses :class:`AlternatingActivations` and fills in what it does its own way:
 
@@ -9,8 +10,9 @@ A ruleset subclasses :class:`AlternatingActivations` and fills in what it does i
 - :meth:`check_keys`: the check of an order's keys (here, of the flow orders');
 - :meth:`carry_out`: an order for a model, once the flow orders are out of the way;
 - :meth:`model_values`: the ``Model`` fields of a unit's models besides place and name;
-- :meth:`activation_started`, :meth:`activation_ending`, :meth:`turn_ending`: what happens
-  when an activation starts, before it ends, and before the game turn ends (default: nothing);
+- the engine's :meth:`~GameTurns.side_turn_starting`, :meth:`~GameTurns.side_turn_ending`
+  and :meth:`~GameTurns.game_turn_ending`: what happens when an activation starts, before it
+  ends, and before the game turn ends (default: nothing);
 - :meth:`side_left`: whether a side still has models in the game;
 - :meth:`final_score`: who won on the last game turn, and by what count.
 """
@@ -34,8 +36,8 @@ from game.core.ruleset import ALTERNATING, FlowInfo, Step
 from game.core.scenario import Scenario, UnitSpec
 from game.core.state import FlowState, GameState, Handler, Model, clear_scope
 from game.rulesets.common.basics import starting_models, starting_state
-from game.rulesets.common.conditions import ACTIVATION_END, ACTIVATION_START, GAME_TURN_END, Moment
-from game.rulesets.common.turns import GameTurns
+from game.rulesets.common.conditions import ACTIVATION_END, ACTIVATION_START
+from game.rulesets.common.turns import GameTurns, SideTurn, TurnOrder
 
 #: orders that are not a model's action; they take no keys
 FLOW_ORDERS = ("end_activation", "end_turn")
@@ -101,6 +103,11 @@ class Alternating(FlowState):
             (a.model, a.action, a.target, a.free) for a in act.order)
         return (self.next_side, sorted(self.activated),
                 None if act is None else (act.unit, act.side, taken))
+
+
+def _unit(unit: str | None) -> str:
+    assert unit is not None, "an activation is a unit's"
+    return unit
 
 
 def alternating(s: GameState) -> Alternating:
@@ -299,34 +306,27 @@ class AlternatingActivations(GameTurns):
         if m.side != due:
             raise Refused("not_your_turn", f"side {due} activates next, not side {m.side}", NOT_NOW)
 
-    def start_activation(self, ctx: Context, unit: str) -> Step:
-        yield ev.ActivationStarted(unit, ctx.state.unit_side(unit))
-        yield from self.condition_registry.at_models(ctx, ctx.state.units[unit].models,
-                                                  Moment(ACTIVATION_START))
-        yield from self.activation_started(ctx, unit)
+    # -- activations: an activation is the engine's side turn ----------------------------------
+    turn_order = TurnOrder(
+        started=lambda side, unit: ev.ActivationStarted(_unit(unit), side),
+        ended=lambda side, unit: ev.ActivationEnded(_unit(unit), side),
+        start_moment=ACTIVATION_START,
+        end_moment=ACTIVATION_END,
+        takers=lambda s, side, unit: [_unit(unit)],
+        game_turn_over=lambda s, side: not any_to_activate(s, 1) and not any_to_activate(s, 2),
+    )
 
-    def activation_started(self, ctx: Context, unit: str) -> Step:
-        """What happens as ``unit``'s activation starts (after ``ActivationStarted``)."""
-        yield from ()
+    def side_turn(self, s: GameState) -> SideTurn | None:
+        f = alternating(s)
+        act = f.activation
+        return None if act is None else SideTurn(act.side, act.unit, f.activation_started_at)
+
+    def start_activation(self, ctx: Context, unit: str) -> Step:
+        yield from self.begin_side_turn(ctx, ctx.state.unit_side(unit), unit)
 
     def end_activation(self, ctx: Context) -> Step:
         """End the current activation, and the game turn after the last one."""
-        act = activation(ctx.state)
-        if act is None or ctx.state.game_over:
-            return
-        yield from self.activation_ending(ctx, act)
-        started = alternating(ctx.state).activation_started_at
-        yield from self.condition_registry.at_models(ctx, ctx.state.units[act.unit].models,
-                                                  Moment(ACTIVATION_END, since=started))
-        yield ev.ActivationEnded(act.unit, act.side)
-        yield from self.check_winner(ctx)
-        s = ctx.state
-        if not s.game_over and not any_to_activate(s, 1) and not any_to_activate(s, 2):
-            yield from self.end_of_turn(ctx)
-
-    def activation_ending(self, ctx: Context, act: Activation) -> Step:
-        """What happens before the activation ``act`` ends (``ActivationEnded``)."""
-        yield from ()
+        yield from self.close_side_turn(ctx)
 
     # -- game turns ------------------------------------------------------------------------
     def end_turn(self, ctx: Context) -> Step:
@@ -349,18 +349,6 @@ class AlternatingActivations(GameTurns):
             yield from self.end_activation(ctx)
             if ctx.state.turn != turn:
                 return
-
-    def end_of_turn(self, ctx: Context) -> Step:
-        """The last activation of the game turn is over: the models' conditions and the
-        ruleset act (:meth:`turn_ending`), then the game turn ends."""
-        yield from self.condition_registry.at_models(ctx, list(ctx.state.models),
-                                                     Moment(GAME_TURN_END))
-        yield from self.turn_ending(ctx)
-        yield from self.end_game_turn(ctx)
-
-    def turn_ending(self, ctx: Context) -> Step:
-        """What happens at the end of a game turn, before ``TurnEnded``."""
-        yield from ()
 
     def final_result(self, s: GameState, turn: int) -> tuple[int | str | None, str]:
         """The higher :meth:`final_score` wins."""

@@ -43,6 +43,7 @@ from game.core.scenario import Scenario
 from game.core.state import GameState, Handler
 from game.rulesets.common.conditions import Conditions, plain
 from game.rulesets.common.orders import Orders
+from game.rulesets.common.turns import Phase, Stage
 from game.rulesets.ninth_age import charges, combat, movement, result, shooting
 from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import units as U
@@ -154,7 +155,7 @@ class NinthAge(F.PhasedRuleset):
     # -- the phases ----------------------------------------------------------------------
     def move_declared_charges(self, ctx: Context) -> Step:
         """The Charge phase's declarations are over: the chargers move."""
-        yield F.PhaseStep(F.phases(ctx.state).side, "charge", "moves")
+        yield ev.PhaseStep(F.phases(ctx.state).side, "charge", "moves")
         yield from charges.move_chargers(ctx)
         yield from self.check_winner(ctx)
 
@@ -199,13 +200,13 @@ class NinthAge(F.PhasedRuleset):
 
     #: the player turn, phase by phase (run by the flow engine of rank_and_flank/flow.py)
     turn = (
-        F.Phase("charge", opens_with=F.Stage(
+        Phase("charge", opens_with=Stage(
             "declare", orders=("charge",), close=move_declared_charges,
             too_late="charges are declared in the Charge Phase, before the chargers move")),
-        F.Phase("movement", on_start=rally_fleeing),
-        F.Phase("magic"),
-        F.Phase("shooting", on_end=end_of_shooting_phase),
-        F.Phase("melee", on_start=fight_combats),
+        Phase("movement", on_start=rally_fleeing),
+        Phase("magic"),
+        Phase("shooting", on_end=end_of_shooting_phase),
+        Phase("melee", on_start=fight_combats),
     )
 
     # -- results -------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from game.core.scenario import Scenario
 from game.core.state import GameState, Handler
 from game.rulesets.common.conditions import PHASE_END, PLAYER_TURN_START, Conditions, Ends, plain
 from game.rulesets.common.orders import Orders
+from game.rulesets.common.turns import Phase, Stage
 from game.rulesets.old_world import charges, combat, movement, panic, result, shooting
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
@@ -174,7 +175,7 @@ class OldWorld(F.PhasedRuleset):
         """The charges move in the order declared, then fleeing units that failed to rally
         flee on; then the phase's remaining moves may begin."""
         side = F.phases(ctx.state).side
-        yield F.PhaseStep(side, "movement", "charges")
+        yield ev.PhaseStep(side, "movement", "charges")
         before = panic.standing(ctx.state, [u for u, rec in ctx.state.units.items()
                                             if rec.status == "fleeing"])
         yield from charges.move_chargers(ctx)
@@ -188,9 +189,9 @@ class OldWorld(F.PhasedRuleset):
                 yield ev.RuleApplied("Compulsory move", uid, "flees on")
                 yield from flee(ctx, uid, None, "rally_failed")
         yield from self.check_winner(ctx)
-        yield F.PhaseStep(side, "movement", "moves")
+        yield ev.PhaseStep(side, "movement", "moves")
 
-    def player_turn_starting(self, ctx: Context, side: int) -> Step:
+    def side_turn_starting(self, ctx: Context, side: int, unit: str | None) -> Step:
         """A pursuit that caught a unit last player turn counts as this turn's charge."""
         for uid, u in list(ctx.state.units.items()):
             pending = u.flag("charges_next")
@@ -275,13 +276,13 @@ class OldWorld(F.PhasedRuleset):
 
     #: the player turn, phase by phase (run by the flow engine of rank_and_flank/flow.py)
     turn = (
-        F.Phase("strategy", on_start=strategy),
-        F.Phase("movement", opens_with=F.Stage(
+        Phase("strategy", on_start=strategy),
+        Phase("movement", opens_with=Stage(
             "declare", orders=("charge",), close=close_declarations,
             too_late="charges are declared at the start of the Movement phase, before any "
                      "other move")),
-        F.Phase("shooting"),
-        F.Phase("combat", on_start=fight_combats),
+        Phase("shooting"),
+        Phase("combat", on_start=fight_combats),
     )
 
     # -- results -------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from game.core.log import player_text, show_value, words
 from game.core.ruleset import BAD, GOOD, INFO, TableNote
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
-from game.rulesets.rank_and_flank.flow import PhaseStep
 
 
 def name(state: GameState, unit: str | None) -> str:
@@ -48,7 +47,7 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
         return f"— side {e.side}'s turn —"
     if isinstance(e, ev.PhaseStarted):
         return f"{e.phase.capitalize()} phase"
-    if isinstance(e, (ev.PhaseEnded, ev.PlayerTurnEnded, PhaseStep, ev.UnitFlagSet,
+    if isinstance(e, (ev.PhaseEnded, ev.PlayerTurnEnded, ev.PhaseStep, ev.UnitFlagSet,
                       ev.UnitCounterChanged, ev.ActionTaken)):
         return None
     if isinstance(e, ev.UnitMoved):

@@ -15,10 +15,12 @@ headless play finishes the player turn in progress (the first one of the game co
 progress) and stops, so the next side's turn is not begun and rolls nothing.
 
 A ruleset subclasses :class:`PhasedRuleset` and declares its player turn as data: a tuple of
-:class:`Phase` (what each phase does by itself as it starts and before it ends, and the
-:class:`Stage` it opens with, such as the declaring of charges that some orders belong to) and
-its orders (an :class:`~game.rulesets.common.orders.Orders`, each belonging to one phase). One flow engine, below, runs
-them; a ruleset writes no code about which phase it is in.
+:class:`~game.rulesets.common.turns.Phase` (what each phase does by itself as it starts and
+before it ends, and the :class:`~game.rulesets.common.turns.Stage` it opens with, such as the
+declaring of charges that some orders belong to) and its orders (an
+:class:`~game.rulesets.common.orders.Orders`, each belonging to one phase). The flow engine of
+:mod:`game.rulesets.common.turns`, the same that runs activations, runs them: a player turn
+is its side turn, and a ruleset writes no code about which phase it is in.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
     from game.core.engine import Context
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from game.core import events as ev
@@ -42,9 +43,9 @@ from game.core.ruleset import (
     UIAction,
 )
 from game.core.state import FlowState, GameState, Handler, clear_scope
-from game.rulesets.common.conditions import PHASE_END, PLAYER_TURN_START, Moment
+from game.rulesets.common.conditions import PLAYER_TURN_START
 from game.rulesets.common.orders import Orders, OrderType
-from game.rulesets.common.turns import GameTurns
+from game.rulesets.common.turns import GameTurns, SideTurn, TurnOrder
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank import victory as V
 
@@ -118,22 +119,12 @@ def _step_changed(s: GameState, e: Any) -> None:
     phases(s).step = e.step
 
 
-@ev.event_type("phase_step")
-@dataclass(frozen=True, slots=True)
-class PhaseStep(ev.Event):
-    """A step inside the current phase begins (the movement phase's charge moves...)."""
-
-    side: int
-    phase: str
-    step: str
-
-
 FLOW_REDUCERS: dict[type[ev.Event], Handler] = {
     ev.PlayerTurnStarted: _player_turn_started,
     ev.PlayerTurnEnded: _player_turn_ended,
     ev.PhaseStarted: _phase_started,
     ev.PhaseEnded: _phase_ended,
-    PhaseStep: _step_changed,
+    ev.PhaseStep: _step_changed,
 }
 
 
@@ -142,54 +133,15 @@ FLOW_REDUCERS: dict[type[ev.Event], Handler] = {
 PhasedRun = Callable[[Any, Order], Step]
 
 
-#: what a phase or a stage does by itself: a ruleset's method, given the ruleset and the context
-Doing = Callable[[Any, Any], Step]
-
-
-@dataclass(frozen=True, slots=True)
-class Stage:
-    """The step a phase opens with, which some of the phase's orders belong to (charges are
-    declared before any other move). ``close`` is what leaving it does (the declared charges
-    move; it announces the steps it goes through with :class:`PhaseStep`): it runs when the
-    phase ends or when an order of the phase that is not one of ``orders`` is given. An order
-    of ``orders`` given once the stage is closed is refused with ``too_late``."""
-
-    name: str
-    orders: tuple[str, ...]
-    close: Doing
-    too_late: str
-
-
-@dataclass(frozen=True, slots=True)
-class Phase:
-    """One phase of a player turn, declared: its name, what it does by itself as it starts
-    (``on_start``) and before it ends (``on_end``), and the :class:`Stage` it opens with. The
-    phase after it is the next in the ruleset's tuple; after the last the player turn ends."""
-
-    name: str
-    on_start: Doing | None = None
-    on_end: Doing | None = None
-    opens_with: Stage | None = None
-
-
 class PhasedRuleset(GameTurns):
     """Game turns of one player turn a side, each made of phases, for a ruleset to subclass.
     ``turn`` declares the phases in order; ``actions`` are the unit orders, each belonging
-    to one phase. (The game turns themselves and the end of the game are
-    :class:`GameTurns`'.)"""
+    to one phase. (The flow engine, :class:`GameTurns`, runs the player turns, their phases
+    and the game turns; this class turns the flow orders into its steps.)"""
 
     off_table = RF.OFF_TABLE_STATUSES
 
-    turn: tuple[Phase, ...] = ()
     actions: Orders[PhasedRun] = Orders()
-
-    @property
-    def phase_names(self) -> tuple[str, ...]:
-        """The phases of a player turn, in order."""
-        return tuple(p.name for p in self.turn)
-
-    def phase(self, name: str) -> Phase:
-        return next(p for p in self.turn if p.name == name)
 
     @property
     def flow(self) -> FlowInfo:  # type: ignore[override]
@@ -284,52 +236,22 @@ class PhasedRuleset(GameTurns):
                 takes = ", ".join(action.keys) or "no keys"
                 raise Refused("unknown_key", f'order "{cmd.do}" has no key "{key}" (it takes: {takes})')
 
-    # -- the flow --------------------------------------------------------------------------
+    # -- the flow: a player turn is the engine's side turn -----------------------------------
+    turn_order = TurnOrder(
+        started=lambda side, unit: ev.PlayerTurnStarted(side),
+        ended=lambda side, unit: ev.PlayerTurnEnded(side),
+        start_moment=PLAYER_TURN_START,
+        end_moment=None,
+        takers=lambda s, side, unit: [u for u, rec in s.units.items() if rec.side == side],
+        game_turn_over=lambda s, side: side != s.first_side,
+    )
+
+    def side_turn(self, s: GameState) -> SideTurn | None:
+        f = phases(s)
+        return None if f.phase is None else SideTurn(f.side, None, 0, f.phase, f.step)
+
     def begin_player_turn(self, ctx: Context) -> Step:
-        s = ctx.state
-        side = phases(s).side
-        yield ev.PlayerTurnStarted(side)
-        yield from self.start_phase(ctx, self.phase_names[0])
-
-    def start_phase(self, ctx: Context, phase: str) -> Step:
-        side = phases(ctx.state).side
-        yield ev.PhaseStarted(side, phase)
-        spec = self.phase(phase)
-        if spec.opens_with is not None:
-            yield PhaseStep(side, phase, spec.opens_with.name)
-        if phase == self.phase_names[0]:  # the player turn starts with its first phase
-            yield from self.player_turn_starting(ctx, side)
-            yield from self.condition_registry.at_units(
-                ctx, [u for u, rec in ctx.state.units.items() if rec.side == side],
-                Moment(PLAYER_TURN_START))
-        if spec.on_start is not None:
-            yield from spec.on_start(self, ctx)
-
-    def phase_ending(self, ctx: Context, phase: str) -> Step:
-        """What the phase does by itself before it ends (before ``PhaseEnded``): the stage
-        it opened with closes if it is still open, then the phase's own ending."""
-        spec = self.phase(phase)
-        stage = spec.opens_with
-        if stage is not None and phases(ctx.state).step == stage.name:
-            yield from stage.close(self, ctx)
-        if spec.on_end is not None:
-            yield from spec.on_end(self, ctx)
-        yield from self.condition_registry.at_units(ctx, list(ctx.state.units),
-                                                    Moment(PHASE_END, phase))
-
-    def next_phase(self, ctx: Context) -> Step:
-        """End the current phase and start the next, or end the player turn after the last."""
-        f = phases(ctx.state)
-        assert f.phase is not None
-        i = self.phase_names.index(f.phase)
-        yield from self.phase_ending(ctx, f.phase)
-        if ctx.state.game_over:
-            return
-        yield ev.PhaseEnded(f.side, f.phase)
-        if i + 1 < len(self.phase_names):
-            yield from self.start_phase(ctx, self.phase_names[i + 1])
-        else:
-            yield from self.close_player_turn(ctx)
+        yield from self.begin_side_turn(ctx, phases(ctx.state).side)
 
     def reach_phase(self, ctx: Context, phase: str, cmd: Order | None = None) -> Step:
         """End phases until ``phase`` is the current one."""
@@ -349,25 +271,7 @@ class PhasedRuleset(GameTurns):
                 return
             yield from self.next_phase(ctx)
 
-    def close_player_turn(self, ctx: Context) -> Step:
-        s = ctx.state
-        side = phases(s).side
-        yield from self.player_turn_ending(ctx, side)
-        if ctx.state.game_over:
-            return
-        yield ev.PlayerTurnEnded(side)
-        if side != s.first_side:  # the game turn's second player turn
-            yield from self.end_game_turn(ctx)
-
     # -- what a ruleset fills in -------------------------------------------------------------
-    def player_turn_starting(self, ctx: Context, side: int) -> Step:
-        """What happens as ``side``'s player turn starts, before its units' conditions that
-        last until then end and before the first phase does its own work."""
-        yield from ()
-
-    def player_turn_ending(self, ctx: Context, side: int) -> Step:
-        yield from ()
-
     def fled_through(self, ctx: Context, unit: str, start: Any, end: Any,
                      crossed: Sequence[str]) -> Step:
         """A fleeing unit has moved straight from ``start`` to ``end`` (formation blocks,
@@ -444,5 +348,5 @@ def phased(ctx: Context) -> PhasedRuleset:
     return rs
 
 
-__all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "Phase", "PhaseStep", "phased", "PhasedRuleset", "PhasedRun", "Phases", "Stage",
+__all__ = ["FLOW_ORDERS", "FLOW_REDUCERS", "phased", "PhasedRuleset", "PhasedRun", "Phases",
            "other_side", "phases"]

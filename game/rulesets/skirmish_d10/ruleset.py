@@ -277,11 +277,7 @@ class SkirmishD10(AlternatingActivations):
             raise refuse("not_on_table", f'"{m.name}" is {m.status} and cannot act', NOT_NOW)
         return m
 
-    def activation_started(self, ctx: Context, unit: str) -> Step:
-        """The unit's conditions have acted (the flow's moment); they may end the game."""
-        yield from self.check_winner(ctx)
-
-    def activation_ending(self, ctx: Context, act: Any) -> Step:
+    def side_turn_ending(self, ctx: Context, side: int, unit: str | None) -> Step:
         """The Contact Zone of the activation is resolved, then the rules that act at the end
         of an activation (the unit's conditions act after them, at the flow's moment)."""
         fights = collect_fights(ctx.state)
@@ -294,7 +290,7 @@ class SkirmishD10(AlternatingActivations):
             for rule in hooked(ctx.state.models[n].rules, "end_activation"):
                 yield from rule.end_activation(ctx, ctx.state.models[n], melee)
 
-    def turn_ending(self, ctx: Context) -> Step:
+    def game_turn_ending(self, ctx: Context) -> Step:
         """The rules that act at the end of the game turn (after the conditions, at the
         flow's moment)."""
         for n in list(ctx.state.models):

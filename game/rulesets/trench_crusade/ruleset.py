@@ -146,8 +146,9 @@ class TrenchCrusade(AlternatingActivations):
         activation (and with it, perhaps, the game turn) has ended."""
         return self.after_current(s)
 
-    def activation_started(self, ctx: Context, unit: str) -> Step:
+    def side_turn_starting(self, ctx: Context, side: int, unit: str | None) -> Step:
         """A Down model stands up (Movement halved); the enemies within 1" are noted."""
+        assert unit is not None
         name = ctx.state.units[unit].models[0]
         m = ctx.state.models[name]
         if m.status == "down":
