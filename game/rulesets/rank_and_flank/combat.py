@@ -83,6 +83,9 @@ class Combat:
 
     units: list[str]
     inflicted: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
+    #: what a ruleset's planning keeps while the combat is fought, keyed by the exact values
+    #: it was worked out from (a unit's strikes, planned again only when those differ)
+    kept: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def side(self, s: GameState, side: int) -> list[str]:
         return [u for u in self.units if s.units[u].side == side]
