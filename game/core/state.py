@@ -169,11 +169,6 @@ class GameState:
     #: values worked out from the state (who is alive, where a unit stands...), kept until
     #: the next event that changes the state: rulesets' caches, never saved or compared
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    #: values worked out from the models and the units alone (who is alive, where a unit
-    #: stands, which units touch...): kept across events that leave every model and unit as
-    #: it was (a phase begins, a die is rolled, a question is asked), emptied by the others
-    #: (see :func:`reduce`); never saved or compared
-    standing: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     #: the models and the units that hold flags (None: not known yet, looked for when
     #: :func:`clear_scope` first needs them), kept up to date by :func:`replace_model` and
     #: :func:`replace_unit`, so that ending a scope looks at those alone: the flows end one at
@@ -189,8 +184,7 @@ class GameState:
         new.units = dict(self.units)
         new.flow = self.flow.copy()
         new.book = dict(self.book)
-        new.derived = {}
-        new.standing = {}  # (a copy may be changed by hand, as a what-if: nothing carried over)
+        new.derived = {}  # (a copy may be changed by hand, as a what-if: nothing carried over)
         return new
 
     # -- queries -----------------------------------------------------------------------------
@@ -370,29 +364,13 @@ def handlers_for(extra: Mapping[type[ev.Event], Handler]) -> dict[type[ev.Event]
 
 
 def reduce(state: GameState, handler: Handler, event: Any) -> None:
-    """Make the state change ``handler`` of ``event``, and empty the caches it may have made
-    stale: ``state.derived`` always (a reducer must not read values worked out before it,
-    nor leave behind what it worked out half way), ``state.standing`` unless every model and
-    unit is still the very record (or an equal one) it was."""
+    """Make the state change ``handler`` of ``event``, and empty ``state.derived`` before (a
+    reducer must not read values worked out before it) and after (nor leave behind what it
+    worked out half way)."""
     derived = state.derived
     if derived:
         derived.clear()
-    standing = state.standing
-    if standing:
-        models, units = state.models, state.units
-        models_before, units_before = models.copy(), units.copy()
-        state.standing = {}  # (the reducer works out what it reads afresh, as it always did)
-        handler(state, event)
-        # (== looks at identity first: a few hundred pointer tests when nothing changed)
-        if not (state.models is models and state.units is units
-                and models == models_before and units == units_before):
-            state.standing.clear()  # (what the reducer worked out half way through)
-        else:
-            state.standing = standing
-    else:
-        handler(state, event)
-        if state.standing:  # worked out by the reducer, half way through its changes
-            state.standing.clear()
+    handler(state, event)
     if derived:
         derived.clear()
 
