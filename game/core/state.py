@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any
 
 from game.core import events as ev
@@ -386,10 +385,14 @@ def apply(state: GameState, event: ev.Event) -> GameState:
 
 def fold_dicts(state: GameState, events: Iterable[dict[str, Any]]) -> GameState:
     """Fold events in their saved (dict) form without building event objects: the apply
-    handlers only read attributes, which a light namespace provides. About three times
-    faster than decoding every event first; used to load saves and seek in replays."""
+    handlers only read attributes, which the dict itself gives (:class:`_Saved`). About three
+    times faster than decoding every event first; used to load saves and seek in replays."""
     with collector_paused():
         return _fold_dicts(state, events)
+
+
+class _Saved:
+    """A saved event as the reducers read it: its fields as attributes (its dict, shared)."""
 
 
 def _fold_dicts(state: GameState, events: Iterable[dict[str, Any]]) -> GameState:
@@ -399,11 +402,14 @@ def _fold_dicts(state: GameState, events: Iterable[dict[str, Any]]) -> GameState
         got = by_name.get(d["type"])
         if got is not None:
             handler, tuples = got
-            ns = SimpleNamespace(**d)
-            for name in tuples:  # saved as JSON lists: make them the tuples events hold
-                v = d.get(name)
-                if type(v) is list:
-                    setattr(ns, name, ev._frozen(v))
+            if tuples:  # saved as JSON lists: given as the tuples events hold (on a copy)
+                d = dict(d)
+                for name in tuples:
+                    v = d.get(name)
+                    if type(v) is list:
+                        d[name] = ev._frozen(v)
+            ns = _Saved()
+            ns.__dict__ = d  # (no copy: the reducers only read it)
             reduce(state, handler, ns)
         state.events_applied += 1
     return state
