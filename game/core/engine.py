@@ -292,7 +292,12 @@ class Engine:
         state = self.state
         handler = state.handlers.get(type(event))  # what state.apply(state, event) does
         if handler is not None:
-            reduce(state, handler, event)
+            if state.derived:
+                reduce(state, handler, event)
+            else:  # (reduce's own path when nothing is kept, without the call)
+                handler(state, event)
+                if state.derived:
+                    state.derived.clear()
         state.events_applied += 1
         self.log.append(event)
 
