@@ -290,12 +290,14 @@ def _unit_strikes(s: GameState, combat: Combat, unit: str, enemies: list[str]) -
             continue
         prof = U.profile(s, member)
         for part in prof.parts:
-            view = PartView(unit, member, rank_i, part, prof.multipart,
-                            {m: touch.get(m, ()) for m in models},
-                            {m: front.get(m, ()) for m in models}, charging,
-                            special_agility(s, unit, part))
-            for r in RULES.hooked(part.rules, "special_attacks"):
-                out.extend(r.special_attacks(s, combat, view))
+            hooked = RULES.hooked(part.rules, "special_attacks")
+            if hooked:  # (the view is for the rules that make Special Attacks alone)
+                view = PartView(unit, member, rank_i, part, prof.multipart,
+                                {m: touch.get(m, ()) for m in models},
+                                {m: front.get(m, ()) for m in models}, charging,
+                                special_agility(s, unit, part))
+                for r in hooked:
+                    out.extend(r.special_attacks(s, combat, view))
             out.extend(_close_combat(s, unit, member, rank_i, part, models, touch, places,
                                      front_files))
     return out
