@@ -165,9 +165,15 @@ class GameState:
     end_reason: str = ""
     events_applied: int = 0
     handlers: Mapping[type[ev.Event], Handler] = field(default_factory=dict, repr=False)
-    #: values worked out from the state (who is alive, where a unit stands...), kept until
-    #: the next event that changes the state: rulesets' caches, never saved or compared
+    #: values worked out from the state (a round's strikes...), kept until the next event that
+    #: changes the state: rulesets' caches, never saved or compared
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: values worked out from where the models stand and who is on the table (a model's
+    #: place, base, status, side and unit; a unit's models, status, side, flags and formation)
+    #: alone, kept until one of those changes: the state's own record changes
+    #: (:func:`move_model`, :func:`replace_model`, :func:`replace_unit`) empty it, so a Wound
+    #: counted, a condition or a die leaves it; never saved or compared
+    placed: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     #: the models and the units that hold flags (None: not known yet, looked for when
     #: :func:`clear_scope` first needs them), kept up to date by :func:`replace_model` and
     #: :func:`replace_unit`, so that ending a scope looks at those alone: the flows end one at
@@ -184,6 +190,7 @@ class GameState:
         new.flow = self.flow.copy()
         new.book = dict(self.book)
         new.derived = {}  # (a copy may be changed by hand, as a what-if: nothing carried over)
+        new.placed = {}
         return new
 
     # -- queries -----------------------------------------------------------------------------
@@ -256,8 +263,18 @@ def _replace(state: GameState, name: str, **changes: Any) -> None:
         if setter is not None:  # (not a field: ignored, as it always was)
             setter(new, value)
     state.models[name] = new
+    if state.placed and not _UNPLACED.issuperset(changes):
+        state.placed.clear()
     if "flags" in changes and state.flagged is not None:
         state.flagged = (_note_flags(state.flagged[0], name, new.flags), state.flagged[1])
+
+
+#: the fields of a model that no value kept in ``GameState.placed`` reads (a change of any
+#: other field, a new one included, empties it)
+_UNPLACED = frozenset({"stats", "rules", "keywords", "display", "damage", "conditions",
+                       "counters", "flags", "weapons"})
+#: the fields of a unit that no value kept in ``GameState.placed`` reads
+_UNIT_UNPLACED = frozenset({"display", "conditions", "counters"})
 
 
 def _note_flags(flagged: frozenset[str], key: str, flags: Mapping[str, Any]) -> frozenset[str]:
@@ -279,6 +296,8 @@ def move_model(state: GameState, name: str, x: float, y: float, facing: float) -
     """Replace model ``name`` with a copy standing at ``x``, ``y`` facing ``facing`` (for
     reducers; the same as ``replace_model(state, name, x=x, y=y, facing=facing)``)."""
     state.models[name] = _moved_model(state.models[name], x, y, facing)
+    if state.placed:
+        state.placed.clear()
 
 
 def replace_model(state: GameState, name: str, **changes: Any) -> None:
@@ -306,6 +325,8 @@ def replace_unit(state: GameState, unit: str, **changes: Any) -> None:
         if setter is not None:  # (not a field: ignored, as it always was)
             setter(new, value)
     state.units[unit] = new
+    if state.placed and not _UNIT_UNPLACED.issuperset(changes):
+        state.placed.clear()
     if "flags" in changes and state.flagged is not None:
         state.flagged = (state.flagged[0], _note_flags(state.flagged[1], unit, new.flags))
 
@@ -521,6 +542,7 @@ def _changed_side(s: GameState, e: ev.ModelChangedSide) -> None:
     replace_unit(s, u.id, models=tuple(n for n in u.models if n != e.model))
     uid = e.model if e.model not in s.units else f"{e.model} (side {e.side})"
     s.units[uid] = Unit(uid, e.side, m.display or m.name, (e.model,))
+    s.placed.clear()
     _replace(s, e.model, unit=uid)
 
 

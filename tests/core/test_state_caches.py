@@ -43,13 +43,13 @@ def test_ending_a_scope_drops_its_flags_wherever_they_came_from():
     assert s.models["b"].flags == {} and s.models["a"].flags == {}
 
 
-# --- values kept until the next event that changes the state ----------------------------------
+# --- values kept until a model or a unit they are worked out from changes --------------------
 
 FIXED = Path(__file__).resolve().parent.parent / "fixed_games"
 
 
 def _standing_answers(s):
-    """Everything rank-and-flank keeps in ``state.derived``, asked of every unit."""
+    """Everything rank-and-flank keeps in ``state.placed``, asked of every unit."""
     from game.rulesets.ninth_age.combat import contacts
     from game.rulesets.rank_and_flank import space
     from game.rulesets.rank_and_flank.combat import engaged_with, fighting_units
@@ -79,15 +79,16 @@ def _standing_answers(s):
                                   "ninth-age.jsonl", "ninth-age.seed11.jsonl"])
 def test_values_kept_are_those_worked_out_afresh_after_every_event(game):
     """Folding a whole fixed game event by event, asking after each event (so that the state
-    keeps the answers until the next one): what the state gives is what a fresh copy (nothing
-    kept) works out. A cache that outlived a change would differ here."""
+    keeps the answers for the events after it): what the state gives is what a fresh copy
+    (nothing kept) works out. A cache that outlived a change (a model removed or moved, a
+    unit's formation or flags changed) would differ here."""
     save = read_save(FIXED / game)
     state = get_ruleset(save.scenario.ruleset).initial_state(save.scenario, save.seed)
     changed, before = 0, None
     for d in save.event_dicts():
         fold_dicts(state, [d])
         got = _standing_answers(state)
-        assert state.derived  # (the answers are kept)
+        assert state.placed  # (the answers are kept)
         assert got == _standing_answers(state.copy()), d
         changed += got != before
         before = got

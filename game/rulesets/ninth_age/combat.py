@@ -197,7 +197,7 @@ def contacts(s: GameState, unit: str, enemies: list[str]
     """For each model of the unit's formation: the enemy units its base touches (corners
     count), and those touching its front edge."""
     key = ("contacts", unit, tuple(enemies))
-    got = s.derived.get(key)
+    got = s.placed.get(key)
     if got is None:
         bounds = {e: space.unit_key(s, e) for e in enemies}
         gaps = {e: space.model_gaps(s, unit, e) for e in enemies}
@@ -207,7 +207,7 @@ def contacts(s: GameState, unit: str, enemies: list[str]
             t = tuple([e for e in enemies if gaps[e][name] <= CONTACT_TOL])
             touch[name] = t
             front[name] = tuple([e for e in t if _front_touches(mk, bounds[e])]) if t else ()
-        got = s.derived[key] = (touch, front)
+        got = s.placed[key] = (touch, front)
     return got
 
 

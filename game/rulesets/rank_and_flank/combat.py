@@ -44,9 +44,9 @@ ROUND_OF_COMBAT = "Combat"
 def fighting_units(s: GameState) -> list[str]:
     """Units that can be in a combat: on the table, in formation, not fleeing (characters in a
     unit fight as part of it)."""
-    got: list[str] | None = s.derived.get("fighting")
+    got: list[str] | None = s.placed.get("fighting")
     if got is None:
-        got = s.derived["fighting"] = [
+        got = s.placed["fighting"] = [
             u for u, rec in s.units.items()
             if rec.on_table and rec.status == "active" and rec.formation is not None
             and joined_to(s, u) is None and (alive(s, u) or characters_in(s, u))]
@@ -57,15 +57,15 @@ def engaged_with(s: GameState, unit: str) -> list[str]:
     """Enemy units whose Unit Boundaries touch ``unit``'s (none for a unit that is no longer
     on the table in formation, or is fleeing)."""
     key = ("engaged", unit)
-    got: list[str] | None = s.derived.get(key)
+    got: list[str] | None = s.placed.get(key)
     if got is None:
         fighting = fighting_units(s)
         if unit not in fighting:
-            got = s.derived[key] = []
+            got = s.placed[key] = []
             return got
         me = space.unit_key(s, unit)
         side = s.units[unit].side
-        got = s.derived[key] = [
+        got = s.placed[key] = [
             o for o in fighting
             if s.units[o].side != side and space.rects_touch(me, space.unit_key(s, o))]
     return got
