@@ -292,14 +292,12 @@ class Engine:
         state = self.state
         handler = state.handlers.get(type(event))  # what state.apply(state, event) does
         if handler is not None:
-            if state.standing or state.derived:
+            if state.derived:
                 reduce(state, handler, event)
             else:  # (reduce's own path when nothing is kept, without the call)
                 handler(state, event)
                 if state.derived:
                     state.derived.clear()
-                if state.standing:
-                    state.standing.clear()
         state.events_applied += 1
         self.log.append(event)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any
 
 from game.core import events as ev
@@ -166,14 +165,15 @@ class GameState:
     end_reason: str = ""
     events_applied: int = 0
     handlers: Mapping[type[ev.Event], Handler] = field(default_factory=dict, repr=False)
-    #: values worked out from the state (who is alive, where a unit stands...), kept until
-    #: the next event that changes the state: rulesets' caches, never saved or compared
+    #: values worked out from the state (a round's strikes...), kept until the next event that
+    #: changes the state: rulesets' caches, never saved or compared
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    #: values worked out from the models and the units alone (who is alive, where a unit
-    #: stands, which units touch...): kept across events that leave every model and unit as
-    #: it was (a phase begins, a die is rolled, a question is asked), emptied by the others
-    #: (see :func:`reduce`); never saved or compared
-    standing: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: values worked out from where the models stand and who is on the table (a model's
+    #: place, base, status, side and unit; a unit's models, status, side, flags and formation)
+    #: alone, kept until one of those changes: the state's own record changes
+    #: (:func:`move_model`, :func:`replace_model`, :func:`replace_unit`) empty it, so a Wound
+    #: counted, a condition or a die leaves it; never saved or compared
+    placed: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     #: the models and the units that hold flags (None: not known yet, looked for when
     #: :func:`clear_scope` first needs them), kept up to date by :func:`replace_model` and
     #: :func:`replace_unit`, so that ending a scope looks at those alone: the flows end one at
@@ -189,8 +189,8 @@ class GameState:
         new.units = dict(self.units)
         new.flow = self.flow.copy()
         new.book = dict(self.book)
-        new.derived = {}
-        new.standing = {}  # (a copy may be changed by hand, as a what-if: nothing carried over)
+        new.derived = {}  # (a copy may be changed by hand, as a what-if: nothing carried over)
+        new.placed = {}
         return new
 
     # -- queries -----------------------------------------------------------------------------
@@ -263,8 +263,18 @@ def _replace(state: GameState, name: str, **changes: Any) -> None:
         if setter is not None:  # (not a field: ignored, as it always was)
             setter(new, value)
     state.models[name] = new
+    if state.placed and not _UNPLACED.issuperset(changes):
+        state.placed.clear()
     if "flags" in changes and state.flagged is not None:
         state.flagged = (_note_flags(state.flagged[0], name, new.flags), state.flagged[1])
+
+
+#: the fields of a model that no value kept in ``GameState.placed`` reads (a change of any
+#: other field, a new one included, empties it)
+_UNPLACED = frozenset({"stats", "rules", "keywords", "display", "damage", "conditions",
+                       "counters", "flags", "weapons"})
+#: the fields of a unit that no value kept in ``GameState.placed`` reads
+_UNIT_UNPLACED = frozenset({"display", "conditions", "counters"})
 
 
 def _note_flags(flagged: frozenset[str], key: str, flags: Mapping[str, Any]) -> frozenset[str]:
@@ -286,6 +296,8 @@ def move_model(state: GameState, name: str, x: float, y: float, facing: float) -
     """Replace model ``name`` with a copy standing at ``x``, ``y`` facing ``facing`` (for
     reducers; the same as ``replace_model(state, name, x=x, y=y, facing=facing)``)."""
     state.models[name] = _moved_model(state.models[name], x, y, facing)
+    if state.placed:
+        state.placed.clear()
 
 
 def replace_model(state: GameState, name: str, **changes: Any) -> None:
@@ -313,6 +325,8 @@ def replace_unit(state: GameState, unit: str, **changes: Any) -> None:
         if setter is not None:  # (not a field: ignored, as it always was)
             setter(new, value)
     state.units[unit] = new
+    if state.placed and not _UNIT_UNPLACED.issuperset(changes):
+        state.placed.clear()
     if "flags" in changes and state.flagged is not None:
         state.flagged = (state.flagged[0], _note_flags(state.flagged[1], unit, new.flags))
 
@@ -370,29 +384,13 @@ def handlers_for(extra: Mapping[type[ev.Event], Handler]) -> dict[type[ev.Event]
 
 
 def reduce(state: GameState, handler: Handler, event: Any) -> None:
-    """Make the state change ``handler`` of ``event``, and empty the caches it may have made
-    stale: ``state.derived`` always (a reducer must not read values worked out before it,
-    nor leave behind what it worked out half way), ``state.standing`` unless every model and
-    unit is still the very record (or an equal one) it was."""
+    """Make the state change ``handler`` of ``event``, and empty ``state.derived`` before (a
+    reducer must not read values worked out before it) and after (nor leave behind what it
+    worked out half way)."""
     derived = state.derived
     if derived:
         derived.clear()
-    standing = state.standing
-    if standing:
-        models, units = state.models, state.units
-        models_before, units_before = models.copy(), units.copy()
-        state.standing = {}  # (the reducer works out what it reads afresh, as it always did)
-        handler(state, event)
-        # (== looks at identity first: a few hundred pointer tests when nothing changed)
-        if not (state.models is models and state.units is units
-                and models == models_before and units == units_before):
-            state.standing.clear()  # (what the reducer worked out half way through)
-        else:
-            state.standing = standing
-    else:
-        handler(state, event)
-        if state.standing:  # worked out by the reducer, half way through its changes
-            state.standing.clear()
+    handler(state, event)
     if derived:
         derived.clear()
 
@@ -408,10 +406,14 @@ def apply(state: GameState, event: ev.Event) -> GameState:
 
 def fold_dicts(state: GameState, events: Iterable[dict[str, Any]]) -> GameState:
     """Fold events in their saved (dict) form without building event objects: the apply
-    handlers only read attributes, which a light namespace provides. About three times
-    faster than decoding every event first; used to load saves and seek in replays."""
+    handlers only read attributes, which the dict itself gives (:class:`_Saved`). About three
+    times faster than decoding every event first; used to load saves and seek in replays."""
     with collector_paused():
         return _fold_dicts(state, events)
+
+
+class _Saved:
+    """A saved event as the reducers read it: its fields as attributes (its dict, shared)."""
 
 
 def _fold_dicts(state: GameState, events: Iterable[dict[str, Any]]) -> GameState:
@@ -421,11 +423,14 @@ def _fold_dicts(state: GameState, events: Iterable[dict[str, Any]]) -> GameState
         got = by_name.get(d["type"])
         if got is not None:
             handler, tuples = got
-            ns = SimpleNamespace(**d)
-            for name in tuples:  # saved as JSON lists: make them the tuples events hold
-                v = d.get(name)
-                if type(v) is list:
-                    setattr(ns, name, ev._frozen(v))
+            if tuples:  # saved as JSON lists: given as the tuples events hold (on a copy)
+                d = dict(d)
+                for name in tuples:
+                    v = d.get(name)
+                    if type(v) is list:
+                        d[name] = ev._frozen(v)
+            ns = _Saved()
+            ns.__dict__ = d  # (no copy: the reducers only read it)
             reduce(state, handler, ns)
         state.events_applied += 1
     return state
@@ -537,6 +542,7 @@ def _changed_side(s: GameState, e: ev.ModelChangedSide) -> None:
     replace_unit(s, u.id, models=tuple(n for n in u.models if n != e.model))
     uid = e.model if e.model not in s.units else f"{e.model} (side {e.side})"
     s.units[uid] = Unit(uid, e.side, m.display or m.name, (e.model,))
+    s.placed.clear()
     _replace(s, e.model, unit=uid)
 
 

@@ -34,7 +34,7 @@ from game.core.state import Formation, GameState
 from game.geometry.contact import CONTACT_TOL
 from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import units as U
-from game.rulesets.ninth_age.profile import Part
+from game.rulesets.ninth_age.profile import Part, profiles
 from game.rulesets.ninth_age.rules import RULES
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.combat import (
@@ -197,7 +197,7 @@ def contacts(s: GameState, unit: str, enemies: list[str]
     """For each model of the unit's formation: the enemy units its base touches (corners
     count), and those touching its front edge."""
     key = ("contacts", unit, tuple(enemies))
-    got = s.standing.get(key)
+    got = s.placed.get(key)
     if got is None:
         bounds = {e: space.unit_key(s, e) for e in enemies}
         gaps = {e: space.model_gaps(s, unit, e) for e in enemies}
@@ -207,7 +207,7 @@ def contacts(s: GameState, unit: str, enemies: list[str]
             t = tuple([e for e in enemies if gaps[e][name] <= CONTACT_TOL])
             touch[name] = t
             front[name] = tuple([e for e in t if _front_touches(mk, bounds[e])]) if t else ()
-        got = s.standing[key] = (touch, front)
+        got = s.placed[key] = (touch, front)
     return got
 
 
@@ -239,38 +239,67 @@ def plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
 
 def _plan(s: GameState, combat: Combat) -> list[Strike]:
     out: list[Strike] = []
+    kept = combat.kept
     for unit in combat.units:
-        enemies = [e for e in engaged_with(s, unit) if e in combat.units]
+        engaged = engaged_with(s, unit)
+        enemies = [e for e in engaged if e in combat.units]
         if not enemies:
             continue
-        touch, front = contacts(s, unit, enemies)
-        facings = {e: space.facing_touched_by(s, unit, e) or "front" for e in enemies}
-        ahead = [e for e in enemies if facings[e] == "front"]
-        places = space.rank_and_file(s, unit)
-        front_files: dict[int, str] = {}
-        for name, (rank, file) in places.items():
-            if rank == 0:
-                hit = [e for e in touch.get(name, ()) if e in ahead]
-                if hit:
-                    front_files[file] = hit[0]
-        charging = charged_this_turn(s, unit)
-        by_member: dict[str, list[str]] = {}
-        for m in block_models(s, unit):
-            by_member.setdefault(m.unit, []).append(m.name)
-        for rank_i, member in enumerate(members(s, unit)):
-            models = by_member.get(member, [])
-            if not models:
-                continue
-            prof = U.profile(s, member)
-            for part in prof.parts:
+        inputs = _unit_inputs(s, combat, unit, engaged)
+        got = kept.get(unit)
+        if got is None or got[0] != inputs:
+            got = kept[unit] = (inputs, _unit_strikes(s, combat, unit, enemies))
+        out.extend(got[1])
+    return out
+
+
+def _unit_inputs(s: GameState, combat: Combat, unit: str, engaged: list[str]) -> tuple[Any, ...]:
+    """Everything a unit's strikes are worked out from (:func:`_unit_strikes`): the combat's
+    units, the unit's own records and those of the characters in it, its models, and of each
+    enemy engaged with it its boundary and its unit-level state (not its models nor its
+    counters, which nothing planning strikes against it reads: a rule's ``special_attacks``
+    must not either). While these are equal, so are the strikes: a step's casualties plan
+    again only the units that lost models or whose enemies moved."""
+    units = s.units
+    return (tuple(combat.units), profiles(s), [units[m] for m in members(s, unit)],
+            block_models(s, unit), engaged,
+            [(space.unit_key(s, e), (rec := units[e]).flags, rec.conditions, rec.status)
+             for e in engaged])
+
+
+def _unit_strikes(s: GameState, combat: Combat, unit: str, enemies: list[str]) -> list[Strike]:
+    """The strikes of one unit of the combat against ``enemies``."""
+    out: list[Strike] = []
+    touch, front = contacts(s, unit, enemies)
+    facings = {e: space.facing_touched_by(s, unit, e) or "front" for e in enemies}
+    ahead = [e for e in enemies if facings[e] == "front"]
+    places = space.rank_and_file(s, unit)
+    front_files: dict[int, str] = {}
+    for name, (rank, file) in places.items():
+        if rank == 0:
+            hit = [e for e in touch.get(name, ()) if e in ahead]
+            if hit:
+                front_files[file] = hit[0]
+    charging = charged_this_turn(s, unit)
+    by_member: dict[str, list[str]] = {}
+    for m in block_models(s, unit):
+        by_member.setdefault(m.unit, []).append(m.name)
+    for rank_i, member in enumerate(members(s, unit)):
+        models = by_member.get(member, [])
+        if not models:
+            continue
+        prof = U.profile(s, member)
+        for part in prof.parts:
+            hooked = RULES.hooked(part.rules, "special_attacks")
+            if hooked:  # (the view is for the rules that make Special Attacks alone)
                 view = PartView(unit, member, rank_i, part, prof.multipart,
                                 {m: touch.get(m, ()) for m in models},
                                 {m: front.get(m, ()) for m in models}, charging,
                                 special_agility(s, unit, part))
-                for r in RULES.hooked(part.rules, "special_attacks"):
+                for r in hooked:
                     out.extend(r.special_attacks(s, combat, view))
-                out.extend(_close_combat(s, unit, member, rank_i, part, models, touch, places,
-                                         front_files))
+            out.extend(_close_combat(s, unit, member, rank_i, part, models, touch, places,
+                                     front_files))
     return out
 
 

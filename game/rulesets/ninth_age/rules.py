@@ -17,7 +17,9 @@ default):
   Stand and Shoot reaction.
 - ``special_attacks(state, combat, view)``: the Special Attacks a model part makes in a round
   of combat, each at its Initiative Step (Impact Hits, Breath Attack, Grind Attacks, Stomp
-  Attacks); ``resolve(ctx, combat, attack, losses)`` rolls one of them.
+  Attacks); ``resolve(ctx, combat, attack, losses)`` rolls one of them. It reads the
+  member's own state and its enemies' boundaries and unit-level state only, never their models
+  or counters (a unit's strikes are kept while those stay the same: ``combat._unit_inputs``).
 - ``special_save()``: the Special Save (Aegis or Fortitude) the rule gives: (kind, X) or None.
 """
 

@@ -44,9 +44,9 @@ ROUND_OF_COMBAT = "Combat"
 def fighting_units(s: GameState) -> list[str]:
     """Units that can be in a combat: on the table, in formation, not fleeing (characters in a
     unit fight as part of it)."""
-    got: list[str] | None = s.standing.get("fighting")
+    got: list[str] | None = s.placed.get("fighting")
     if got is None:
-        got = s.standing["fighting"] = [
+        got = s.placed["fighting"] = [
             u for u, rec in s.units.items()
             if rec.on_table and rec.status == "active" and rec.formation is not None
             and joined_to(s, u) is None and (alive(s, u) or characters_in(s, u))]
@@ -57,15 +57,15 @@ def engaged_with(s: GameState, unit: str) -> list[str]:
     """Enemy units whose Unit Boundaries touch ``unit``'s (none for a unit that is no longer
     on the table in formation, or is fleeing)."""
     key = ("engaged", unit)
-    got: list[str] | None = s.standing.get(key)
+    got: list[str] | None = s.placed.get(key)
     if got is None:
         fighting = fighting_units(s)
         if unit not in fighting:
-            got = s.standing[key] = []
+            got = s.placed[key] = []
             return got
         me = space.unit_key(s, unit)
         side = s.units[unit].side
-        got = s.standing[key] = [
+        got = s.placed[key] = [
             o for o in fighting
             if s.units[o].side != side and space.rects_touch(me, space.unit_key(s, o))]
     return got
@@ -83,6 +83,9 @@ class Combat:
 
     units: list[str]
     inflicted: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
+    #: what a ruleset's planning keeps while the combat is fought, keyed by the exact values
+    #: it was worked out from (a unit's strikes, planned again only when those differ)
+    kept: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def side(self, s: GameState, side: int) -> list[str]:
         return [u for u in self.units if s.units[u].side == side]

@@ -80,12 +80,12 @@ def rect(f: Formation, width: float, depth: float) -> Polygon:
 def unit_key(s: GameState, unit: str) -> RectKey:
     """The unit's Unit Boundary as a rectangle key."""
     key = ("rect", unit)
-    got: RectKey | None = s.standing.get(key)
+    got: RectKey | None = s.placed.get(key)
     if got is None:
         host = host_of(s, unit)
         width, depth = dims(s, host)
         f = formation_of(s, host)
-        got = s.standing[key] = (f.x, f.y, f.facing, width, depth)
+        got = s.placed[key] = (f.x, f.y, f.facing, width, depth)
     return got
 
 
@@ -170,7 +170,7 @@ def model_gaps(s: GameState, unit: str, enemy: str) -> dict[str, float]:
     ``enemy``'s Unit Boundary: :func:`~game.geometry.contact.distance` for all of them at once
     (cached on where both stand)."""
     key = ("model_gaps", unit, enemy)
-    got: dict[str, float] | None = s.standing.get(key)
+    got: dict[str, float] | None = s.placed.get(key)
     if got is None:
         keys = model_keys(s, unit)
         other = unit_key(s, enemy)
@@ -188,7 +188,7 @@ def model_gaps(s: GameState, unit: str, enemy: str) -> dict[str, float]:
         for k, g in zip(keys, gaps, strict=True):
             assert g is not None  # (every gap is known now)
             got[k] = g
-        s.standing[key] = got
+        s.placed[key] = got
     return got
 
 

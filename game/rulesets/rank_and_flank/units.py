@@ -45,10 +45,10 @@ def alive(s: GameState, unit: str) -> list[Model]:
     """The unit's own models still on the table, in their numbered order (a list kept while
     the models and units stand as they are: do not change it)."""
     key = ("alive", unit)
-    got = s.standing.get(key)
+    got = s.placed.get(key)
     if got is None:
         models = s.models
-        got = s.standing[key] = [m for n in s.units[unit].models
+        got = s.placed[key] = [m for n in s.units[unit].models
                                 if (m := models[n]).status not in OFF_TABLE]  # (on_table)
     return got
 
@@ -64,14 +64,14 @@ def joined_to(s: GameState, unit: str) -> str | None:
 
 def characters_in(s: GameState, unit: str) -> list[str]:
     """The characters standing in ``unit`` (joined and still on the table)."""
-    joined = s.standing.get("joined")
+    joined = s.placed.get("joined")
     if joined is None:
         joined = {}
         for u, rec in s.units.items():
             host = rec.flag("joined")
             if isinstance(host, str) and rec.on_table and alive(s, u):
                 joined.setdefault(host, []).append(u)
-        s.standing["joined"] = joined
+        s.placed["joined"] = joined
     got: list[str] = joined.get(unit, [])
     return got
 
@@ -80,11 +80,11 @@ def block_models(s: GameState, unit: str) -> list[Model]:
     """Every model standing in the unit's formation: the characters, then its own (a list
     kept while the models and units stand as they are: do not change it)."""
     key = ("block", unit)
-    got: list[Model] | None = s.standing.get(key)
+    got: list[Model] | None = s.placed.get(key)
     if got is None:
         chars = characters_in(s, unit)
         got = [m for c in chars for m in alive(s, c)] + alive(s, unit) if chars else alive(s, unit)
-        s.standing[key] = got
+        s.placed[key] = got
     return got
 
 
@@ -122,13 +122,13 @@ def name(s: GameState, unit: str) -> str:
 def files_ranks(s: GameState, unit: str) -> tuple[int, int]:
     """Files and ranks of the unit's formation now (characters included)."""
     key = ("files_ranks", unit)
-    got: tuple[int, int] | None = s.standing.get(key)
+    got: tuple[int, int] | None = s.placed.get(key)
     if got is None:
         h = host(s, unit)
         f = formation_of(s, h)
         n = len(block_models(s, h))
         files = max(1, min(f.files, n)) if n else f.files
-        got = s.standing[key] = (files, layout.ranks_of(n, files))
+        got = s.placed[key] = (files, layout.ranks_of(n, files))
     return got
 
 
@@ -186,7 +186,8 @@ def relayout(s: GameState, unit: str, leaving: tuple[str, ...] = ()) -> None:
             move_model(s, m.name, x, y, facing)
     # what was worked out from where the unit stood is stale (a set-up lays units out by
     # hand, outside any event)
-    s.standing.clear()
+    s.placed.clear()
+    s.derived.clear()
 
 
 def _unit_moved(s: GameState, e: Any) -> None:
