@@ -148,17 +148,43 @@ def worth(rs: Any, s: GameState, u: str, unit: Any = None) -> float:
     return w
 
 
+#: each unit's mean distance from the enemy (:func:`spread`), by where the enemy's models
+#: stand and then where the unit's do: the tries of one choice mostly move one unit, so the
+#: others' distances are known already
+_SPREAD: dict[tuple[tuple[float, float], ...], dict[tuple[tuple[float, float], ...], float]] = {}
+
+
 def spread(s: GameState, side: int) -> float:
     """The sum over ``side``'s units on the table of how far their models stand, on average,
     from the nearest enemy model."""
-    mine = [(m.x, m.y, m.unit) for m in s.models.values() if m.side == side and m.on_table]
-    foes = [(m.x, m.y) for m in s.models.values() if m.side != side and m.on_table]
+    mine: dict[str, list[tuple[float, float]]] = {}
+    foes = []
+    for m in s.models.values():
+        if not m.on_table:
+            continue
+        if m.side == side:
+            mine.setdefault(m.unit, []).append((m.x, m.y))
+        else:
+            foes.append((m.x, m.y))
     if not foes or not mine:
         return 0.0
-    per: dict[str, list[float]] = {}
-    for (_, _, u), d in zip(mine, nearest_distances([(x, y) for x, y, _ in mine], foes)):
-        per.setdefault(u, []).append(d)
-    return sum(sum(ds) / len(ds) for ds in per.values())
+    there = tuple(foes)
+    known = _SPREAD.get(there)
+    if known is None:
+        if len(_SPREAD) > 64:
+            _SPREAD.clear()
+        known = _SPREAD[there] = {}
+    total = 0.0
+    for points in mine.values():
+        here = tuple(points)
+        d = known.get(here)
+        if d is None:
+            if len(known) > 4096:
+                known.clear()
+            ds = nearest_distances(points, foes)
+            d = known[here] = sum(ds) / len(ds)
+        total += d
+    return total
 
 
 # --- the attacks to come -----------------------------------------------------------------------

@@ -30,6 +30,7 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from game.core.commands import Order
@@ -281,14 +282,26 @@ def threats(offer: Offer, state: GameState, side: int) -> list[Threat]:
         for t in foes:
             tkey = space.unit_key(state, t)
             gap = space.rects_distance(key, tkey)
-            if gap > furthest or not in_front_arc(key, tkey):
+            if gap > furthest:
+                continue
+            facing = _charged_facing(key, tkey)
+            if facing is None:
                 continue
             chance = charge_chance(offer, state, a, gap + WHEEL)
             if chance <= 0.0:
                 continue
-            facing = arc_of(tkey, *front_centre(key))
             out.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing]))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _charged_facing(key: space.RectKey, tkey: space.RectKey) -> str | None:
+    """The facing of the unit standing at ``tkey`` that a unit at ``key`` would charge, or None
+    when none of it is in that unit's front arc (remembered by where the two stand: the
+    threats are asked about after every try, and most units have not moved)."""
+    if not in_front_arc(key, tkey):
+        return None
+    return arc_of(tkey, *front_centre(key))
 
 
 # --- candidates --------------------------------------------------------------------------------
