@@ -92,14 +92,14 @@ LEVELS: dict[str, Level] = {
 ANSWER_TRIES = 6
 #: in the second round, a candidate more than this many standard errors of the two means
 #: behind the leader gets no more tries (nor does the leader, once every other is behind)
-RACE = 2.5
+RACE = 2.0
 #: the least spread of a candidate's scores taken for that (a few tries that happened to
 #: score alike do not prove that the dice cannot change much)
 SPREAD = 0.05
 #: a candidate that could at best be this little better than the leader is not worth more
 #: tries either: picking the leader instead costs next to nothing (a twentieth of a
 #: skirmish model's worth, five points of a rank-and-flank army)
-NEAR = 0.05
+NEAR = 0.1
 #: how many rank-and-flank charges (the best) are played out before one is declared
 DEEP_CHARGES = 3
 #: what a charge after which no fight could be declared in the activation loses

@@ -41,26 +41,29 @@ def test_only_candidates_whose_scores_vary_are_tried_again() -> None:
 
 def test_scores_that_happened_to_agree_are_not_taken_as_certain() -> None:
     # three equal scores of a candidate with dice: its spread is taken as SPREAD at least, so
-    # one just behind the leader (by less than RACE such errors) stays in the race
-    gap = RACE * 2 * SPREAD / math.sqrt(3) * 0.5
+    # one just behind the leader, that the dice could still put more than NEAR ahead, stays
+    # in the race (taken at its word, a spread of nothing, it would be out)
+    room = RACE * 2 * SPREAD / math.sqrt(3) - NEAR
+    assert room > 0
     lead = tries(0, [1.0, 1.0, 1.0])
-    close = tries(1, [1.0 - gap] * 3)
-    assert gap > NEAR
+    close = tries(1, [1.0 - room / 2] * 3)
     assert in_the_race([lead, close]) == [lead, close]
-    far = tries(1, [1.0 - 3 * gap] * 3)
+    far = tries(1, [1.0 - 2 * room] * 3)
     assert in_the_race([lead, far]) == []
 
 
 def test_a_candidate_that_could_only_be_a_little_better_is_not_chased() -> None:
-    # with four tries each, the dice could put the one behind at most RACE * 2 * SPREAD / 2
-    # ahead of where it stands: 0.025 past the leader, under NEAR: not worth more tries
-    margin = RACE * 2 * SPREAD / 2
-    lead = tries(0, [1.0] * 4)
-    behind = tries(1, [1.0 - margin + NEAR / 2] * 4)
-    assert in_the_race([lead, behind]) == []
-    # behind by less, it could beat the leader by more than NEAR: it goes on
-    closer = tries(1, [1.0 - margin + 2 * NEAR] * 4)
-    assert in_the_race([lead, closer]) == [lead, closer]
+    # two level candidates whose scores hardly vary: nine tries each put the dice's reach
+    # under NEAR, so whichever is picked costs next to nothing, and neither is tried again
+    n = 9
+    assert RACE * 2 * SPREAD / math.sqrt(n) < NEAR
+    lead = tries(0, [1.0, 1.01] * 4 + [1.0])
+    twin = tries(1, [1.01, 1.0] * 4 + [1.0])
+    assert in_the_race([lead, twin]) == []
+    # the same means with scores all over the place: the dice could still decide, both go on
+    wild = tries(0, [0.0, 2.0] * 4 + [1.0])
+    wild2 = tries(1, [2.0, 0.0] * 4 + [1.0])
+    assert in_the_race([wild, wild2]) == [wild, wild2]
 
 
 def test_spread_remembered_per_unit_gives_what_every_pair_gives() -> None:

@@ -350,8 +350,6 @@ def charges(offer: Offer, state: GameState, uid: str, foes: list[str],
     its furthest charge first: the cheap test), where the charge would end on the real ground
     round the other units, and whose roll is at least ``likely`` to cover the way there. The
     note says into which facing, and the chance."""
-    from game.geometry import formation_actions as actions
-
     key = space.unit_key(state, uid)
     furthest = offer.furthest(state, uid) + CLOSE_ENOUGH
     out = []
@@ -363,15 +361,15 @@ def charges(offer: Offer, state: GameState, uid: str, foes: list[str],
             offer.check_charge(state, order)
         except Refused:
             continue
-        from game.rulesets.rank_and_flank.charges import charge_facing
+        from game.rulesets.rank_and_flank.charges import charge_facing, charge_plan
 
         facing = charge_facing(state, uid, t)
         if state.units[t].status in ("fleeing", "fled"):
             distance = space.rects_distance(key, space.unit_key(state, t))
         else:
-            plan = actions.charge_position(space.block_of(state, uid), space.block_of(state, t),
-                                           facing, space.surroundings(state, uid),
-                                           target_key=t)
+            # (the rules' own plan, kept by where everything stands: the next choice, the
+            # tries and the charge itself ask for the same one)
+            plan = charge_plan(state, uid, t, facing)
             if plan.reason is not None:
                 continue  # it would reach, but could not get in
             distance = plan.gap_distance
