@@ -81,11 +81,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 0, 0, 0.0),
-    # easy: the same search, smaller, with a half-hearted look at the enemy's attacks to come
-    # (it sees them, and underrates them: now and then it leaves a unit where it can be hit),
-    # one playout of a charge instead of two (it sometimes trusts a charge that usually
-    # fails), no look at the reply, and a careless pick among choices that seem about as good
-    "easy": Level("easy", 2, 6, 2, 0, 0.1, Look(next=0.3, later=0.1, at_once=0.5), deep=1),
+    "easy": Level("easy", 2, 2, 0, 0, 0.25),
     "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=3,
                     deep=2),
     "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
