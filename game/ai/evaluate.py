@@ -49,12 +49,15 @@ class Look:
     moves next, ``later`` those of the other side (whose turn comes after); attacks under way
     (a charge declared, not yet moved) count in full. ``at_once``, when given, weighs instead
     of ``next`` the attack of the side to act next in a game of alternating activations: its
-    next activation comes at once, and its best attack is as good as made. Zero weights: no
-    look at all."""
+    next activation comes at once, and its best attack is as good as made. ``fear`` scales
+    the enemy's attacks to come (not those under way). Zero weights: no look at all."""
 
     next: float = 0.0
     later: float = 0.0
     at_once: float = 0.0
+    #: how much of the enemy's attacks to come it sees (its own count in full): below 1, a
+    #: player who plans its own attacks and overlooks some of the enemy's
+    fear: float = 1.0
 
     @property
     def on(self) -> bool:
@@ -290,6 +293,8 @@ def pressure(e: Engine, side: int, look: Look) -> float:
         attacks = weigh(e, threats_of(e, who))
         under_way = [a for a in attacks if a.threat.declared]
         to_come = [a for a in attacks if not a.threat.declared]
+        if who != side:
+            weight *= look.fear
         total += sign * (sum(a.net for a in under_way)
                          + weight * sum(a.net for a in best_attacks(to_come, phased)))
     return total

@@ -81,7 +81,13 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 0, 0, 0.0),
-    "easy": Level("easy", 2, 2, 0, 0, 0.25),
+    # easy: the same search, smaller and without the look at the enemy's reply, and a player
+    # who plans its own attacks but sees only a fifth of what the enemy could do to it next:
+    # it walks into charge range and leaves a wounded model in reach, which random play
+    # rarely punishes and a careful opponent does; among choices that seem about as good it
+    # picks carelessly
+    "easy": Level("easy", 2, 6, 2, 0, 0.05,
+                  Look(next=0.6, later=0.2, at_once=1.0, fear=0.2), deep=2),
     "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=3,
                     deep=2),
     "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
