@@ -275,10 +275,11 @@ def threats(offer: Offer, state: GameState, side: int) -> list[Threat]:
             out.append(Threat(a, target, charge_chance(offer, state, a, gap + WHEEL),
                               EDGE.get(facing, 1.0), "charge", WORDS.get(facing, ""), True))
             continue
-        if rec.status != "active" or is_engaged(state, a):
+        if rec.status != "active":
             continue
         key = space.unit_key(state, a)
         furthest = offer.furthest(state, a)
+        mine: list[Threat] = []
         for t in foes:
             tkey = space.unit_key(state, t)
             gap = space.rects_distance(key, tkey)
@@ -290,7 +291,11 @@ def threats(offer: Offer, state: GameState, side: int) -> list[Threat]:
             chance = charge_chance(offer, state, a, gap + WHEEL)
             if chance <= 0.0:
                 continue
-            out.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing]))
+            mine.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing]))
+        # (a unit in combat charges nothing; asked only of one that could, since finding out
+        # is the dearer test and most units are out of reach of every enemy)
+        if mine and not is_engaged(state, a):
+            out += mine
     return out
 
 
