@@ -49,12 +49,15 @@ class Look:
     moves next, ``later`` those of the other side (whose turn comes after); attacks under way
     (a charge declared, not yet moved) count in full. ``at_once``, when given, weighs instead
     of ``next`` the attack of the side to act next in a game of alternating activations: its
-    next activation comes at once, and its best attack is as good as made. Zero weights: no
-    look at all."""
+    next activation comes at once, and its best attack is as good as made. ``fear`` scales
+    the enemy's attacks to come (not those under way). Zero weights: no look at all."""
 
     next: float = 0.0
     later: float = 0.0
     at_once: float = 0.0
+    #: how much of the enemy's attacks to come it sees (its own count in full): below 1, a
+    #: player who plans its own attacks and overlooks some of the enemy's
+    fear: float = 1.0
 
     @property
     def on(self) -> bool:
@@ -148,17 +151,43 @@ def worth(rs: Any, s: GameState, u: str, unit: Any = None) -> float:
     return w
 
 
+#: each unit's mean distance from the enemy (:func:`spread`), by where the enemy's models
+#: stand and then where the unit's do: the tries of one choice mostly move one unit, so the
+#: others' distances are known already
+_SPREAD: dict[tuple[tuple[float, float], ...], dict[tuple[tuple[float, float], ...], float]] = {}
+
+
 def spread(s: GameState, side: int) -> float:
     """The sum over ``side``'s units on the table of how far their models stand, on average,
     from the nearest enemy model."""
-    mine = [(m.x, m.y, m.unit) for m in s.models.values() if m.side == side and m.on_table]
-    foes = [(m.x, m.y) for m in s.models.values() if m.side != side and m.on_table]
+    mine: dict[str, list[tuple[float, float]]] = {}
+    foes = []
+    for m in s.models.values():
+        if not m.on_table:
+            continue
+        if m.side == side:
+            mine.setdefault(m.unit, []).append((m.x, m.y))
+        else:
+            foes.append((m.x, m.y))
     if not foes or not mine:
         return 0.0
-    per: dict[str, list[float]] = {}
-    for (_, _, u), d in zip(mine, nearest_distances([(x, y) for x, y, _ in mine], foes)):
-        per.setdefault(u, []).append(d)
-    return sum(sum(ds) / len(ds) for ds in per.values())
+    there = tuple(foes)
+    known = _SPREAD.get(there)
+    if known is None:
+        if len(_SPREAD) > 64:
+            _SPREAD.clear()
+        known = _SPREAD[there] = {}
+    total = 0.0
+    for points in mine.values():
+        here = tuple(points)
+        d = known.get(here)
+        if d is None:
+            if len(known) > 4096:
+                known.clear()
+            ds = nearest_distances(points, foes)
+            d = known[here] = sum(ds) / len(ds)
+        total += d
+    return total
 
 
 # --- the attacks to come -----------------------------------------------------------------------
@@ -264,6 +293,8 @@ def pressure(e: Engine, side: int, look: Look) -> float:
         attacks = weigh(e, threats_of(e, who))
         under_way = [a for a in attacks if a.threat.declared]
         to_come = [a for a in attacks if not a.threat.declared]
+        if who != side:
+            weight *= look.fear
         total += sign * (sum(a.net for a in under_way)
                          + weight * sum(a.net for a in best_attacks(to_come, phased)))
     return total

@@ -81,7 +81,13 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 0, 0, 0.0),
-    "easy": Level("easy", 2, 2, 0, 0, 0.25),
+    # easy: the same search, smaller and without the look at the enemy's reply, and a player
+    # who plans its own attacks but sees only a fifth of what the enemy could do to it next:
+    # it walks into charge range and leaves a wounded model in reach, which random play
+    # rarely punishes and a careful opponent does; among choices that seem about as good it
+    # picks carelessly
+    "easy": Level("easy", 2, 6, 2, 0, 0.05,
+                  Look(next=0.6, later=0.2, at_once=1.0, fear=0.2), deep=2),
     "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=3,
                     deep=2),
     "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
@@ -90,6 +96,16 @@ LEVELS: dict[str, Level] = {
 
 #: the most tries an answer gets in a game of player turns
 ANSWER_TRIES = 6
+#: in the second round, a candidate more than this many standard errors of the two means
+#: behind the leader gets no more tries (nor does the leader, once every other is behind)
+RACE = 2.0
+#: the least spread of a candidate's scores taken for that (a few tries that happened to
+#: score alike do not prove that the dice cannot change much)
+SPREAD = 0.05
+#: a candidate that could at best be this little better than the leader is not worth more
+#: tries either: picking the leader instead costs next to nothing (a twentieth of a
+#: skirmish model's worth, five points of a rank-and-flank army)
+NEAR = 0.1
 #: how many rank-and-flank charges (the best) are played out before one is declared
 DEEP_CHARGES = 3
 #: what a charge after which no fight could be declared in the activation loses
@@ -286,7 +302,10 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             for t in best:
                 t.scores, t.target_gone, t.actor_gone = [], 0, 0
         for k in range(more):
-            for t in best:
+            racing = in_the_race(best) if k >= lv.first else best
+            if not racing:
+                return
+            for t in racing:
                 check()
                 if deadline is not None and time.perf_counter() > deadline and k:
                     return
@@ -357,6 +376,34 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         odds["score"] = pick.mean
     fear = search.fear_note(pick, ranked) if lv.look.on else ""
     return done(pick.cand, odds, len(tries), first_tried, fear, joined)
+
+
+def in_the_race(best: list[_Tries]) -> list[_Tries]:
+    """Those of ``best`` that more tries could still change the choice among: each whose
+    scores still vary (dice were rolled) and whose mean is not clearly behind the leader's,
+    nor the leader's so far ahead that none of the others could catch it up (clearly: by more
+    than :data:`RACE` standard errors of the two means, the spread of a candidate's scores
+    taken as at least :data:`SPREAD`). An empty list: the choice is settled. Tries are spent
+    where they can change the choice; a candidate that would need luck beyond that to overtake
+    gets no more."""
+    scored = [t for t in best if t.scores]
+    if len(scored) < 2:
+        return [t for t in best if t.random_after]
+    lead = max(scored, key=lambda t: (t.mean, -t.index))
+
+    def error(t: _Tries) -> float:
+        n = len(t.scores)
+        if not t.random_after or n < 2:
+            return 0.0 if not t.random_after else SPREAD
+        m = sum(t.scores) / n
+        sd = math.sqrt(sum((x - m) ** 2 for x in t.scores) / (n - 1))
+        return max(sd, SPREAD) / math.sqrt(n)
+
+    close = [t for t in scored if t is not lead
+             and t.mean + RACE * (error(t) + error(lead)) >= lead.mean + NEAR]
+    if not close:
+        return []
+    return [t for t in [lead, *close] if t.random_after]
 
 
 def most_tried(models: int) -> int:
@@ -565,9 +612,14 @@ class _Search:
             if without is None:
                 return
             try:
-                a = self.engine.fork(SeededDice(self.seeds[k]))
-                if not a.execute(c.command).ok:
-                    return
+                if t.base is not None and not t.still:
+                    # (declared without a die: the copy it was declared on, with the dice of
+                    # this playout, is where declaring it again would leave it)
+                    a = t.base.fork(SeededDice(self.seeds[k]))
+                else:
+                    a = self.engine.fork(SeededDice(self.seeds[k]))
+                    if not a.execute(c.command).ok:
+                        return
                 for other in joining:
                     while a.pending_ask is not None and not a.state.game_over:
                         a.answer_default()

@@ -430,6 +430,11 @@ def test_the_attacks_to_come_are_what_an_enemy_in_reach_could_take() -> None:
     # next), when the look says so
     at_once = Look(next=0.6, later=0.2, at_once=1.0)
     assert evaluate(e, 1, at_once) - evaluate(e, 1) == pytest.approx(-1.0 * got[0].net)
+    # a player that sees only a fifth of the enemy's attacks to come (easy) counts a fifth
+    careless = Look(next=0.6, later=0.2, at_once=1.0, fear=0.2)
+    assert evaluate(e, 1, careless) - evaluate(e, 1) == pytest.approx(-0.2 * got[0].net)
+    # and side 2's own attack counts in full for side 2, whatever it fears
+    assert evaluate(e, 2, careless) - evaluate(e, 2) == pytest.approx(1.0 * got[0].net)
 
 
 def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too() -> None:

@@ -30,6 +30,7 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from game.core.commands import Order
@@ -274,21 +275,38 @@ def threats(offer: Offer, state: GameState, side: int) -> list[Threat]:
             out.append(Threat(a, target, charge_chance(offer, state, a, gap + WHEEL),
                               EDGE.get(facing, 1.0), "charge", WORDS.get(facing, ""), True))
             continue
-        if rec.status != "active" or is_engaged(state, a):
+        if rec.status != "active":
             continue
         key = space.unit_key(state, a)
         furthest = offer.furthest(state, a)
+        mine: list[Threat] = []
         for t in foes:
             tkey = space.unit_key(state, t)
             gap = space.rects_distance(key, tkey)
-            if gap > furthest or not in_front_arc(key, tkey):
+            if gap > furthest:
+                continue
+            facing = _charged_facing(key, tkey)
+            if facing is None:
                 continue
             chance = charge_chance(offer, state, a, gap + WHEEL)
             if chance <= 0.0:
                 continue
-            facing = arc_of(tkey, *front_centre(key))
-            out.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing]))
+            mine.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing]))
+        # (a unit in combat charges nothing; asked only of one that could, since finding out
+        # is the dearer test and most units are out of reach of every enemy)
+        if mine and not is_engaged(state, a):
+            out += mine
     return out
+
+
+@lru_cache(maxsize=65536)
+def _charged_facing(key: space.RectKey, tkey: space.RectKey) -> str | None:
+    """The facing of the unit standing at ``tkey`` that a unit at ``key`` would charge, or None
+    when none of it is in that unit's front arc (remembered by where the two stand: the
+    threats are asked about after every try, and most units have not moved)."""
+    if not in_front_arc(key, tkey):
+        return None
+    return arc_of(tkey, *front_centre(key))
 
 
 # --- candidates --------------------------------------------------------------------------------
@@ -337,8 +355,6 @@ def charges(offer: Offer, state: GameState, uid: str, foes: list[str],
     its furthest charge first: the cheap test), where the charge would end on the real ground
     round the other units, and whose roll is at least ``likely`` to cover the way there. The
     note says into which facing, and the chance."""
-    from game.geometry import formation_actions as actions
-
     key = space.unit_key(state, uid)
     furthest = offer.furthest(state, uid) + CLOSE_ENOUGH
     out = []
@@ -350,15 +366,15 @@ def charges(offer: Offer, state: GameState, uid: str, foes: list[str],
             offer.check_charge(state, order)
         except Refused:
             continue
-        from game.rulesets.rank_and_flank.charges import charge_facing
+        from game.rulesets.rank_and_flank.charges import charge_facing, charge_plan
 
         facing = charge_facing(state, uid, t)
         if state.units[t].status in ("fleeing", "fled"):
             distance = space.rects_distance(key, space.unit_key(state, t))
         else:
-            plan = actions.charge_position(space.block_of(state, uid), space.block_of(state, t),
-                                           facing, space.surroundings(state, uid),
-                                           target_key=t)
+            # (the rules' own plan, kept by where everything stands: the next choice, the
+            # tries and the charge itself ask for the same one)
+            plan = charge_plan(state, uid, t, facing)
             if plan.reason is not None:
                 continue  # it would reach, but could not get in
             distance = plan.gap_distance

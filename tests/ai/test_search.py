@@ -1,0 +1,98 @@
+"""How the AI spends its tries: the second round stops giving tries to candidates that more
+tries could not make the choice, and the evaluation's shortcuts give what the long way gives."""
+
+from __future__ import annotations
+
+import math
+
+from game.ai.player import NEAR, RACE, SPREAD, _Tries, in_the_race
+from game.core.commands import Order
+from game.core.ruleset import Candidate
+
+
+def tries(index: int, scores: list[float], random_after: bool = True) -> _Tries:
+    c = Candidate(Order("end_turn"), "end")
+    return _Tries(c, index, None, scores=list(scores), random_after=random_after)
+
+
+def test_a_candidate_far_behind_gets_no_more_tries_and_the_choice_is_settled() -> None:
+    lead = tries(0, [2.0, 2.1, 1.9])
+    behind = tries(1, [0.0, 0.1, -0.1])
+    # 2 behind, with standard errors of about 0.06 each: far more than RACE of them
+    assert in_the_race([lead, behind]) == []
+
+
+def test_candidates_within_the_dice_of_each_other_both_go_on() -> None:
+    lead = tries(0, [1.0, 1.6, 0.4])
+    close = tries(1, [0.9, 1.5, 0.3])
+    assert in_the_race([lead, close]) == [lead, close]
+
+
+def test_only_candidates_whose_scores_vary_are_tried_again() -> None:
+    # a move that rolls no dice scored once says all there is: it stays in the race as the
+    # leader to beat, but only the candidate with dice gets more tries
+    still = tries(0, [1.0], random_after=False)
+    shot = tries(1, [0.2, 1.9, 0.8])
+    assert in_the_race([still, shot]) == [shot]
+    # the same shot far behind the move: settled
+    poor = tries(1, [-3.0, -2.9, -3.1])
+    assert in_the_race([still, poor]) == []
+
+
+def test_scores_that_happened_to_agree_are_not_taken_as_certain() -> None:
+    # three equal scores of a candidate with dice: its spread is taken as SPREAD at least, so
+    # one just behind the leader, that the dice could still put more than NEAR ahead, stays
+    # in the race (taken at its word, a spread of nothing, it would be out)
+    room = RACE * 2 * SPREAD / math.sqrt(3) - NEAR
+    assert room > 0
+    lead = tries(0, [1.0, 1.0, 1.0])
+    close = tries(1, [1.0 - room / 2] * 3)
+    assert in_the_race([lead, close]) == [lead, close]
+    far = tries(1, [1.0 - 2 * room] * 3)
+    assert in_the_race([lead, far]) == []
+
+
+def test_a_candidate_that_could_only_be_a_little_better_is_not_chased() -> None:
+    # two level candidates whose scores hardly vary: nine tries each put the dice's reach
+    # under NEAR, so whichever is picked costs next to nothing, and neither is tried again
+    n = 9
+    assert RACE * 2 * SPREAD / math.sqrt(n) < NEAR
+    lead = tries(0, [1.0, 1.01] * 4 + [1.0])
+    twin = tries(1, [1.01, 1.0] * 4 + [1.0])
+    assert in_the_race([lead, twin]) == []
+    # the same means with scores all over the place: the dice could still decide, both go on
+    wild = tries(0, [0.0, 2.0] * 4 + [1.0])
+    wild2 = tries(1, [2.0, 0.0] * 4 + [1.0])
+    assert in_the_race([wild, wild2]) == [wild, wild2]
+
+
+def test_spread_remembered_per_unit_gives_what_every_pair_gives() -> None:
+    from pathlib import Path
+
+    from game.ai.evaluate import spread
+    from game.ai.simulate import setup
+    from game.core.engine import Engine
+
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    e = Engine(setup(str(maps / "old-world.toml")), seed=5)
+
+    def by_hand(side: int) -> float:
+        s = e.state
+        foes = [(m.x, m.y) for m in s.models.values() if m.side != side and m.on_table]
+        per: dict[str, list[float]] = {}
+        for m in s.models.values():
+            if m.side == side and m.on_table:
+                per.setdefault(m.unit, []).append(
+                    min(math.hypot(m.x - x, m.y - y) for x, y in foes))
+        return sum(sum(d) / len(d) for d in per.values())
+
+    for side in (1, 2):
+        assert spread(e.state, side) == by_hand(side)
+    # a unit steps forward: asked again (the others' distances remembered), the same answer
+    # as working every pair out afresh, and a different one from before
+    before = spread(e.state, 1)
+    unit = next(u for u, rec in e.state.units.items() if rec.side == 1 and rec.formation)
+    assert e.execute(Order("begin_turn")).ok
+    e.execute(Order("move", unit, (("path", (("forward", 3.0),)),)))
+    assert spread(e.state, 1) == by_hand(1)
+    assert spread(e.state, 1) != before
