@@ -78,6 +78,11 @@ DISTANCE_SLACK = 1e-6
 _STEP = 1e-6  # bisection resolution on the travelled distance, inches
 _PEN_EPS = 1e-9  # how much deeper than at the start a base may reach into what it touched
 _HULL_TOL = 1e-10  # inches a corner may be off the line of its neighbours and be left out
+#: the sine of the angle below which a base's side counts as lying along its move: pymunk
+#: mis-measures a swept area with a corner a hair off the line of its neighbours (a side a
+#: few billionths of a radian off the move; the area this leaves out is at most this times
+#: the length of the move, a hundred-thousandth of an inch over 100")
+_ALONG = 1e-7
 _STILL = 1e-9  # inches of travel below which the swept area is the start footprint
 _NUDGE = 1e-10  # inches a sweep is moved by when pymunk cannot measure it where it is
 _EDGE_EPS = 1e-9  # slack on the table edges
@@ -225,7 +230,7 @@ def _swept_layout(pts: Sequence[tuple[float, float]], ux: float, uy: float) -> l
         ex, ey = pts[(i + 1) % n][0] - pts[i][0], pts[(i + 1) % n][1] - pts[i][1]
         length = math.hypot(ex, ey)
         d = turn * (ey * ux - ex * uy) / length if length > 0.0 else 0.0
-        faces.append(1 if d > _HULL_TOL else -1 if d < -_HULL_TOL else 0)
+        faces.append(1 if d > _ALONG else -1 if d < -_ALONG else 0)
     out: list[tuple[int, bool]] = []
     for i in range(n):
         before, after = faces[i - 1], faces[i]
@@ -262,7 +267,7 @@ class _Sweep:
         Walking round the footprint, a corner stays where it started when a side next to it
         faces away from the move, and is carried ``s`` inches along when a side next to it
         faces the move (both, for the two corners where the sides turn from one to the
-        other).  Sides along the move (within ``_HULL_TOL`` a inch) face neither way, so
+        other).  Sides along the move (within ``_ALONG``) face neither way, so
         their corners are never repeated on the line of their neighbours (pymunk could miss
         an overlap beside such a corner, see :func:`_hull`).  Below ``_STILL`` inches the
         start footprint stands for the swept area (it is less than that smaller), so that

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 import shapely
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from shapely import Polygon, box
 
@@ -208,6 +208,11 @@ def _reference(shape, start, direction, facing, blockers, s_max, gap):  # type: 
     facing=st.floats(0, 360),
     n=st.integers(1, 8),
 )
+# a base a hair (a few billionths of a radian) off square to its move: pymunk could not
+# measure the area it sweeps (found by this test; 11 of 1,500 near-square set-ups failed)
+@example(seed=253, mover="25x50", direction=0.0, facing=1.192092896e-07, n=1)
+@example(seed=3, mover="50x50", direction=180.0, facing=179.99999999968057, n=3)
+@example(seed=1, mover="40x20", direction=90.0, facing=89.9999999, n=3)
 def test_first_contact_matches_shapely_bisection(
     seed: int, mover: str, direction: float, facing: float, n: int
 ) -> None:
