@@ -213,6 +213,7 @@ def _reference(shape, start, direction, facing, blockers, s_max, gap):  # type: 
 @example(seed=253, mover="25x50", direction=0.0, facing=1.192092896e-07, n=1)
 @example(seed=3, mover="50x50", direction=180.0, facing=179.99999999968057, n=3)
 @example(seed=1, mover="40x20", direction=90.0, facing=89.9999999, n=3)
+@example(seed=1, mover="25x25", direction=46.25, facing=46.25, n=1)  # (found before)
 def test_first_contact_matches_shapely_bisection(
     seed: int, mover: str, direction: float, facing: float, n: int
 ) -> None:
