@@ -14,7 +14,8 @@ from game.core import events as ev
 from game.core.replay import read_save, rerun
 from game.core.ruleset import Presenter
 from game.rulesets.common.conditions import PLAYER_TURN_START, Conditions, Ends, plain
-from game.rulesets.common.turns import GameTurns, Phase, SideTurn, Stage, TurnOrder
+from game.rulesets.common.turns import GameTurns, Phase, SideTurn, Stage
+from game.rulesets.rank_and_flank.flow import PhasedRuleset
 
 FIXED = Path(__file__).resolve().parent.parent / "fixed_games"
 
@@ -34,14 +35,7 @@ class Toy(GameTurns):
               opens_with=Stage("declare", ("shout",), said("declare closes"), "too late")),
         Phase("second", on_start=said("second starts")),
     )
-    turn_order = TurnOrder(
-        started=lambda side, unit: ev.PlayerTurnStarted(side),
-        ended=lambda side, unit: ev.PlayerTurnEnded(side),
-        start_moment=PLAYER_TURN_START,
-        end_moment=None,
-        takers=lambda s, side, unit: [u for u, rec in s.units.items() if rec.side == side],
-        game_turn_over=lambda s, side: side == 2,
-    )
+    turn_order = PhasedRuleset.turn_order  # (a player turn a side, as old-world's)
     condition_registry = Conditions(plain("dazed", "Dazed", "", ends=Ends(PLAYER_TURN_START, "its turn starts")))
 
     def side_turn(self, s: Any) -> SideTurn | None:
