@@ -238,6 +238,24 @@ def test_trench_candidates_offer_diving_charges_only_where_there_are_heights() -
     assert all(dict(c.command.args)["dive"] is True for c in dives)
 
 
+def test_trench_moves_do_not_walk_off_a_roof_into_a_fall() -> None:
+    """The Death Commando stands on the 3" bunker roof: a step off it is a fall (an Injury Roll),
+    which no player takes for a place on the table; it jumps down only in a Diving Charge."""
+    from game.rulesets.trench_crusade.movement import falls_on_the_way
+
+    e = Engine(load_scenario(MAPS / "trench.toml"), seed=2)
+    side = e.ruleset.active_side(e.state)
+    diver = e.state.models["diver"]
+    moves = [c for k in range(4)
+             for c in e.ruleset.advisor.candidates(e.state, side, random.Random(k), 2)
+             if c.kind == "move" and c.command.unit == "diver"]
+    assert moves  # (it may still move about on the roof)
+    for c in moves:
+        to = dict(c.command.args)["to"]
+        assert falls_on_the_way(e.state, diver, to) == (), to
+        assert 12 <= to[0] <= 18 and 3 <= to[1] <= 7  # on the roof
+
+
 def test_a_time_budget_widens_the_search_and_cancel_stops_it() -> None:
     import threading
 

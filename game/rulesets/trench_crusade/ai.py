@@ -18,6 +18,7 @@ from game.rulesets.common.candidates import (
     who_acts,
 )
 from game.rulesets.trench_crusade import constants as K
+from game.rulesets.trench_crusade.movement import falls_on_the_way
 from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
 
 
@@ -57,6 +58,8 @@ def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) 
                                 "diving charge", name, t.name))
             for p in move_points(state, m, mov, enemies, TABLE, rng, widen, keep_off=1.05,
                                  threat=lambda e: float(e.stat("Movement"))):
+                if falls_on_the_way(state, m, (p.x, p.y)):
+                    continue  # (no player walks off a roof for a place; a dive is a charge)
                 out.append(Candidate(
                     Order("move", name, (("to", (p.x, p.y)), ("facing", p.facing))),
                     "move", name, p.target, p.note))

@@ -79,6 +79,11 @@ def _path(state: GameState, m: Model, to: tuple[float, float], facing: float, di
     return Path(to[0], to[1], facing % 360, dist, climb, tuple(drops), tuple(via))
 
 
+def falls_on_the_way(state: GameState, m: Model, to: tuple[float, float]) -> tuple[float, ...]:
+    """The falls (drops of 3" or more) a straight move of ``m`` to ``to`` would take."""
+    return _path(state, m, to, m.facing, 0.0).falls
+
+
 def _cost_text(p: Path) -> str:
     if p.climb:
         return f'{inches(p.cost)}" ({inches(p.distance)}" across and {inches(p.climb)}" climbing)'
