@@ -549,12 +549,17 @@ def test_a_charge_played_out_with_others_names_them_before_its_odds() -> None:
 def test_in_the_last_game_turn_a_charge_is_played_out_to_the_end_of_the_game() -> None:
     from game.ai.player import LEVELS, _Search, close_turn, to_the_end
 
-    e = Engine(load_scenario(MAPS / "old-world.toml"), seed=3)
-    assert e.execute(Order("begin_turn")).ok
-    e.state.turn = e.state.max_turns  # side 1's last turn
-    search = _Search(e, 1, LEVELS["normal"], [5, 6, 7], lambda: None)
+    def watchtower(turns: int) -> Engine:
+        sc = load_scenario(MAPS / "old-world.toml")
+        e = Engine(check_scenario({**sc.raw, "turns": turns}, sc.path), seed=3)
+        assert e.execute(Order("begin_turn")).ok
+        return e
+
+    e = watchtower(1)  # the first game turn is the last
+    first = e.ruleset.active_side(e.state)  # the side that moves first on the map
+    search = _Search(e, first, LEVELS["normal"], [5, 6, 7], lambda: None)
     assert search.last
-    # closing side 1's turn leaves side 2's last turn to play: the game goes on
+    # closing its turn leaves the other side's last turn to play: the game goes on
     a = e.fork(SeededDice(5))
     close_turn(a)
     assert not a.state.game_over
@@ -562,5 +567,4 @@ def test_in_the_last_game_turn_a_charge_is_played_out_to_the_end_of_the_game() -
     to_the_end(a)
     assert a.state.game_over and a.state.winner in (1, 2, "draw")
     # a turn before the last, nothing of this
-    e.state.turn = e.state.max_turns - 1
-    assert not _Search(e, 1, search.lv, [5], lambda: None).last
+    assert not _Search(watchtower(2), first, search.lv, [5], lambda: None).last

@@ -90,9 +90,12 @@ def test_spread_remembered_per_unit_gives_what_every_pair_gives() -> None:
         assert spread(e.state, side) == by_hand(side)
     # a unit steps forward: asked again (the others' distances remembered), the same answer
     # as working every pair out afresh, and a different one from before
-    before = spread(e.state, 1)
-    unit = next(u for u, rec in e.state.units.items() if rec.side == 1 and rec.formation)
     assert e.execute(Order("begin_turn")).ok
-    e.execute(Order("move", unit, (("path", (("forward", 3.0),)),)))
-    assert spread(e.state, 1) == by_hand(1)
-    assert spread(e.state, 1) != before
+    while e.pending_ask is not None:  # (the Black Coach's Incorporeal: its default)
+        e.answer_default()
+    first = e.ruleset.active_side(e.state)  # the side that moves first on the map
+    before = spread(e.state, first)
+    unit = next(u for u, rec in e.state.units.items() if rec.side == first and rec.formation)
+    assert e.execute(Order("move", unit, (("path", (("forward", 3.0),)),))).ok
+    assert spread(e.state, first) == by_hand(first)
+    assert spread(e.state, first) != before

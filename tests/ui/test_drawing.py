@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from game.core.commands import Order
+from game.core.commands import Answer, Order
 from game.geometry.bases import facing_vector, parse_base
 from game.ui.sprites import make_sprite
 from tests.ui.conftest import ROOT
@@ -49,8 +49,20 @@ def test_the_front_of_a_base_is_lit_at_every_angle(base, scale):
         assert lit(at(hd * 0.55, 0))  # and a pointer runs to it from the middle
 
 
+def pass_the_first_turn(app):
+    """Side 2's first turn passes, its decisions taking their defaults: side 1 to move."""
+    e = app.session.engine
+    while e.pending_ask is not None:
+        app.play.answer(Answer(e.state.resume.ask.default))
+    assert app.play.execute(Order("end_turn")).ok
+    while e.pending_ask is not None:
+        app.play.answer(Answer(e.state.resume.ask.default))
+    assert app.play.due_side() == 1
+
+
 def wheeled(make_app, degrees=7.0):
     app = make_app(OLD_WORLD)
+    pass_the_first_turn(app)  # (the dead move first on the map)
     out = app.play.execute(Order("move", "corsairs", (("path", (("wheel", degrees),)),)))
     assert out.ok, out.refusal
     m = app.state.models["corsairs.1"]
