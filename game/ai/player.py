@@ -501,6 +501,13 @@ class _Search:
             return settle(e, self.side)
         if self.answering:
             close_turn(e)
+            return True
+        # the order's own questions to this side (how many times a unit fires, say) take
+        # their defaults, so that the order is judged by what it did rather than as asked
+        # (a question to the enemy, a charge reaction, is left to the enemy)
+        while (e.pending_ask is not None and e.pending_ask.side == self.side
+               and not e.state.game_over):
+            e.answer_default()
         return True
 
     def one(self, t: _Tries, reply: bool = False) -> None:

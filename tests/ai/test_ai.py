@@ -480,6 +480,33 @@ def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too()
     assert any(isinstance(x, ev.ActionTaken) and x.action == "shoot" for x in e2.log)
 
 
+def test_a_shot_that_asks_how_often_to_fire_is_judged_by_what_it_hits() -> None:
+    """A repeater crossbow asks whether to fire twice at -1 to hit: the tries answer it as
+    its default says and roll the shots. (Judged with the question still open, the shot
+    scored exactly as ending the turn, and in old-world games the Darkshards never shot.)"""
+    from game.ai import player
+    from tests.old_world.helpers import block, ow
+
+    a = block("a", 1, 24, 40, models=10, weapons=["hand weapon", "repeater crossbow"])
+    b = block("b", 2, 24, 26, facing=180, models=10)
+    e = Engine(check_scenario(ow([a, b], orders=[]), "test"), seed=2)
+    for _ in range(3):  # strategy, movement, into the shooting phase
+        e.execute(Order("next_phase") if e.state.flow.phase else Order("begin_turn"))
+    tried: dict[str, list[float]] = {}
+
+    def trace(ranked: list) -> None:
+        tried.update({t.cand.kind: t.scores for t in ranked})
+
+    player.TRACE = trace
+    try:
+        choice = choose(e, 1, "normal")
+    finally:
+        player.TRACE = None
+    assert choice.command == Order("shoot", "a", (("target", "b"),))
+    # the shot's tries rolled dice: more than one, and better on average than not shooting
+    assert len(tried["shoot"]) > 1 and sum(tried["shoot"]) / len(tried["shoot"]) > tried["end"][0]
+
+
 def test_holding_back_says_what_it_feared_from_the_reply_by_name() -> None:
     # Orc Boss (strong) could charge Scout Runner if it walked straight at it: the AI stops
     # short, and its line names the attacker and the odds of the charge it feared
