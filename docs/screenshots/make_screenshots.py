@@ -32,7 +32,7 @@ from game.core.ruleset import ENEMY  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
 MAPS = ["default", "duel", "rules-study", "trench", "old-world", "ninth-age"]
-SEEDS = {"default": 5, "duel": 3, "rules-study": 1, "trench": 17, "old-world": 3, "ninth-age": 2}
+SEEDS = {"default": 5, "duel": 3, "rules-study": 1, "trench": 17, "old-world": 5, "ninth-age": 2}
 
 
 def app_for(name: str, saves: Path, **kw: object):  # noqa: ANN201 - (the App)
