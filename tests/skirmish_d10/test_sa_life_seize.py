@@ -38,7 +38,7 @@ def test_the_victims_damage_tracks_are_added():
     # b has 4 tracks; a hits 4 times and takes a strike; 6 + 4 = 10 succeeds.
     eng = duel([9, 9, 9, 9, 9, 6], a_stats={"MA": 4}, b_stats={"DT": 4})
     (ls,) = rolls(eng, "life_seize")
-    assert ("b DT", 4) in ls.modifiers and ls.outcome == "drained"
+    assert ("the victim's DT", 4) in ls.modifiers and ls.outcome == "drained"
     assert damage(eng, "a") == 0
 
 

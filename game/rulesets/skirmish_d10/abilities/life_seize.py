@@ -69,7 +69,7 @@ class LifeSeize(SpecialRule):
                 continue
             yield ev.ActionTaken(model.name, "life_seize", victim, free=True)
             ok, _ = yield from d10_check(
-                melee.ctx, "life_seize", model.name, [Mod(f"{victim} DT", tracks(v))],
+                melee.ctx, "life_seize", model.name, [Mod("the victim's DT", tracks(v))],
                 LIFE_SEIZE_TARGET, against=victim, yes="drained", no="failed",
             )
             if not ok:
