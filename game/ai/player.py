@@ -505,9 +505,7 @@ class _Search:
         # the order's own questions to this side (how many times a unit fires, say) take
         # their defaults, so that the order is judged by what it did rather than as asked
         # (a question to the enemy, a charge reaction, is left to the enemy)
-        while (e.pending_ask is not None and e.pending_ask.side == self.side
-               and not e.state.game_over):
-            e.answer_default()
+        answer_defaults(e, self.side)
         return True
 
     def one(self, t: _Tries, reply: bool = False) -> None:
@@ -628,8 +626,7 @@ class _Search:
                     if not a.execute(c.command).ok:
                         return
                 for other in joining:
-                    while a.pending_ask is not None and not a.state.game_over:
-                        a.answer_default()
+                    answer_defaults(a)
                     if other.unit is not None and a.execute(other.command).ok:
                         units.add(other.unit)
                         if k == 0:
@@ -791,18 +788,25 @@ def _local(e: Engine, side: int, units: set[str]) -> float:
     return total
 
 
+def answer_defaults(e: Engine, side: int | None = None) -> None:
+    """Answer each decision that comes up with its documented default while the game goes
+    on (only those put to ``side``, when it is given: a question to the other side is left
+    open)."""
+    while (e.pending_ask is not None and not e.state.game_over
+           and (side is None or e.pending_ask.side == side)):
+        e.answer_default()
+
+
 def close_turn(e: Engine) -> None:
     """Finish what is in progress the simple way (a game of player turns: the turn under way
     ends; its charges move and its combats are fought), every decision taking its default."""
-    while e.pending_ask is not None and not e.state.game_over:
-        e.answer_default()
+    answer_defaults(e)
     if e.state.game_over:
         return
     closing = e.ruleset.closing_order(e.state)
     if closing is not None:
         e.execute(closing)
-        while e.pending_ask is not None and not e.state.game_over:
-            e.answer_default()
+        answer_defaults(e)
 
 
 def to_the_end(e: Engine) -> None:
@@ -870,8 +874,7 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
                 closing = rs.closing_order(s)
                 if closing is not None:
                     e.execute(closing)
-                    while e.pending_ask is not None and not e.state.game_over:
-                        e.answer_default()
+                    answer_defaults(e)
             return True
         if s.units[unit].side != side:
             return made
@@ -888,8 +891,7 @@ def settle(e: Engine, side: int, limit: int = 40) -> bool:
         if closing is None:
             return made
         e.execute(closing)
-        while e.pending_ask is not None and not e.state.game_over:
-            e.answer_default()
+        answer_defaults(e)
         return made
     return made
 
@@ -900,8 +902,7 @@ def _shoot_once(e: Engine, side: int) -> bool:
     cmd = e.ruleset.advisor.lookahead(e.state, side)
     if cmd is None or not e.execute(cmd).ok:
         return False
-    while e.pending_ask is not None and not e.state.game_over:
-        e.answer_default()
+    answer_defaults(e)
     return True
 
 
