@@ -274,7 +274,9 @@ def play_headless(path: str, seed: int | None, save: str | None, as_json: bool,
         target.start(engine)
     try:
         if not (from_save and ai):
-            carry_out(path, engine, commands)
+            # (with the AI to play on, what is in progress is left to it: closing it would
+            # end the first player turn of a game of player turns before a side could act)
+            carry_out(path, engine, commands, finish=not ai)
         if ai:
             notes = _play_ai(path, engine, ai)
     except BadInput:

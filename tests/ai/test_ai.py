@@ -292,6 +292,25 @@ def test_headless_ai_logs_its_choices(capsys) -> None:
     assert "ai" not in json.loads(capsys.readouterr().out)
 
 
+def test_headless_ai_plays_the_first_player_turn_of_the_game(capsys) -> None:
+    """In a game of player turns the first side's turn has begun when the game starts: the AI
+    plays it (it was closed unplayed, as at the end of a scenario's orders, and that side
+    lost its first turn)."""
+    import json
+
+    from game.cli import main
+
+    assert main(["play", str(MAPS / "old-world.toml"), "--headless", "--ai", "both=easy",
+                 "--seed", "4", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    events = doc["events"]
+    first_side = next(e["side"] for e in events if e["type"] == "player_turn_started")
+    closed = next(e["seq"] for e in events if e["type"] == "player_turn_ended")
+    made = [n for n in doc["ai"] if n["at"] <= closed and n["side"] == first_side
+            and "unit" in n["command"]]
+    assert made, "the first side gave no order in its first turn"
+
+
 def test_ai_option_takes_one_level_per_side(capsys) -> None:
     from game.cli import main
 
