@@ -58,6 +58,9 @@ class Look:
     #: how much of the enemy's attacks to come it sees (its own count in full): below 1, a
     #: player who plans its own attacks and overlooks some of the enemy's
     fear: float = 1.0
+    #: whether the shots each side could make count among its attacks to come (where the
+    #: ruleset works them out: rank and flank, whose sight and cover make them dear)
+    shots: bool = False
 
     @property
     def on(self) -> bool:
@@ -210,12 +213,13 @@ def moves_next(e: Engine) -> int | None:
     return active
 
 
-def threats_of(e: Engine, side: int) -> list[Threat]:
+def threats_of(e: Engine, side: int, shots: bool = True) -> list[Threat]:
     """The attacks ``side`` could make next: the ruleset's
-    (:meth:`~game.core.ruleset.Advisor.threats`), or else the fights, charges and shots its
-    candidates offer when it is the side to act (none when it is not)."""
+    (:meth:`~game.core.ruleset.Advisor.threats`; ``shots``: its shots too), or else the
+    fights, charges and shots its candidates offer when it is the side to act (none when it
+    is not)."""
     rs, s = e.ruleset, e.state
-    got = rs.advisor.threats(s, side)
+    got = rs.advisor.threats(s, side, shots)
     if got is not None:
         return got
     if s.pending is not None or rs.active_side(s) != side:
@@ -235,13 +239,18 @@ def threats_of(e: Engine, side: int) -> list[Threat]:
 def weigh(e: Engine, threats: Iterable[Threat]) -> list[Attack]:
     """Each threat's worth to the attacker: the share of the target's worth it would take
     (the attacker's share of the two units' worth, more on a flank or rear, times the chance
-    it comes off) and what the target's blows would cost the attacker."""
+    it comes off) and what the target's blows would cost the attacker; an attack whose share
+    the ruleset gives (a shot) takes that share and costs nothing."""
     rs, s = e.ruleset, e.state
     out = []
     for t in threats:
         a = worth(rs, s, t.attacker) if t.attacker in s.units else 0.0
         d = worth(rs, s, t.target) if t.target in s.units else 0.0
         if a <= 0.0 or d <= 0.0 or t.chance <= 0.0:
+            continue
+        if t.share is not None:
+            # (what the attack takes is known, and nothing comes back: a shot)
+            out.append(Attack(t, t.chance * min(1.0, t.share) * d, 0.0, d))
             continue
         share = a / (a + d)
         dealt = t.chance * min(1.0, t.edge * share) * d
@@ -290,7 +299,7 @@ def pressure(e: Engine, side: int, look: Look) -> float:
         weight = look.later
         if who == first:
             weight = look.at_once if look.at_once and not phased else look.next
-        attacks = weigh(e, threats_of(e, who))
+        attacks = weigh(e, threats_of(e, who, look.shots))
         under_way = [a for a in attacks if a.threat.declared]
         to_come = [a for a in attacks if not a.threat.declared]
         if who != side:
@@ -300,17 +309,18 @@ def pressure(e: Engine, side: int, look: Look) -> float:
     return total
 
 
-def feared(e: Engine, side: int) -> list[Attack]:
-    """The enemy's attacks to come on ``side``'s units, as it would make them, the most
-    damaging first (for the explanation: what the AI held back from)."""
+def feared(e: Engine, side: int, shots: bool = True) -> list[Attack]:
+    """The enemy's attacks to come on ``side``'s units, as it would make them (``shots``: its
+    shots among them), the most damaging first (for the explanation: what the AI held back
+    from)."""
     other = 2 if side == 1 else 1
     phased = e.ruleset.flow.kind == PHASES
-    attacks = [a for a in weigh(e, threats_of(e, other)) if not a.threat.declared]
+    attacks = [a for a in weigh(e, threats_of(e, other, shots)) if not a.threat.declared]
     return sorted(best_attacks(attacks, phased), key=lambda a: -a.dealt)
 
 
 def under_way(e: Engine, side: int, unit: str) -> float:
     """What the evaluation gives ``side`` for the attack under way of ``unit`` (its charge
     declared and not yet moved): 0 when it has none."""
-    return sum(a.net for a in weigh(e, threats_of(e, side))
+    return sum(a.net for a in weigh(e, threats_of(e, side, shots=False))
                if a.threat.declared and a.threat.attacker == unit)

@@ -90,8 +90,10 @@ LEVELS: dict[str, Level] = {
                   Look(next=0.6, later=0.2, at_once=1.0, fear=0.2), deep=2),
     "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=3,
                     deep=2),
-    "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
-                  deep=4),
+    # hard: a wider search, and it sees the shots each side could make next too (in rank and
+    # flank: dear to work out, and no gain measured for normal; see docs/ai.md)
+    "hard": Level("hard", 3, 16, 4, 4, 0.0,
+                  Look(next=0.6, later=0.2, at_once=1.0, shots=True), reply=6, deep=4),
 }
 
 #: the most tries an answer gets in a game of player turns
@@ -668,12 +670,13 @@ class _Search:
         if c.kind == "move" and c.note.startswith("toward"):
             return ""  # it goes at the enemy: it holds nothing back
         unit = _unit_of(self.engine.state, c.unit)
-        after = _worst_on(feared(pick.last, self.side), unit)
+        shots = self.lv.look.shots
+        after = _worst_on(feared(pick.last, self.side, shots), unit)
         for bold in ranked:  # the best bolder choice for the unit that would have exposed it
             if (bold is pick or bold.cand.unit != c.unit or bold.last is None
                     or not _bolder(bold.cand, c)):
                 continue
-            then = _worst_on(feared(bold.last, self.side), unit)
+            then = _worst_on(feared(bold.last, self.side, shots), unit)
             if then is None or then.dealt - (after.dealt if after else 0.0) < FEAR_NOTED:
                 continue
             return "; " + fear_words(bold.last.state, then, self.phased,
@@ -751,7 +754,8 @@ def fear_words(s: GameState, a: Attack, phased: bool,
     """What the AI feared from the reply, in players' words: "holds back: Orc Boss could
     charge it next, 62% to destroy it" (``odds``: how often the attack hurt it and destroyed
     it when played out), or in a game of player turns "holds back: Orc Boss could charge it
-    next turn, 62% to reach it in the flank"."""
+    next turn, 62% to reach it in the flank", "holds back: Goblin Archers could shoot at it
+    next turn, to take 20% of it on average")."""
     t = a.threat
     verb = {"fight": "fight", "shoot": "shoot at"}.get(t.kind, "charge")
     when = "next turn" if phased else "next"
@@ -761,6 +765,8 @@ def fear_words(s: GameState, a: Attack, phased: bool,
         line += (f", {_pct(destroys)} to destroy it" if destroys >= 0.5 or destroys == hurts
                  else f", {_pct(hurts)} to hurt it" + (f" and {_pct(destroys)} to destroy it"
                                                       if destroys else ""))
+    elif t.share is not None:
+        line += f", to take {_pct(t.share)} of it on average"
     elif t.chance < 1.0:
         line += f", {_pct(t.chance)} to reach it"
         if t.facing in ("flank", "rear"):

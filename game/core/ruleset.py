@@ -313,7 +313,9 @@ class Threat:
     charge), ``kind`` what it is ("charge", "fight", "shoot"), ``facing`` the facing of the
     target it hits, in players' words ("front", "flank", "rear"; "" when it has none), and
     ``declared`` whether it is under way (a charge declared this turn, not yet moved) rather
-    than one the side could make."""
+    than one the side could make, and ``share``, when the ruleset knows it, the share of the
+    target the attack would take on average (a shot: its expected wounds over those the target
+    has left); such an attack costs the attacker nothing back."""
 
     attacker: str
     target: str
@@ -322,6 +324,7 @@ class Threat:
     kind: str = "charge"
     facing: str = ""
     declared: bool = False
+    share: float | None = None
 
 
 class SampledCandidates(list[Candidate]):
@@ -658,11 +661,12 @@ class Advisor(Facet[R]):
         turn (a ruleset's victory margin, in the same units); 0 (the default): any lead."""
         return 0.0
 
-    def threats(self, state: GameState, side: int) -> list[Threat] | None:
+    def threats(self, state: GameState, side: int, shots: bool = True) -> list[Threat] | None:
         """The attacks ``side``'s units could make in its next turn (or, mid-turn, in the rest
-        of this one): for the AI's look at what each enemy can reach. None (the default): the
-        AI works them out from the fights and charges :meth:`candidates` offers the side when
-        it is the side to act."""
+        of this one): for the AI's look at what each enemy can reach (``shots``: the shots it
+        could make too, where they are dearer to work out than the rest). None (the default):
+        the AI works them out from the fights and charges :meth:`candidates` offers the side
+        when it is the side to act."""
         return None
 
     def unit_damage(self, state: GameState, unit: str) -> int:

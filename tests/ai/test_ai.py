@@ -499,6 +499,37 @@ def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too()
     assert any(isinstance(x, ev.ActionTaken) and x.action == "shoot" for x in e2.log)
 
 
+def test_rank_and_flank_threats_count_the_shots_a_unit_could_make_with_their_expected_wounds() -> None:
+    """Five bows (BS 3: 4+) at ten models of T3 with a 5+ save: each die wounds one time in
+    2 x 2 x 3/2 = 6, so 5/6 of a Wound of the target's 10 (a share of 1/12); at long range
+    (5+ to hit) 5/9 of one. Out of range, or with the target behind the bows, no shot. Weighed,
+    a shot takes its share of the target's worth and costs the shooter nothing."""
+    from game.ai.evaluate import threats_of, weigh, worth
+    from tests.old_world.helpers import block, facing_off, ow
+
+    def threats(gap: float, turned_away: bool = False) -> tuple[Engine, list]:
+        a = block("a", 1, 24, 44, models=5, weapons=["hand weapon", "bow"])
+        b = block("b", 2, 24, 0, models=10, armour=5)
+        units = facing_off(a, b, gap=gap)
+        if turned_away:
+            a["facing"] = 180.0
+        e = Engine(check_scenario(ow(units, orders=[]), "test"), seed=2)
+        return e, [t for t in threats_of(e, 1) if t.kind == "shoot"]
+
+    e, near = threats(10.0)
+    assert [(t.attacker, t.target) for t in near] == [("a", "b")]
+    assert near[0].share == pytest.approx(5 / 6 / 10)
+    weighed = weigh(e, near)[0]
+    assert weighed.dealt == pytest.approx(worth(e.ruleset, e.state, "b") / 12)
+    assert weighed.taken == 0.0
+    _, far = threats(20.0)
+    assert far[0].share == pytest.approx(5 / 9 / 10)
+    assert threats(30.0)[1] == []  # beyond the bow's 24"
+    assert threats(10.0, turned_away=True)[1] == []  # b is behind the bows
+    # b has no missile weapon: it threatens no shot
+    assert [t for t in threats_of(e, 2) if t.kind == "shoot"] == []
+
+
 def test_a_shot_that_asks_how_often_to_fire_is_judged_by_what_it_hits() -> None:
     """A repeater crossbow asks whether to fire twice at -1 to hit: the tries answer it as
     its default says and roll the shots. (Judged with the question still open, the shot
@@ -575,6 +606,9 @@ def test_what_it_feared_is_said_with_the_odds_it_saw() -> None:
         "holds back: Orc Boss could charge it next, 75% to destroy it"
     shot = Attack(Threat("b", "a", 1.0, 1.0, "shoot"), 1.0, 0.0, 2.0)
     assert fear_words(s, shot, False) == "holds back: Orc Boss could shoot at it next"
+    volley = Attack(Threat("b", "a", 1.0, 1.0, "shoot", share=0.23), 0.46, 0.0, 2.0)
+    assert fear_words(s, volley, True) == \
+        "holds back: Orc Boss could shoot at it next turn, to take 23% of it on average"
 
 
 def test_a_charge_played_out_with_others_names_them_before_its_odds() -> None:

@@ -31,6 +31,12 @@ def _check_shoot(state: GameState, order: Order) -> object:
     return check(state, order)
 
 
+def _shot_share(state: GameState, unit: str, target: str) -> float:
+    from game.rulesets.ninth_age.shooting import expected_share
+
+    return expected_share(state, unit, target)
+
+
 def _furthest(state: GameState, unit: str) -> float:
     return float(furthest_charge(state, unit)[0])
 
@@ -63,4 +69,4 @@ OFFER = RA.Offer(charge_phases=("charge",), move_phases=("charge", "movement"),
                  rates=_rates, check_charge=check_charge, roll_charge=roll_charge,
                  furthest=_furthest, profile_points=profile_points, turn_alone=True,
                  shoot_phases=("charge", "movement", "magic", "shooting"),
-                 check_shoot=_check_shoot)
+                 check_shoot=_check_shoot, shot_share=_shot_share)

@@ -568,6 +568,14 @@ def stand_and_shoot(ctx: Context, unit: str, charger: str) -> Step:
     yield from fire(ctx, p, "Stand and Shoot")
 
 
-__all__ = ["breaths_left", "can_stand_and_shoot", "check", "check_may_shoot", "cover", "fire",
+def expected_share(s: GameState, unit: str, target: str) -> float:
+    """The share of ``target``'s Health Points ``unit``'s shooting would take on average, for the
+    AI's threats (see ``rank_and_flank.shooting.expected_share``)."""
+    return RS.expected_share(s, unit, target, weapon_for,
+                             lambda s_, u, t, w: None if w is None else plan(s_, u, t, w),
+                             shot_chance, U.hp_left)
+
+
+__all__ = ["expected_share", "breaths_left", "can_stand_and_shoot", "check", "check_may_shoot", "cover", "fire",
            "plan", "ranged_attacks", "reading", "sees", "shoot", "shot_chance",
            "stand_and_shoot", "weapon_for"]

@@ -30,6 +30,12 @@ def _check_shoot(state: GameState, order: Order) -> object:
     return check(state, order)
 
 
+def _shot_share(state: GameState, unit: str, target: str) -> float:
+    from game.rulesets.old_world.shooting import expected_share
+
+    return expected_share(state, unit, target)
+
+
 def _furthest(state: GameState, unit: str) -> float:
     return float(furthest_charge(state, unit)[0])
 
@@ -47,4 +53,4 @@ OFFER = RA.Offer(charge_phases=("strategy", "movement"),
                  move_phases=("strategy", "movement"), rates=_rates,
                  check_charge=check_charge, roll_charge=roll_charge, furthest=_furthest,
                  profile_points=profile_points,
-                 shoot_phases=("strategy", "movement", "shooting"), check_shoot=_check_shoot)
+                 shoot_phases=("strategy", "movement", "shooting"), check_shoot=_check_shoot, shot_share=_shot_share)

@@ -503,6 +503,12 @@ def stand_and_shoot(ctx: Context, unit: str, charger: str) -> Step:
     yield from panic.after_shooting(ctx, charger, unit, where, strength, own_test=False)
 
 
-__all__ = ["can_stand_and_shoot", "check", "sees", "check_may_shoot", "choose_plan", "cover", "fire",
+def expected_share(s: GameState, unit: str, target: str) -> float:
+    """The share of ``target``'s Wounds ``unit``'s shooting would take on average, for the AI's
+    threats (see ``rank_and_flank.shooting.expected_share``)."""
+    return RS.expected_share(s, unit, target, weapon_for, default_plan, shot_chance, wounds_room)
+
+
+__all__ = ["expected_share", "can_stand_and_shoot", "check", "sees", "check_may_shoot", "choose_plan", "cover", "fire",
            "member_weapon", "missiles", "moved", "on_hill", "plan", "reading", "shoot",
            "shot_chance", "stand_and_shoot", "weapon_for"]

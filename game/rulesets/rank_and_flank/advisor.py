@@ -55,10 +55,10 @@ class RankAndFlankAdvisor(Advisor[P]):
 
         return unit_worth(self._offer(), state, unit, self.ruleset.strength)
 
-    def threats(self, state: GameState, side: int) -> list[Threat] | None:
+    def threats(self, state: GameState, side: int, shots: bool = True) -> list[Threat] | None:
         from game.rulesets.rank_and_flank.ai import threats
 
-        return threats(self._offer(), state, side)
+        return threats(self._offer(), state, side, shots)
 
     def side_scores(self, state: GameState) -> tuple[float, float] | None:
         from game.rulesets.rank_and_flank.ai import side_scores

@@ -16,7 +16,9 @@ hundredth), and the lead that wins is the ruleset's margin.
 
 **Threats.** What each unit could charge next turn: every enemy unit in its front arc within its
 furthest charge, with the chance its charge roll covers the gap and the facing it would hit (a
-flank charge is worth half as much again as a frontal one, a rear charge twice as much); and
+flank charge is worth half as much again as a frontal one, a rear charge twice as much); what
+it could shoot at from where it stands: every enemy unit in its front arc, in its sight and
+within its weapon's range, with the share of the target's Wounds it would take on average; and
 the charges declared this turn and not yet moved.
 
 Each ruleset says where its charges and moves belong, how far its units move and how its
@@ -77,7 +79,8 @@ class Offer:
     giving it every throw of the dice); ``furthest(state, unit)``: the furthest a charge of the
     unit can reach; ``turn_alone``: a turn on the spot is the unit's whole move (it cannot be
     followed by a step forward); ``profile_points(state, unit)``: what a unit with no points
-    would cost, from its profile."""
+    would cost, from its profile; ``shot_share(state, unit, target)``: the share of the target
+    the unit's shooting would take on average from where both stand (0 when it could not)."""
 
     charge_phases: tuple[str, ...]
     move_phases: tuple[str, ...]
@@ -89,6 +92,7 @@ class Offer:
     turn_alone: bool = False
     shoot_phases: tuple[str, ...] = ()
     check_shoot: Callable[[GameState, Order], object] | None = None
+    shot_share: Callable[[GameState, str, str], float] | None = None
 
 
 # --- worth and score ---------------------------------------------------------------------------
@@ -257,11 +261,12 @@ def _units(state: GameState, side: int | None = None, enemy_of: int | None = Non
     return out
 
 
-def threats(offer: Offer, state: GameState, side: int) -> list[Threat]:
+def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> list[Threat]:
     """The charges ``side``'s units have declared this turn and not yet moved, and those they
     could declare next: each enemy unit in the front arc within the furthest charge, with
     the chance of the charge roll covering the gap (and a little for lining up) and the
-    facing it would hit."""
+    facing it would hit; and with ``shots``, the shots they could make (see
+    :func:`_shot_threats`)."""
     out: list[Threat] = []
     foes = _units(state, enemy_of=side)
     for a in _units(state, side):
@@ -292,10 +297,28 @@ def threats(offer: Offer, state: GameState, side: int) -> list[Threat]:
             if chance <= 0.0:
                 continue
             mine.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing]))
-        # (a unit in combat charges nothing; asked only of one that could, since finding out
-        # is the dearer test and most units are out of reach of every enemy)
+        if shots:
+            mine += _shot_threats(offer, state, a, key, foes)
+        # (a unit in combat charges and shoots at nothing; asked only of one that could, since
+        # finding out is the dearer test and most units are out of reach of every enemy)
         if mine and not is_engaged(state, a):
             out += mine
+    return out
+
+
+def _shot_threats(offer: Offer, state: GameState, a: str, key: space.RectKey,
+                  foes: list[str]) -> list[Threat]:
+    """The shots unit ``a`` (standing at ``key``) could make next at enemy units in its front
+    arc, each with the share of the target it would take on average."""
+    if offer.shot_share is None:
+        return []
+    out = []
+    for t in foes:
+        if _charged_facing(key, space.unit_key(state, t)) is None:
+            continue
+        share = offer.shot_share(state, a, t)
+        if share > 0.0:
+            out.append(Threat(a, t, 1.0, 1.0, "shoot", share=share))
     return out
 
 

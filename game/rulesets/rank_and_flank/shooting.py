@@ -526,6 +526,78 @@ def pool_odds(s: GameState, cmd: Any, check: Callable[[GameState, Order], tuple[
     return PoolOdds(unit, target, pools, {target: room(s, target), unit: room(s, unit)})
 
 
+def expected_share(s: GameState, unit: str, target: str,
+                   weapon_for: Callable[[GameState, str, str | None], Any],
+                   make_plan: Callable[[GameState, str, str, Any], FirePlan | None],
+                   chance: Callable[[GameState, Group, str], Fraction],
+                   room: Callable[[GameState, str], int]) -> float:
+    """The share of ``target``'s Wounds (Health Points) that ``unit`` would take on average by
+    shooting at it from where both stand, with its first weapon (0 when it could not: no
+    weapon, out of range or sight, a Breath Attack, whose hits are not a pool): for the AI's
+    threats. It asks only what the shot needs (sight, range, the dice), not whether the unit
+    may shoot this turn: a unit in the enemy's sight is a target next turn too."""
+    from game.rulesets.rank_and_flank import space
+
+    try:
+        weapon = weapon_for(s, unit, None)
+    except Refused:
+        return 0.0
+    there = space.unit_key(s, target)
+    if weapon is None or space.rects_distance(space.unit_key(s, unit), there) \
+            > weapon.range + 1e-9:
+        return 0.0
+    book = s.book.get("profiles")
+    rec, trec = s.units[unit], s.units[target]
+    ends = _box(space.unit_key(s, unit), there)
+    between = []  # (the other units that could stand in the way: those near the two)
+    for u in space.other_units(s, (unit, target)):
+        k = space.unit_key(s, u)
+        if _overlap(ends, _box(k)):
+            between.append((u, k))
+    key = (id(book), unit, target, weapon, tuple(space.model_keys(s, unit).items()),
+           tuple(space.model_keys(s, target).items()), tuple(between),
+           str(rec.flag("moved")), str(rec.flag("rallied")), room(s, target),
+           tuple(sorted(rec.conditions)), tuple(sorted(trec.conditions)))
+    got = _SHARES.get(key)
+    if got is None:
+        if len(_SHARES) > 20000:
+            _SHARES.clear()
+            _BOOKS.clear()
+        _BOOKS[id(book)] = book
+        try:
+            plan = make_plan(s, unit, target, weapon)
+        except Refused:
+            plan = None
+        wounds = 0.0 if plan is None else sum(g.dice * float(chance(s, g, target))
+                                              for g in plan.groups)
+        got = _SHARES[key] = min(1.0, wounds / max(1, room(s, target)))
+    return got
+
+
+def _box(*keys: tuple[float, float, float, float, float]) -> tuple[float, float, float, float]:
+    """A box (left, top, right, bottom) round the rectangles ``keys``, however they face."""
+    left = top = math.inf
+    right = bottom = -math.inf
+    for x, y, _, w, d in keys:
+        r = math.hypot(w, d) / 2
+        left, top, right, bottom = min(left, x - r), min(top, y - r), max(right, x + r), \
+            max(bottom, y + r)
+    return left, top, right, bottom
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+#: each shot's expected share as worked out, by everything it reads: the game (its book of
+#: profiles, held in ``_BOOKS`` so that its id is not reused while the share is kept), the two
+#: units, where their models stand, where every other unit near them stands (it may block the
+#: view), whether the shooter moved or rallied this turn, the Wounds the target has left and
+#: the two units' conditions; the AI asks after every try, and most tries move neither unit
+_SHARES: dict[tuple[Any, ...], float] = {}
+_BOOKS: dict[int, Any] = {}
+
+
 # --- what the window shows -------------------------------------------------------------------------
 
 
@@ -667,5 +739,5 @@ def view(s: GameState, unit: str, target: str | None, weapon: Any, plan_of: Call
 
 __all__ = ["FirePlan", "Group", "Missile", "Reading", "blockers", "can_hit", "check_order", "check_seen", "choose_weapon", "first_notes", "listed_missiles", "read_table", "table_missile",
            "empty_reading", "first_roll", "group_shots", "hiding", "hit_chance", "in_any_arc",
-           "listed", "pool_odds", "quiet", "range_bands", "roll_to_hit", "sight_lines", "shot_view", "two_dice_fail", "view", "seeing_files", "table_range", "table_value", "weapon_label",
+           "listed", "expected_share", "pool_odds", "quiet", "range_bands", "roll_to_hit", "sight_lines", "shot_view", "two_dice_fail", "view", "seeing_files", "table_range", "table_value", "weapon_label",
            "weapon_rules", "whole"]

@@ -282,7 +282,7 @@ def surroundings_key(s: GameState, mover: str, leave_out: Iterable[str] = ()) ->
     side = s.units[mover].side
     units = s.units
     return (tuple((k, units[k].side == side, units[k].display, unit_key(s, k))
-                  for k in _others(s, (mover, *leave_out))), s.terrain, s.table)
+                  for k in other_units(s, (mover, *leave_out))), s.terrain, s.table)
 
 
 T = TypeVar("T")
@@ -324,10 +324,12 @@ def within_table(poly: Polygon, table: tuple[float, float], tol: float = 1e-6) -
 def other_boundaries(s: GameState, exclude: Iterable[str] = ()) -> dict[str, Polygon]:
     """The boundaries of every other unit on the table (characters in units are part of their
     unit's boundary)."""
-    return {uid: boundary(s, uid) for uid in _others(s, exclude)}
+    return {uid: boundary(s, uid) for uid in other_units(s, exclude)}
 
 
-def _others(s: GameState, exclude: Iterable[str]) -> list[str]:
+def other_units(s: GameState, exclude: Iterable[str]) -> list[str]:
+    """The units on the table in formation, other than ``exclude`` (and the units they joined
+    or that joined them); characters in units are part of their unit."""
     skip = {host_of(s, u) for u in exclude}
     return [uid for uid, u in s.units.items()
             if uid not in skip and u.on_table and u.formation is not None
@@ -341,7 +343,7 @@ def blocking_terrain(s: GameState, kinds: Sequence[str] = ("impassable", "obstac
 __all__ = [
     "FACINGS", "FACING_TURN", "RectKey", "block_of", "blocking_terrain", "boundary", "corners",
     "dims", "facing_touched_by", "formation_of_block", "host_of", "kept", "model_gaps", "model_keys",
-    "model_polygons", "rects_of",
+    "model_polygons", "other_units", "rects_of",
     "models_touching", "other_boundaries", "rank_and_file", "rect", "rect_of", "rects_distance",
     "rects_touch", "rects_within", "sight_walls", "surroundings", "surroundings_key", "unit_base", "unit_key", "within_table",
 ]
