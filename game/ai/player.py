@@ -1002,8 +1002,10 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
             line += (f"; {_pct(odds['target_broken'])} to break or destroy it, "
                      f"{_pct(odds.get('actor_broken', 0.0))} to be broken or destroyed")
         elif odds and odds.get("samples"):
-            line += (f": {_pct(odds.get('target_destroyed', 0.0))} to destroy it, "
-                     f"{_pct(odds.get('actor_destroyed', 0.0))} to be destroyed")
+            line += f": {_pct(odds.get('target_destroyed', 0.0))} to destroy it"
+            lost = odds.get("actor_destroyed", 0.0)
+            if lost or c.kind != "shoot":  # (a shot that nothing answers risks nothing)
+                line += f", {_pct(lost)} to be destroyed"
         return line
     if c.kind == "move":
         return f"{who} moves {c.note}" if c.note else f"{who} moves"

@@ -611,6 +611,21 @@ def test_what_it_feared_is_said_with_the_odds_it_saw() -> None:
         "holds back: Orc Boss could shoot at it next turn, to take 23% of it on average"
 
 
+def test_a_shot_is_explained_without_a_risk_it_does_not_run() -> None:
+    # "0% to be destroyed" said of archers shooting at what cannot shoot back says nothing
+    from game.core.ruleset import Candidate
+
+    e = Engine(load_scenario(MAPS / "ninth-age.toml"), seed=1)
+    shot = Candidate(Order("shoot", "archers", (("target", "skyraiders"),)), "shoot", "archers",
+                     "skyraiders")
+    odds = {"samples": 12.0, "target_destroyed": 0.25, "actor_destroyed": 0.0}
+    assert explain(e.state, shot, odds, 2) == \
+        "Greenhide Archers shoots at Skyraiders: 25% to destroy it"
+    # a shot that can cost the shooter (a rule that answers it) still says so
+    assert explain(e.state, shot, {**odds, "actor_destroyed": 0.1}, 2) == \
+        "Greenhide Archers shoots at Skyraiders: 25% to destroy it, 10% to be destroyed"
+
+
 def test_a_charge_played_out_with_others_names_them_before_its_odds() -> None:
     from game.core.ruleset import Candidate
 
