@@ -16,7 +16,10 @@ Run:
   python bench/bench_strength.py --report strength.jsonl [--markdown]
 
 The table: for each pairing and map, A's wins as side 1 and as side 2 (each of its half of
-the games), A's wins over both, the draws, and A's win rate over both with its interval.
+the games), A's wins over both, B's wins, the draws, and A's win rate over both with its
+interval. A draw counts against A, so a level no stronger than its opponent wins well under
+half: read a pairing against the level played against itself on the same seeds
+(``--pairings normal-normal``).
 Below it, per level and map: the CPU time of a choice (mean, 95th percentile, most) and the
 CPU time of a whole game (both sides' choices and the engine's own work).
 
@@ -142,7 +145,7 @@ def table_order(games: Sequence[Game]) -> list[tuple[tuple[str, str, str], list[
 
 def report(games: Sequence[Game]) -> list[str]:
     lines = [f"{'pairing':16s} {'map':12s} {'A as side 1':>13s} {'A as side 2':>13s} "
-             f"{'A in all':>13s} {'draws':>5s}  A's 95% interval  (Wilson)"]
+             f"{'A in all':>13s} {'B':>4s} {'draws':>5s}  A's 95% interval  (Wilson)"]
     for (a, b, m), gs in table_order(games):
         side = {1: [0, 0], 2: [0, 0]}
         draws = 0
@@ -153,7 +156,7 @@ def report(games: Sequence[Game]) -> list[str]:
         won = side[1][0] + side[2][0]
         n = len(gs)
         lines.append(f"{a + ' v ' + b:16s} {m:12s} {pct(*side[1]):>13s} {pct(*side[2]):>13s} "
-                     f"{pct(won, n):>13s} {draws:5d}  {interval(won, n)}   (side 1 "
+                     f"{pct(won, n):>13s} {n - won - draws:4d} {draws:5d}  {interval(won, n)}   (side 1 "
                      f"{interval(*side[1])}, side 2 {interval(*side[2])})")
     lines.append("")
     lines.append(f"{'level':8s} {'map':12s} {'choices':>8s} {'mean':>8s} {'p95':>8s} "
@@ -183,9 +186,10 @@ TARGETS = {("normal", "random"): "97% each side", ("easy", "random"): "85% each 
 
 def markdown(games: Sequence[Game]) -> list[str]:
     """The win table as docs/ai.md shows it (a Markdown table, A's wins with their Wilson
-    95% intervals)."""
-    lines = ["| pairing (A v B) | map | games | A as side 1 | A as side 2 | A in all | draws | "
-             "target |", "|---|---|---|---|---|---|---|---|"]
+    95% intervals, B's wins and the draws: a draw counts against A, so a level no stronger
+    than its opponent wins well under half)."""
+    lines = ["| pairing (A v B) | map | games | A as side 1 | A as side 2 | A in all | B's wins | "
+             "draws | target |", "|---|---|---|---|---|---|---|---|---|"]
     for (a, b, m), gs in table_order(games):
         side = {1: [0, 0], 2: [0, 0]}
         for g in gs:
@@ -201,7 +205,8 @@ def markdown(games: Sequence[Game]) -> list[str]:
 
         won = side[1][0] + side[2][0]
         lines.append(f"| {a} v {b} | {m} | {len(gs)} | {cell(*side[1])} | {cell(*side[2])} | "
-                     f"{cell(won, len(gs))} | {draws} | {TARGETS.get((a, b), '')} |")
+                     f"{cell(won, len(gs))} | {len(gs) - won - draws} | {draws} | "
+                     f"{TARGETS.get((a, b), '')} |")
     return lines
 
 
