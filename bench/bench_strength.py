@@ -42,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from game.ai.player import LEVELS  # noqa: E402
 from game.ai.simulate import wilson  # noqa: E402
 
 MAPS = ["default", "trench", "duel", "rules-study", "old-world", "ninth-age"]
@@ -230,6 +231,9 @@ def main(argv: list[str]) -> int:
                    "docs/ai.md shows it")
     args = p.parse_args(argv)
     if args.report is not None:
+        if not args.report.exists():
+            print(f"{args.report}: no such file", file=sys.stderr)
+            return 2
         games = read(args.report)
         if not games:
             print(f"{args.report}: no games in it", file=sys.stderr)
@@ -247,6 +251,11 @@ def main(argv: list[str]) -> int:
             print(f"a pairing is two levels joined by a dash (normal-random), not {text!r}",
                   file=sys.stderr)
             return 2
+        for level in (a, b):
+            if level not in LEVELS:
+                print(f"{text}: unknown AI level {level!r} (known: {', '.join(LEVELS)})",
+                      file=sys.stderr)
+                return 2
         pairs.append((a, b))
     done = {g.key: g for g in read(args.out)} if args.out and args.resume else {}
     if args.out and not args.resume and args.out.exists():
