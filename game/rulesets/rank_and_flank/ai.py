@@ -314,6 +314,8 @@ def _shot_threats(offer: Offer, state: GameState, a: str, key: space.RectKey,
         return []
     out = []
     for t in foes:
+        # (the cheap test first: the same front-arc test the charges make, remembered by where
+        # the two stand; the ruleset's shooting plan then asks sight and range file by file)
         if _charged_facing(key, space.unit_key(state, t)) is None:
             continue
         share = offer.shot_share(state, a, t)
