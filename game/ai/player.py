@@ -96,6 +96,12 @@ LEVELS: dict[str, Level] = {
                   Look(next=0.6, later=0.2, at_once=1.0, shots=True), reply=6, deep=4),
 }
 
+#: a candidate some of whose tries end the game (or the opponent's reply to it does), the dice
+#: deciding who wins, gets this many times the tries, in both rounds: each such try scores a
+#: whole win or loss, so a dozen of them cannot tell a 40% chance of winning from a 25% one
+#: (in a duel's last activation, a charge that wins 41% of the time and loses 25% scored below
+#: a move that draws, for 12 seeds of 40). Such tries are cheap: little is played after them.
+FINAL = 12
 #: the most tries an answer gets in a game of player turns
 ANSWER_TRIES = 6
 #: in the second round, a candidate more than this many standard errors of the two means
@@ -177,12 +183,18 @@ class _Tries:
     #: the units whose charges at the same target were declared with it in those playouts
     joined: list[str] = field(default_factory=list)
     last: Engine | None = None  # the copy its last try ended on (for the explanation)
+    #: a try of it ended the game, dice deciding how: it gets :data:`FINAL` times the tries
+    final: bool = False
     #: the opponent's reply to it (None: not picked yet; False: it has none worth making)
     reply: Candidate | bool | None = None
 
     @property
     def mean(self) -> float:
         return sum(self.scores) / len(self.scores) + self.shift if self.scores else -math.inf
+
+    def most(self, tries: int) -> int:
+        """How many tries it gets where a candidate gets ``tries``."""
+        return tries * FINAL if self.final else tries
 
 
 class Cancelled(Exception):
@@ -269,6 +281,10 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     # Common dice: the k-th try of every candidate throws the same dice (so two candidates
     # that come to the same thing score the same, and differences are the candidates' own).
     seeds = [rng.getrandbits(63) for _ in range(max(lv.first, lv.more, lv.deep) + 1)]
+    # (the tries of a candidate that ends the game go on with dice of their own: drawn apart,
+    # so that every other choice throws what it threw before)
+    apart = random.Random(seed + 1)
+    seeds += [apart.getrandbits(63) for _ in range(lv.more * FINAL - len(seeds))]
     search = _Search(engine, side, lv, seeds, check)
     tries: list[_Tries] = []
     first_tried: int | None = None  # with a time limit reached in round one: how far it got
@@ -291,9 +307,9 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if n and late():
             first_tried = t.index
             break
-        for _ in range(lv.first):
+        for _ in range(lv.first * FINAL):
             check()
-            if len(t.scores) >= lv.first or (t.scores and not t.random_after):
+            if len(t.scores) >= t.most(lv.first) or (t.scores and not t.random_after):
                 break
             search.one(t)
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
@@ -303,22 +319,27 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if lv.reply and search.replies:  # scored again, with the reply
             for t in best:
                 t.scores, t.target_gone, t.actor_gone = [], 0, 0
-        for k in range(more):
+        for k in range(more * FINAL):
             racing = in_the_race(best) if k >= lv.first else best
+            # (one whose tries end the game is not judged on fewer than its first round's)
+            racing += [t for t in best if t.final and k < t.most(lv.first) and t not in racing]
             if not racing:
                 return
             for t in racing:
                 check()
                 if deadline is not None and time.perf_counter() > deadline and k:
                     return
-                if len(t.scores) > k or (t.scores and not t.random_after):
+                if (len(t.scores) > k or (t.scores and not t.random_after)
+                        or k >= t.most(more)):
                     continue
                 search.one(t, reply=True)
 
     if lv.keep and len(ranked) > 1:
-        best = ranked[:lv.keep]
+        # (with those whose tries end the game: a few tries of them prove little)
+        best = ranked[:lv.keep] + [t for t in ranked[lv.keep:] if t.final]
         round_two(best)
-        ranked = sorted(best, key=lambda t: (-t.mean, t.index)) + ranked[lv.keep:]
+        ranked = (sorted(best, key=lambda t: (-t.mean, t.index))
+                  + [t for t in ranked[lv.keep:] if not t.final])
         # progressive widening: with time left, more places to move to, each wave tried
         # like the first candidates, its best few against the best so far
         seen = {t.cand.command for t in tries}
@@ -543,6 +564,8 @@ class _Search:
             e = None
         t.scores.append(score)
         t.last = e
+        if abs(score) >= WIN / 2 and t.random_after:  # (the game over, or after the reply)
+            t.final = True
         if e is not None:
             s = e.state
             c = t.cand

@@ -93,6 +93,23 @@ def test_a_hopeless_charge_is_not_made() -> None:
     assert choose(e2, level="normal").command == Order("charge", "ogre", (("target", "rat"),))
 
 
+def test_in_the_last_activation_a_gamble_that_wins_more_often_than_it_loses_is_taken() -> None:
+    # The game's last activation, the score 0 to 0: the elf's charge and fight (two attacks
+    # hitting the orc's DV 9 on 4+, against three Defensive Strikes hitting its DV 11 on 7+)
+    # inflicts more damage than it takes 41% of the time and less 25% of the time; anything
+    # else is a sure draw. Each try scores a whole win or loss, so it takes many more of them
+    # than a choice usually gets to see the edge: with a dozen, 12 seeds of 40 moved instead.
+    orc = unit("orc", 1, 12, 14, name="Orc", rules=["Tough"],
+               stats={"MOV": 5, "MAV": [4, 4, 3], "MA": 3, "DV": 9, "DIS": 4, "DT": 3})
+    elf = unit("elf", 2, 12, 10, 180, name="Elf",
+               stats={"MOV": 6, "MAV": 5, "MA": 2, "DV": 11, "DIS": 6, "DT": 3})
+    e = engine([orc, elf], turns=1)
+    assert e.execute(Order("pass", "orc")).ok and e.execute(Order("end_activation")).ok
+    for seed in range(12):
+        choice = choose(e, level="normal", seed=seed)
+        assert choice.command == Order("charge", "elf", (("target", "orc"),)), (seed, choice.reason)
+
+
 def test_random_level_plays_a_legal_command() -> None:
     e = Engine(load_scenario(MAPS / "trench.toml"), seed=2)
     for seed in range(5):
