@@ -493,6 +493,9 @@ class _Search:
         #: a game of player turns in its last game turn: a charge is played out to the end of
         #: the game (the enemy's last combats too)
         self.last = bool(self.phased and s.max_turns and s.turn >= s.max_turns)
+        #: the last game turn of a game of alternating activations: what the opponent's reply
+        #: is measured against may be the end of the game (see :meth:`quiet`)
+        self.closing = bool(not self.phased and s.max_turns and s.turn >= s.max_turns)
         self._without: dict[int, Engine | None] = {}
 
     def start(self, c: Candidate, i: int) -> _Tries | None:
@@ -584,12 +587,35 @@ class _Search:
         other = side_to_act(e)
         if other is None or other == self.side:
             return now
+        if self.closing:
+            now = self.quiet(e, other, seed, now)
         if t.reply is None:
             t.reply = self.pick_reply(e, other, seed, now) or False
         if not isinstance(t.reply, Candidate):  # (False: no reply worth fearing)
             return now
         got = self._reply(e, t.reply, other, (seed * 31 + 104729) % (2**63))
         return min(now, got) if got is not None else now
+
+    def quiet(self, e: Engine, other: int, seed: int, now: float) -> float:
+        """The score, for the side choosing, when the opponent does nothing more, if that
+        ends the game (its last activations of the last game turn, with none of this side's
+        left): the result itself, not the evaluation of the position before it. Otherwise
+        ``now``. (Without this, a side behind on the score in the game's last activation saw
+        ending its activation as a small loss of a few points, while a fight that might turn
+        the result round showed every loss it risked at its full weight: it did nothing, and
+        lost.)"""
+        try:
+            r = e.fork(SeededDice(seed))
+            for _ in range(4 * len(r.state.units) + 4):
+                if r.state.game_over or side_to_act(r) != other:
+                    break
+                if not r.execute(idle(r, other).command).ok:
+                    return now
+            if not r.state.game_over:
+                return now
+            return evaluate(r, self.side, self.lv.look)
+        except Exception:  # noqa: BLE001
+            return now
 
     def pick_reply(self, e: Engine, other: int, seed: int, now: float) -> Candidate | None:
         s = e.state

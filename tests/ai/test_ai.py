@@ -110,6 +110,31 @@ def test_in_the_last_activation_a_gamble_that_wins_more_often_than_it_loses_is_t
         assert choice.command == Order("charge", "elf", (("target", "orc"),)), (seed, choice.reason)
 
 
+def test_behind_in_the_last_game_turn_it_fights_rather_than_wait_for_the_end() -> None:
+    # Two game turns; in the first the Elf hit the Orc twice and took one hit back (fixed
+    # dice), so the Orc is behind on damage inflicted, 1 to 2, with one track left. In the
+    # last game turn the Orc acts first and has focused; only the Elf acts after it. Ending
+    # the activation loses the game for sure (the Elf need do nothing more); fighting may
+    # draw or win it, though it risks the Orc. Before, ending scored as a small deficit (the
+    # game not being over yet) and a fight showed every loss it risked in full: it waited.
+    ya, yb = b2b_pair()
+    orc = unit("orc", 1, 12, yb, name="Orc", rules=["Tough"],
+               stats={"MOV": 5, "MAV": 4, "MA": 3, "DV": 9, "DIS": 4, "DT": 3})
+    elf = unit("elf", 2, 12, ya, 180, name="Elf",
+               stats={"MOV": 6, "MAV": 5, "MA": 2, "DV": 11, "DIS": 6, "DT": 3})
+    e = Engine(check_scenario(scenario([orc, elf], dice=[9, 9, 9, 1, 1], turns=2), "test"),
+               seed=3)
+    for c in (Order("pass", "orc"), Order("end_activation"),
+              Order("fight", "elf", (("target", "orc"),)), Order("end_activation"),
+              Order("focus", "orc")):
+        assert e.execute(c).ok, c
+    assert e.state.turn == 2 and e.ruleset.advisor.side_scores(e.state) == (1.0, 2.0)
+    for seed in range(12):
+        game = e.fork(SeededDice(seed))  # (the game's own dice were only for the first turn)
+        choice = choose(game, level="normal", seed=seed)
+        assert choice.command == Order("fight", "orc", (("target", "elf"),)), (seed, choice.reason)
+
+
 def test_random_level_plays_a_legal_command() -> None:
     e = Engine(load_scenario(MAPS / "trench.toml"), seed=2)
     for seed in range(5):
