@@ -99,8 +99,9 @@ LEVELS: dict[str, Level] = {
 #: a candidate some of whose tries end the game (or the opponent's reply to it does), the dice
 #: deciding who wins, gets this many times the tries, in both rounds: each such try scores a
 #: whole win or loss, so a dozen of them cannot tell a 40% chance of winning from a 25% one
-#: (in a duel's last activation, a charge that wins 41% of the time and loses 25% scored below
-#: a move that draws, for 12 seeds of 40). Such tries are cheap: little is played after them.
+#: (in a duel's last activation, a charge that wins about 40% of the time and loses 25% scored
+#: below a move that draws, for 12 seeds of 40). Such tries are cheap: little is played after
+#: them.
 FINAL = 12
 #: the most tries an answer gets in a game of player turns
 ANSWER_TRIES = 6
@@ -397,6 +398,9 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         odds["target_destroyed"] = pick.target_gone / n
         odds["actor_destroyed"] = pick.actor_gone / n
         odds["score"] = pick.mean
+        if pick.final:  # (its tries ended the game: how often won, how often lost)
+            odds["game_won"] = sum(x >= WIN / 2 for x in pick.scores) / n
+            odds["game_lost"] = sum(x <= -WIN / 2 for x in pick.scores) / n
     fear = search.fear_note(pick, ranked) if lv.look.on else ""
     return done(pick.cand, odds, len(tries), first_tried, fear, joined)
 
@@ -567,7 +571,8 @@ class _Search:
             e = None
         t.scores.append(score)
         t.last = e
-        if abs(score) >= WIN / 2 and t.random_after:  # (the game over, or after the reply)
+        if t.random_after and (abs(score) >= WIN / 2  # (won or lost, maybe by the reply)
+                               or (e is not None and e.state.game_over)):  # (drawn)
             t.final = True
         if e is not None:
             s = e.state
@@ -1055,6 +1060,9 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
             lost = odds.get("actor_destroyed", 0.0)
             if lost or c.kind != "shoot":  # (a shot that nothing answers risks nothing)
                 line += f", {_pct(lost)} to be destroyed"
+            if "game_won" in odds:  # (the tries ended the game: that is what it played for)
+                line += (f"; {_pct(odds['game_won'])} to win the game, "
+                         f"{_pct(odds.get('game_lost', 0.0))} to lose it")
         return line
     if c.kind == "move":
         return f"{who} moves {c.note}" if c.note else f"{who} moves"

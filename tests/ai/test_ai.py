@@ -108,6 +108,11 @@ def test_in_the_last_activation_a_gamble_that_wins_more_often_than_it_loses_is_t
     for seed in range(12):
         choice = choose(e, level="normal", seed=seed)
         assert choice.command == Order("charge", "elf", (("target", "orc"),)), (seed, choice.reason)
+        # and its line says what it played for: the game, since no one is destroyed here
+        won, lost = choice.odds["game_won"], choice.odds["game_lost"]
+        assert 0.25 < won < 0.55 and 0.1 < lost < 0.4 and won > lost, (seed, choice.reason)
+        assert choice.reason.endswith(f"; {round(100 * won)}% to win the game, "
+                                      f"{round(100 * lost)}% to lose it"), choice.reason
 
 
 def test_behind_in_the_last_game_turn_it_fights_rather_than_wait_for_the_end() -> None:
