@@ -96,12 +96,13 @@ LEVELS: dict[str, Level] = {
                   Look(next=0.6, later=0.2, at_once=1.0, shots=True), reply=6, deep=4),
 }
 
-#: a candidate some of whose tries end the game (or the opponent's reply to it does), the dice
-#: deciding who wins, gets this many times the tries, in both rounds: each such try scores a
-#: whole win or loss, so a dozen of them cannot tell a 40% chance of winning from a 25% one
-#: (in a duel's last activation, a charge that wins about 40% of the time and loses 25% scored
-#: below a move that draws, for 12 seeds of 40). Such tries are cheap: little is played after
-#: them.
+#: a candidate some of whose tries end the game, the dice deciding who wins, gets this many
+#: times the tries, in both rounds: each such try scores a whole win or loss, so a dozen of
+#: them cannot tell a 40% chance of winning from a 25% one (in a duel's last activation, a
+#: charge that wins about 40% of the time and loses 25% scored below a move that draws, for 12
+#: seeds of 40). Such tries are cheap: nothing is played after them. (A try ended by the
+#: opponent's reply does not count: each would play the reply out again, and in a trench game
+#: one answer took 21 s of CPU that way.)
 FINAL = 12
 #: the most tries an answer gets in a game of player turns
 ANSWER_TRIES = 6
@@ -571,8 +572,7 @@ class _Search:
             e = None
         t.scores.append(score)
         t.last = e
-        if t.random_after and (abs(score) >= WIN / 2  # (won or lost, maybe by the reply)
-                               or (e is not None and e.state.game_over)):  # (drawn)
+        if t.random_after and e is not None and e.state.game_over:
             t.final = True
         if e is not None:
             s = e.state
