@@ -96,14 +96,20 @@ LEVELS: dict[str, Level] = {
                   Look(next=0.6, later=0.2, at_once=1.0, shots=True), reply=6, deep=4),
 }
 
-#: a candidate some of whose tries end the game, the dice deciding who wins, gets this many
-#: times the tries, in both rounds: each such try scores a whole win or loss, so a dozen of
-#: them cannot tell a 40% chance of winning from a 25% one (in a duel's last activation, a
-#: charge that wins about 40% of the time and loses 25% scored below a move that draws, for 12
-#: seeds of 40). Such tries are cheap: nothing is played after them. (A try ended by the
-#: opponent's reply does not count: each would play the reply out again, and in a trench game
-#: one answer took 21 s of CPU that way.)
+#: a candidate some of whose tries end the game, the dice deciding who wins, gets up to this
+#: many times the tries in the second round: each such try scores a whole win or loss, so a
+#: dozen of them cannot tell a 40% chance of winning from a 25% one (in a duel's last
+#: activation, a charge that wins about 40% of the time and loses 25% scored below a move that
+#: draws, for 12 seeds of 40). Such tries are cheap: nothing is played after them. (A try ended
+#: by the opponent's reply does not count: each would play the reply out again, and in a trench
+#: game one answer took 21 s of CPU that way.)
 FINAL = 12
+#: ... and in the first round this many times its tries, which it also keeps in the race for.
+#: All the tries beyond a candidate's usual ones come out of one allowance a choice, FINAL times
+#: the level's tries for the best few: one such candidate can have them all, and a choice
+#: where every candidate ends the game (a rules study of one game turn, everyone in contact)
+#: shares them (unshared, its choices took 1.25 s at the 95th percentile, 0.13 s before)
+FINAL_FIRST = 4
 #: the most tries an answer gets in a game of player turns
 ANSWER_TRIES = 6
 #: in the second round, a candidate more than this many standard errors of the two means
@@ -194,9 +200,10 @@ class _Tries:
     def mean(self) -> float:
         return sum(self.scores) / len(self.scores) + self.shift if self.scores else -math.inf
 
-    def most(self, tries: int) -> int:
-        """How many tries it gets where a candidate gets ``tries``."""
-        return tries * FINAL if self.final else tries
+    def most(self, tries: int, final: int | None = None) -> int:
+        """How many tries it gets where a candidate gets ``tries`` (``final`` times as many
+        when its tries end the game; default :data:`FINAL`)."""
+        return tries * (FINAL if final is None else final) if self.final else tries
 
 
 class Cancelled(Exception):
@@ -309,9 +316,11 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if n and late():
             first_tried = t.index
             break
-        for _ in range(lv.first * FINAL):
+        for _ in range(lv.first * FINAL_FIRST):
             check()
-            if len(t.scores) >= t.most(lv.first) or (t.scores and not t.random_after):
+            if len(t.scores) >= t.most(lv.first, FINAL_FIRST) or (t.scores and not t.random_after):
+                break
+            if len(t.scores) >= lv.first and not search.spend():
                 break
             search.one(t)
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
@@ -324,7 +333,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         for k in range(more * FINAL):
             racing = in_the_race(best) if k >= lv.first else best
             # (one whose tries end the game is not judged on fewer than its first round's)
-            racing += [t for t in best if t.final and k < t.most(lv.first) and t not in racing]
+            racing += [t for t in best
+                       if t.final and k < t.most(lv.first, FINAL_FIRST) and t not in racing]
             if not racing:
                 return
             for t in racing:
@@ -332,7 +342,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
                 if deadline is not None and time.perf_counter() > deadline and k:
                     return
                 if (len(t.scores) > k or (t.scores and not t.random_after)
-                        or k >= t.most(more)):
+                        or k >= t.most(more) or (k >= more and not search.spend())):
                     continue
                 search.one(t, reply=True)
 
@@ -502,6 +512,16 @@ class _Search:
         #: is measured against may be the end of the game (see :meth:`quiet`)
         self.closing = bool(not self.phased and s.max_turns and s.turn >= s.max_turns)
         self._without: dict[int, Engine | None] = {}
+        #: the tries left for candidates whose tries end the game, beyond what every
+        #: candidate gets (see :data:`FINAL`)
+        self.spare = lv.more * FINAL
+
+    def spend(self) -> bool:
+        """Take one of the :attr:`spare` tries; False when none is left."""
+        if self.spare <= 0:
+            return False
+        self.spare -= 1
+        return True
 
     def start(self, c: Candidate, i: int) -> _Tries | None:
         """Carry out the candidate once on a copy; None when the rules refuse it."""

@@ -98,7 +98,8 @@ def test_in_the_last_activation_a_gamble_that_wins_more_often_than_it_loses_is_t
     # hitting the orc's DV 9 on 4+, against three Defensive Strikes hitting its DV 11 on 7+)
     # inflicts more damage than it takes 41% of the time and less 25% of the time; anything
     # else is a sure draw. Each try scores a whole win or loss, so it takes many more of them
-    # than a choice usually gets to see the edge: with a dozen, 12 seeds of 40 moved instead.
+    # than a choice usually gets to see the edge: with a dozen, 12 seeds of 40 moved instead
+    # (now 1 of 40, not among these).
     orc = unit("orc", 1, 12, 14, name="Orc", rules=["Tough"],
                stats={"MOV": 5, "MAV": [4, 4, 3], "MA": 3, "DV": 9, "DIS": 4, "DT": 3})
     elf = unit("elf", 2, 12, 10, 180, name="Elf",
@@ -110,7 +111,7 @@ def test_in_the_last_activation_a_gamble_that_wins_more_often_than_it_loses_is_t
         assert choice.command == Order("charge", "elf", (("target", "orc"),)), (seed, choice.reason)
         # and its line says what it played for: the game, since no one is destroyed here
         won, lost = choice.odds["game_won"], choice.odds["game_lost"]
-        assert 0.25 < won < 0.55 and 0.1 < lost < 0.4 and won > lost, (seed, choice.reason)
+        assert 0.2 < won < 0.7 and lost < won, (seed, choice.reason)
         assert choice.reason.endswith(f"; {round(100 * won)}% to win the game, "
                                       f"{round(100 * lost)}% to lose it"), choice.reason
 
