@@ -191,7 +191,8 @@ class _Tries:
     #: the units whose charges at the same target were declared with it in those playouts
     joined: list[str] = field(default_factory=list)
     last: Engine | None = None  # the copy its last try ended on (for the explanation)
-    #: a try of it ended the game, dice deciding how: it gets :data:`FINAL` times the tries
+    #: a try of it ended the game, dice deciding how: it gets up to :data:`FINAL` times the
+    #: tries
     final: bool = False
     #: the opponent's reply to it (None: not picked yet; False: it has none worth making)
     reply: Candidate | bool | None = None
