@@ -458,13 +458,13 @@ class _SaveTarget:
 
 
 def _summary(engine: Engine) -> str:
-    """Where every unit stands, by name, in words ("Pikeman (1 of 2)  side 1  out of action")."""
-    from game.core.log import distinct_names, words
+    """Where every unit stands, by name, in words ("Pikeman 1  side 1  out of action")."""
+    from game.core.log import name_of, words
 
     s = engine.state
     known = engine.ruleset.conditions()
     rows = [f"seed {engine.seed}, game turn {s.turn}"]
-    names = distinct_names(s)
+    names = {u: name_of(s, u) for u in s.units}
     width = max((len(n) for n in names.values()), default=0)
     for u in s.units:
         r = engine.ruleset.unit_result(s, u)

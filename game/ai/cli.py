@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.core.log import distinct_names
+from game.core.log import name_of
 from game.headless import BadInput, ai_players, save_position, say
 
 
@@ -92,7 +92,7 @@ def simulate_command(args: Any) -> int:
     finally:
         rows.close()
     summary = summarise(results)
-    names = distinct_names(start)
+    names = {u: name_of(start, u) for u in start.units}
     say(f"{sc.name}: {args.games} games, seeds {first} to {first + args.games - 1}"
         + (f", from {_where(begin)}" if begin is not None else ""))
     for line in summary.lines(names, players):

@@ -89,20 +89,6 @@ def show_value(state: GameState | None, value: Any) -> str:
     return str(value)
 
 
-def distinct_names(state: GameState) -> dict[str, str]:
-    """Each unit's name, told apart where several share one by their order in the scenario
-    ("Pikeman (1 of 2)", "Pikeman (2 of 2)")."""
-    names = {u: unit.display or u for u, unit in state.units.items()}
-    groups: dict[str, list[str]] = {}
-    for u, n in names.items():
-        groups.setdefault(n, []).append(u)
-    out = dict(names)
-    for n, us in groups.items():
-        if len(us) > 1:
-            out.update({u: f"{n} ({k} of {len(us)})" for k, u in enumerate(us, 1)})
-    return out
-
-
 def possessive(name: str) -> str:
     """A name's possessive: "Orc Brute's", "Skeleton Warriors'" (not "Warriors's")."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -15,6 +15,7 @@ import math
 import re
 import reprlib
 import tomllib
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,6 +92,17 @@ class Scenario:
     orders: list[dict[str, Any]] = field(default_factory=list)
     #: the deployment zones: (side, x, y, width, height) in inches, x and y the top-left corner
     deployment: tuple[tuple[int, float, float, float, float], ...] = ()
+
+    def unit_displays(self) -> dict[str, str]:
+        """The name players read for each unit, by id: its own name, numbered in the
+        scenario's order where several units share it ("Ghoul 1", "Ghoul 2")."""
+        shared = Counter(u.name for u in self.units)
+        seen: Counter[str] = Counter()
+        out: dict[str, str] = {}
+        for u in self.units:
+            seen[u.name] += 1
+            out[u.id] = u.name if shared[u.name] == 1 else f"{u.name} {seen[u.name]}"
+        return out
 
     def without_orders(self) -> dict[str, Any]:
         """The raw scenario minus its orders: what a save embeds."""

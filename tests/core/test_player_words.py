@@ -84,7 +84,6 @@ def test_the_headless_summary_names_units_in_words_and_tells_namesakes_apart(cap
     from pathlib import Path
 
     from game.cli import main
-    from game.core.log import distinct_names
     from game.core.scenario import load_scenario
 
     default = Path(__file__).resolve().parents[2] / "maps" / "default.toml"
@@ -93,9 +92,26 @@ def test_the_headless_summary_names_units_in_words_and_tells_namesakes_apart(cap
     summary = out[out.index("\nseed 1, game turn"):]
     for bad in ("pike1", "ghoul2", "bonegiant", "_"):
         assert bad not in summary, bad
-    assert "  Pikeman (1 of 2)  " in summary and "  Pikeman (2 of 2)  " in summary
+    assert "  Pikeman 1  " in summary and "  Pikeman 2  " in summary
     assert "  Bone Giant  " in summary
     assert "out of action" in summary or "destroyed" in summary
-    names = distinct_names(Engine(load_scenario(default), seed=0).state)
-    assert names["ghoul1"] == "Ghoul (1 of 2)" and names["necro"] == "Necromancer"
+    state = Engine(load_scenario(default), seed=0).state
+    names = {u: unit.display for u, unit in state.units.items()}
+    assert names["ghoul1"] == "Ghoul 1" and names["ghoul2"] == "Ghoul 2"
+    assert names["necro"] == "Necromancer"
     assert len(set(names.values())) == len(names)
+    # the log names each model as its card does, so two namesakes are told apart there too
+    assert state.models["ghoul2"].display == "Ghoul 2"
+
+
+def test_rank_and_flank_units_that_share_a_name_are_numbered_and_their_models_with_them():
+    stats = {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7}
+    units = [{"id": uid, "side": side, "name": name, "x": x, "y": y, "base": "25x25",
+              "facing": 0.0 if side == 1 else 180.0, "models": 5, "files": 5, "points": 50,
+              "troop_type": "regular infantry", "stats": dict(stats)}
+             for uid, side, name, x, y in (("s1", 1, "Spearmen", 10, 40), ("s2", 1, "Spearmen", 30, 40),
+                                            ("g", 2, "Goblins", 20, 10))]
+    state = Engine(check_scenario(scenario(units, ruleset="old-world",
+                                           table={"width": 48.0, "height": 48.0}), "test"), seed=1).state
+    assert [state.units[u].display for u in ("s1", "s2", "g")] == ["Spearmen 1", "Spearmen 2", "Goblins"]
+    assert {state.models[m].display for m in state.units["s2"].models} == {"Spearmen 2"}

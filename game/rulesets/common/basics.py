@@ -4,6 +4,7 @@ starting state built from them, and reading an [x, y] point from an order."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -18,18 +19,25 @@ def starting_models(
     scenario: Scenario, values: Callable[[UnitSpec], dict[str, Any]]
 ) -> tuple[dict[str, Model], dict[str, Unit]]:
     """The scenario's models, by name, where it places them, and the model names of each unit.
-    ``values(unit)`` gives the ruleset's fields of the unit's models (stats, rules...). A model
-    of a unit of several is displayed with its number: "Pikeman 2"."""
+    ``values(unit)`` gives the ruleset's fields of the unit's models (stats, rules...). A name
+    the scenario gives more than one model is displayed with its number in the scenario's
+    order, so that a player can tell them apart in the log: the two models of a unit of
+    Pikemen are "Pikeman 1" and "Pikeman 2", and so are two one-model units both named
+    "Pikeman" (units are named by :meth:`Scenario.unit_displays`)."""
     models: dict[str, Model] = {}
     units: dict[str, Unit] = {}
+    unit_names = scenario.unit_displays()
+    shared = Counter(u.name for u in scenario.units for _ in u.placements)
+    seen: Counter[str] = Counter()
     for u in scenario.units:
         names = u.model_names()
-        units[u.id] = Unit(u.id, u.side, u.name, tuple(names))
+        units[u.id] = Unit(u.id, u.side, unit_names[u.id], tuple(names))
         fields = values(u)
         for n, (x, y, f) in zip(names, u.placements):
+            seen[u.name] += 1
             models[n] = Model(
                 name=n, unit=u.id, side=u.side, x=x, y=y, facing=f % 360, base=u.base,
-                display=u.name if len(names) == 1 else f"{u.name} {n.rsplit('.', 1)[1]}",
+                display=u.name if shared[u.name] == 1 else f"{u.name} {seen[u.name]}",
                 **fields,
             )
     return models, units

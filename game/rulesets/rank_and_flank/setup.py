@@ -90,13 +90,14 @@ def build_state(ruleset: Any, scenario: Scenario, seed: int,
     The ruleset adds its own book (profiles) afterwards."""
     models: dict[str, Model] = {}
     units: dict[str, Unit] = {}
+    unit_names = scenario.unit_displays()
     for u in scenario.units:
         names = u.model_names()
         stats: dict[str, tuple[int, ...]] = {k: (v,) for k, v in stats_of(u).items()}
         rules = tuple(u.rules)
         keywords = frozenset(k.lower() for k in u.keywords)
         for n, (x, y, fac) in zip(names, u.placements):
-            display = u.name  # (a model in the ranks is its unit to a player: no number)
+            display = unit_names[u.id]  # (a model in the ranks is its unit to a player)
             models[n] = Model(name=n, unit=u.id, side=u.side, x=x, y=y, facing=fac % 360,
                               base=u.raw.get("base", ruleset.default_base), stats=stats,
                               rules=rules, keywords=keywords, display=display,
@@ -108,7 +109,7 @@ def build_state(ruleset: Any, scenario: Scenario, seed: int,
             formation = Formation(float(raw["x"]), float(raw["y"]),
                                   float(raw.get("facing", 0.0)) % 360, files)
         flags = {"joined": ("game", u.joins)} if u.joins else {}
-        units[u.id] = Unit(u.id, u.side, u.name, tuple(names), flags=flags, formation=formation)
+        units[u.id] = Unit(u.id, u.side, unit_names[u.id], tuple(names), flags=flags, formation=formation)
     state = GameState(
         scenario=scenario.name, ruleset=ruleset.id, table=scenario.table,
         terrain=scenario.terrain, models=models, units=units,
