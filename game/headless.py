@@ -93,11 +93,21 @@ def carry_out(path: str, engine: Engine, commands: list[Command], finish: bool =
                 raise _order_error(path, i, orders[i], "the game is already over")
             out = engine.run_order(cmd)
             if not out.ok:
-                raise _order_error(path, i, orders[i], str(out.refusal))
+                raise _order_error(path, i, orders[i], str(out.refusal) + _seed_note(engine))
         if finish:
             engine.finish()
     except DiceExhausted as exc:
         raise BadInput(f"{path}: dice: {exc}") from None
+
+
+def _seed_note(engine: Engine) -> str:
+    """Why an order the scenario's author could give may be refused now: the dice were not
+    the ones the orders were written for (another seed than the scenario's own)."""
+    own = engine.scenario.seed
+    if own is None or own == engine.seed or engine.scenario.dice:
+        return ""
+    return (f" (this run used seed {engine.seed}; the scenario's orders were written for its "
+            f"own seed {own}, so the dice fell otherwise: run it without --seed)")
 
 
 def run_orders(path: str, seed: int | None) -> Engine:

@@ -126,3 +126,16 @@ def test_control_characters_in_names_reach_the_terminal_escaped(tmp_path, capsys
         assert code == 0, argv
         assert not any(c in out for c in "\x1b\x07\x9b"), argv
         assert "Orc\\u001b]0;title\\u0007 Brute\\u009b2J" in out, argv
+
+
+def test_an_order_refused_under_another_seed_than_the_scenarios_says_so(capsys):
+    # the trench map's orders are written for its seed 17; with seed 12 the Zealot is out of
+    # action before its last order: the refusal names the order, and says why it may be refused
+    trench = str(ROOT / "maps" / "trench.toml")
+    assert main(["play", trench, "--headless", "--seed", "12"]) == 2
+    err = capsys.readouterr().err
+    assert 'orders[9] (unit "zealot"' in err and "out of action" in err
+    assert "seed 12" in err and "own seed 17" in err
+    # with its own seed, the same orders are played and no such note is given
+    assert main(["play", trench, "--headless", "--seed", "17"]) == 0
+    assert "own seed" not in capsys.readouterr().err
