@@ -227,6 +227,12 @@ class Engine:
         copy carries the paused step on from it when it is answered there."""
         e = copy.copy(self)
         e.state = self.state.copy()
+        # what was worked out on this state holds for its copy until the copy changes (each
+        # change empties what it could make wrong): the AI's tries of one position then ask
+        # the rules once, not once a try (a shooting plan checked when the candidates were
+        # offered is the one the shot's first try uses)
+        e.state.placed = dict(self.state.placed)
+        e.state.derived = dict(self.state.derived)
         e.log = []
         e.records = []
         e.listeners = []

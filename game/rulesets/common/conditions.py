@@ -143,7 +143,8 @@ class Conditions:
             return m.conditions if m.on_table else None
 
         for n in names:
-            yield from self._at(ctx, moment, n, held, ev.ConditionRemoved)
+            if ctx.state.models[n].conditions:  # (most hold none: asked of every model)
+                yield from self._at(ctx, moment, n, held, ev.ConditionRemoved)
 
     def at_units(self, ctx: Context, units: Iterable[str], moment: Moment) -> Step:
         """The conditions of the units ``units``, in name order, act at ``moment`` and end
