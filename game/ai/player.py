@@ -1095,6 +1095,8 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
     if c.kind == "begin":
         return f"side {side} begins its turn"
     if c.kind == "end":
+        if c.note:  # (a phase ended: "ends the charge phase")
+            return f"side {side} {c.note}"
         if isinstance(c.command, Order) and c.command.do == "end_turn":
             return f"side {side} ends its turn"
         return f"side {side} ends its activation"

@@ -216,7 +216,7 @@ def test_normal_beats_a_side_that_does_nothing() -> None:
     assert won >= 3
 
 
-def test_old_world_candidates_charge_enemies_move_units_and_end_the_turn() -> None:
+def test_old_world_candidates_charge_enemies_move_units_and_end_the_phase() -> None:
     e = Engine(load_scenario(MAPS / "old-world.toml"), seed=4)
     side = e.ruleset.active_side(e.state)
     # before its turn begins, a side is only offered to begin it (so that the tests and
@@ -227,7 +227,8 @@ def test_old_world_candidates_charge_enemies_move_units_and_end_the_turn() -> No
     while e.pending_ask is not None:
         e.answer_default()
     got = e.ruleset.advisor.candidates(e.state, side, random.Random(0), 0)
-    assert got[0].command == Order("end_turn")
+    # (while units may move, the side ends the phase, not the turn: the shooting phase is to come)
+    assert got[0].command == Order("next_phase")
     s = e.state
     for c in got:
         if c.kind == "charge":
@@ -260,7 +261,7 @@ def test_ninth_age_charge_candidates_only_at_enemies_in_the_front_arc_within_rea
     # the charge is one the rules accept, and the unit with nothing in reach may still move
     assert eng.fork().execute(Order("charge", "a", (("target", "b"),))).ok
     assert {c.unit for c in got if c.kind == "move"} == {"a", "c"}
-    assert got[0].command == Order("end_turn")
+    assert got[0].command == Order("next_phase")
 
 
 def test_ninth_age_unit_worth_follows_its_profile_and_losses() -> None:
@@ -711,3 +712,33 @@ def test_in_the_last_game_turn_a_charge_is_played_out_to_the_end_of_the_game() -
     assert a.state.game_over and a.state.winner in (1, 2, "draw")
     # a turn before the last, nothing of this
     assert not _Search(watchtower(2), first, search.lv, [5], lambda: None).last
+
+
+def test_rank_and_flank_ai_moves_what_it_wants_to_before_it_shoots() -> None:
+    """A shot goes on to the shooting phase, so one made while units could still move skips
+    every move left. The archers (a) could shoot at b from where they stand, and c, far off,
+    has ground to make up: the AI moves c and shoots with a in the same turn. (When it could
+    shoot at once, it did so for 7 seeds of 8, and c stood still all turn.)"""
+    from tests.old_world.helpers import block, ow
+
+    for seed in range(1, 5):
+        a = block("a", 1, 24, 40, models=10, weapons=["hand weapon", "bow"])
+        c = block("c", 1, 8, 46, models=10)
+        b = block("b", 2, 24, 26, facing=180, models=10)
+        e = Engine(check_scenario(ow([a, b, c], orders=[]), "test"), seed=seed)
+        assert e.execute(Order("begin_turn")).ok
+        # while units may move, ending the phase is offered, and neither a shot nor the end of
+        # the turn
+        offered = e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
+        assert not [x for x in offered if x.kind == "shoot"]
+        ends = [x for x in offered if x.kind == "end"]
+        assert [x.command for x in ends] == [Order("next_phase")]
+        assert explain(e.state, ends[0], None, 1) == f"side 1 ends the {e.state.flow.phase} phase"
+        for _ in range(20):
+            choice = choose(e, 1, "normal")
+            assert e.execute(choice.command).ok
+            if choice.command == Order("end_turn"):
+                break
+        acts = {(x.model.split(".")[0], x.action) for x in e.log if isinstance(x, ev.ActionTaken)}
+        assert ("a", "shoot") in acts, (seed, acts)
+        assert {("c", "move"), ("c", "march")} & acts, (seed, acts)

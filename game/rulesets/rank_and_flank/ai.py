@@ -350,14 +350,19 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
         # begin the turn first: what its first phase does by itself (tests, decisions) is
         # then known before any charge or move is weighed
         return [BEGIN]
-    out = [END]
     charging = f.phase in offer.charge_phases
+    moving = charging or f.phase in offer.move_phases
+    # while units may still charge or move, the side ends the phase, not its turn, and does not
+    # shoot yet: a shot there would skip every move left (the rules go on to the phase it is
+    # made in), and the moves it forfeits are no part of what a try of the shot can score
+    out = [Candidate(Order("next_phase"), "end", note=f"ends the {f.phase} phase")
+           if moving else END]
     foes = _units(state, enemy_of=side)
     if not foes:
         return out
-    if f.phase in offer.shoot_phases:
-        out += shots(offer, state, side)
-    if not charging and f.phase not in offer.move_phases:
+    if not moving:
+        if f.phase in offer.shoot_phases:
+            out += shots(offer, state, side)
         return out
     last = state.max_turns is not None and state.turn >= state.max_turns
     danger = threats(offer, state, 2 if side == 1 else 1)
