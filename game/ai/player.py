@@ -31,6 +31,7 @@ search short.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import threading
@@ -533,13 +534,18 @@ class _Search:
             # (ending the turn is never refused in the turn's own phases)
             return _Tries(c, i, engine.fork(SeededDice(self.seeds[0])), random_after=False,
                           still=True)
-        try:
-            base = engine.fork(SeededDice(self.seeds[0]))
-            out = base.execute(c.command)
-        except Exception:  # noqa: BLE001 - a candidate that crashes a rule is not played
+        for cmd in (c.command, *c.shorter):
+            try:
+                base = engine.fork(SeededDice(self.seeds[0]))
+                out = base.execute(cmd)
+            except Exception:  # noqa: BLE001 - a candidate that crashes a rule is not played
+                return None
+            if out.ok:
+                break
+        else:
             return None
-        if not out.ok:
-            return None
+        if cmd is not c.command:  # (refused as offered; this much of it the rules allow)
+            c = dataclasses.replace(c, command=cmd, shorter=())
         if any(isinstance(e, ev.DiceRolled) for _, e in out.events):
             return _Tries(c, i, None, first=base)
         return _Tries(c, i, base)

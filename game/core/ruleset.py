@@ -295,13 +295,17 @@ class Candidate:
     """A command worth trying: ``kind`` says what it is for the explanation (``"fight"``,
     ``"charge"``, ``"move"``, ``"answer"``, ``"end"``, or the action's name), ``unit`` the
     model or unit it is for, ``target`` the enemy it acts on, ``note`` a few words for a move
-    (``"toward Elf Blademaster"``, ``"into cover"``)."""
+    (``"toward Elf Blademaster"``, ``"into cover"``). ``shorter``: the same command cut short,
+    longest first, each tried in turn when the rules refuse the one before (a move toward an
+    enemy that would end too near it, or cost more than the unit may move: the advisor offers
+    the way, the rules say how far along it the unit may go)."""
 
     command: Command
     kind: str
     unit: str | None = None
     target: str | None = None
     note: str = ""
+    shorter: tuple[Command, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

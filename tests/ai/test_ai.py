@@ -742,3 +742,34 @@ def test_rank_and_flank_ai_moves_what_it_wants_to_before_it_shoots() -> None:
         acts = {(x.model.split(".")[0], x.action) for x in e.log if isinstance(x, ev.ActionTaken)}
         assert ("a", "shoot") in acts, (seed, acts)
         assert {("c", "move"), ("c", "march")} & acts, (seed, acts)
+
+
+def test_a_rank_and_flank_move_the_rules_refuse_whole_is_tried_cut_short() -> None:
+    """b stands 4.5" in front of a (M 4): a's whole move forward would end half an inch from b,
+    which only a charge may. The move is offered with the same way cut short, and the AI's
+    tries play the longest the rules allow (3") rather than dropping the move: before, in
+    an old-world game, every move toward the enemy was refused this way or as costing more
+    than the unit's move after a wheel, and the army stood still for four turns."""
+    from game.ai import player
+    from tests.old_world.helpers import block, facing_off, ow
+
+    a, b = facing_off(block("a", 1, 24, 40), block("b", 2, 24, 0), gap=4.5)
+    e = Engine(check_scenario(ow([a, b], orders=[]), "test"), seed=2)
+    assert e.execute(Order("begin_turn")).ok
+    while e.state.flow.phase != "movement":
+        assert e.execute(Order("next_phase")).ok
+    offered = [c for c in e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
+               if c.kind == "move" and c.note == "toward B"]
+    assert [c.command.arg("path") for c in offered] == [(("forward", 4),)]
+    assert not e.fork().execute(offered[0].command).ok  # (it would end 0.5" from b)
+    assert [c.arg("path") for c in offered[0].shorter] == [
+        (("forward", 3.0),), (("forward", 2.0),), (("forward", 1.0),)]
+    tried: list = []
+    player.TRACE = tried.extend
+    try:
+        choose(e, 1, "normal")
+    finally:
+        player.TRACE = None
+    toward = [t.cand for t in tried if t.cand.note == "toward B"]
+    assert [c.command.arg("path") for c in toward] == [(("forward", 3.0),)]
+    assert e.fork().execute(toward[0].command).ok

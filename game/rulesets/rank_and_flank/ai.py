@@ -456,6 +456,12 @@ def _name(state: GameState, unit: str) -> str:
     return state.units[unit].display or unit
 
 
+#: the shares of a move's last step forward tried when the rules refuse the whole of it
+SHORTER = (0.75, 0.5, 0.25)
+#: the shortest step forward worth trying
+MIN_STEP = 0.5
+
+
 def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
           danger: list[Threat]) -> list[Candidate]:
     """Moves of ``uid`` worth trying: toward each of the two nearest enemy units (straight on
@@ -474,10 +480,18 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         if (path, marching) in seen:
             return
         seen.add((path, marching))
-        args: tuple[tuple[str, object], ...] = (("path", path),)
-        if marching:
-            args += (("march", True),)
-        out.append(Candidate(Order("move", uid, args), "move", uid, target, note))
+        def order(p: tuple[tuple[object, ...], ...]) -> Order:
+            args: tuple[tuple[str, object], ...] = (("path", p),)
+            return Order("move", uid, args + ((("march", True),) if marching else ()))
+
+        # the same way cut short, should the rules refuse it: it would end too near an enemy,
+        # run into terrain or a unit, or (after a wheel) cost more than the unit may move
+        *lead, (kind, amount) = path
+        shorter: tuple[Order, ...] = ()
+        if kind == "forward" and isinstance(amount, int | float):
+            shorter = tuple(order((*lead, ("forward", round(amount * k, 2))))
+                            for k in SHORTER if amount * k >= MIN_STEP)
+        out.append(Candidate(order(path), "move", uid, target, note, shorter))
 
     for i, t in enumerate(near):
         tkey = space.unit_key(state, t)
