@@ -480,6 +480,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         if (path, marching) in seen:
             return
         seen.add((path, marching))
+
         def order(p: tuple[tuple[object, ...], ...]) -> Order:
             args: tuple[tuple[str, object], ...] = (("path", p),)
             return Order("move", uid, args + ((("march", True),) if marching else ()))
