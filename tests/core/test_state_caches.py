@@ -93,3 +93,28 @@ def test_values_kept_are_those_worked_out_afresh_after_every_event(game):
         changed += got != before
         before = got
     assert changed > 30  # (events changed the answers, or this test checks nothing)
+
+
+def test_a_fork_starts_with_what_its_position_kept_and_keeps_its_own_apart():
+    """``Engine.fork`` copies what the state kept (the AI's tries of one position then ask
+    the rules once): the copy gives the answers a fresh copy works out, a change on the copy
+    empties the copy's alone, and what either keeps later is not the other's."""
+    from game.core.commands import Order
+    from game.rulesets.rank_and_flank import space
+
+    save = read_save(FIXED / "old-world.jsonl")
+    e = Engine(save.scenario, seed=save.seed)
+    assert e.execute(Order("begin_turn")).ok
+    side = e.ruleset.active_side(e.state)
+    unit = next(u for u, rec in e.state.units.items() if rec.side == side and rec.formation)
+    key = space.unit_key(e.state, unit)
+    f = e.fork()
+    assert f.state.placed == e.state.placed and f.state.placed is not e.state.placed
+    assert _standing_answers(f.state) == _standing_answers(f.state.copy())
+    while f.state.flow.phase != "movement":
+        assert f.execute(Order("next_phase")).ok
+    assert f.execute(Order("move", unit, (("path", (("forward", 2.0),)),))).ok
+    assert space.unit_key(f.state, unit) != key  # (worked out again where it stands now)
+    assert space.unit_key(e.state, unit) == key  # (the original kept its own)
+    e.state.placed["only here"] = 1
+    assert "only here" not in f.state.placed
