@@ -320,9 +320,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             break
         for _ in range(lv.first * FINAL_FIRST):
             check()
-            if len(t.scores) >= t.most(lv.first, FINAL_FIRST) or (t.scores and not t.random_after):
-                break
-            if len(t.scores) >= lv.first and not search.spend():
+            if not search.another(t, len(t.scores), lv.first, FINAL_FIRST):
                 break
             search.one(t)
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
@@ -343,8 +341,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
                 check()
                 if deadline is not None and time.perf_counter() > deadline and k:
                     return
-                if (len(t.scores) > k or (t.scores and not t.random_after)
-                        or k >= t.most(more) or (k >= more and not search.spend())):
+                if len(t.scores) > k or not search.another(t, k, more):
                     continue
                 search.one(t, reply=True)
 
@@ -518,8 +515,15 @@ class _Search:
         #: candidate gets (see :data:`FINAL`)
         self.spare = lv.more * FINAL
 
-    def spend(self) -> bool:
-        """Take one of the :attr:`spare` tries; False when none is left."""
+    def another(self, t: _Tries, n: int, usual: int, final: int | None = None) -> bool:
+        """Whether candidate ``t`` gets a try after ``n`` where a candidate gets ``usual``: not
+        when its scores cannot change (no dice were rolled) or it has had all it may
+        (:meth:`_Tries.most`, with ``final``); a try beyond the usual ones comes out of the
+        :attr:`spare` tries, while any are left."""
+        if (t.scores and not t.random_after) or n >= t.most(usual, final):
+            return False
+        if n < usual:
+            return True
         if self.spare <= 0:
             return False
         self.spare -= 1
