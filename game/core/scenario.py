@@ -96,17 +96,23 @@ class Scenario:
     def unit_displays(self) -> dict[str, str]:
         """The name players read for each unit, by id: its own name, numbered in the
         scenario's order where several units share it ("Ghoul 1", "Ghoul 2")."""
-        shared = Counter(u.name for u in self.units)
-        seen: Counter[str] = Counter()
-        out: dict[str, str] = {}
-        for u in self.units:
-            seen[u.name] += 1
-            out[u.id] = u.name if shared[u.name] == 1 else f"{u.name} {seen[u.name]}"
-        return out
+        return dict(zip((u.id for u in self.units), numbered([u.name for u in self.units])))
 
     def without_orders(self) -> dict[str, Any]:
         """The raw scenario minus its orders: what a save embeds."""
         return {k: v for k, v in self.raw.items() if k != "orders"}
+
+
+def numbered(names: Sequence[str]) -> list[str]:
+    """``names`` as players read them: each name given more than once numbered in order
+    ("Ghoul 1", "Ghoul 2"), the others as they are."""
+    shared = Counter(names)
+    seen: Counter[str] = Counter()
+    out = []
+    for n in names:
+        seen[n] += 1
+        out.append(n if shared[n] == 1 else f"{n} {seen[n]}")
+    return out
 
 
 _SHORT = reprlib.Repr()

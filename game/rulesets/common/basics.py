@@ -4,14 +4,13 @@ starting state built from them, and reading an [x, y] point from an order."""
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from game.core.commands import Order
 from game.core.errors import Refused
 from game.core.ruleset import Ruleset
-from game.core.scenario import Scenario, UnitSpec
+from game.core.scenario import Scenario, UnitSpec, numbered
 from game.core.state import GameState, Model, Unit, handlers_for
 
 
@@ -27,18 +26,15 @@ def starting_models(
     models: dict[str, Model] = {}
     units: dict[str, Unit] = {}
     unit_names = scenario.unit_displays()
-    shared = Counter(u.name for u in scenario.units for _ in u.placements)
-    seen: Counter[str] = Counter()
+    shown = iter(numbered([u.name for u in scenario.units for _ in u.placements]))
     for u in scenario.units:
         names = u.model_names()
         units[u.id] = Unit(u.id, u.side, unit_names[u.id], tuple(names))
         fields = values(u)
         for n, (x, y, f) in zip(names, u.placements):
-            seen[u.name] += 1
             models[n] = Model(
                 name=n, unit=u.id, side=u.side, x=x, y=y, facing=f % 360, base=u.base,
-                display=u.name if shared[u.name] == 1 else f"{u.name} {seen[u.name]}",
-                **fields,
+                display=next(shown), **fields,
             )
     return models, units
 
