@@ -79,6 +79,27 @@ def test_a_fleeing_target_not_reached_escapes():
     assert out["b"]["status"] == "fleeing"
 
 
+def test_a_run_down_stopped_short_by_a_unit_in_its_path_is_logged_as_falling_short():
+    # b flees 3 3 = 6" straight through its friend d and ends 10" from a; a rolls 6 6: a
+    # range of 10, enough across the open gap, but the pursuit stops against d: the range
+    # roll says it falls short, as the run-down does (it used to say it reached)
+    a, b = facing_off(block("a", 1, 24, 30), block("b", 2, 24, 0), gap=4.0)
+    d = block("d", 2, 24, 21.5, facing=180.0, models=5, files=5)
+    orders = [CHARGE, {"answer": "flee"}]
+    eng = run(ow([a, b, d], orders=orders, dice=[3, 3, 1, 1, 6, 6] + [1] * 30))
+    ch = rolls(eng, "charge_range")[0]
+    assert (ch.total, ch.target, ch.outcome) == (10, 10, "falls short")
+    assert result(eng)["units"]["b"]["status"] == "fleeing"
+    caught = [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Charge"]
+    assert "does not catch the fleeing B" in caught
+
+
+def test_a_run_down_that_catches_is_logged_as_reaching():
+    orders = [CHARGE, {"answer": "flee"}]
+    eng = run(apart(4.0, orders=orders, dice=[1, 2, 6, 6]))
+    assert rolls(eng, "charge_range")[0].outcome == "reaches"
+
+
 def test_charges_move_when_the_next_order_is_not_a_charge():
     orders = [CHARGE, {"do": "next_phase"}]
     eng = run(apart(3.0, orders=orders, dice=[3, 3] + [1] * 20), finish=False)

@@ -293,12 +293,16 @@ def move_charger(ctx: Context, unit: str, roll: RollCharge, resolved: Resolved =
         distance = math.inf
     blocked = plan is not None and plan.reason is not None and distance <= reach + CLOSE_ENOUGH
     ok = distance <= reach + CLOSE_ENOUGH and not blocked
+    pursuit = _pursuit(s, unit, target, reach) if running_down else None
+    if pursuit is not None:  # the word says whether the run-down catches, not the gap alone
+        ok = pursuit.caught
     word = "reaches" if ok else "blocked" if blocked else "falls short"
     yield ev.DiceRolled("charge_range", unit, got.die, got.faces, got.kept, got.mods, reach,
                         None if distance == math.inf else max(0, math.ceil(distance - CLOSE_ENOUGH)),
                         word, target if on_table(s, target) else None)
     if running_down:
-        yield from run_down(ctx, unit, target, reach, resolved,
+        assert pursuit is not None
+        yield from run_down(ctx, unit, target, pursuit, resolved,
                             got.short if miss_fails else None)
         return
     if not ok:
@@ -341,18 +345,23 @@ def failed_charge(ctx: Context, unit: str, target: str, inches: int, distance: f
                          f"away): {moved}", target)
 
 
-def run_down(ctx: Context, unit: str, target: str, reach: int, resolved: Resolved = _nothing,
-             short: int | None = None) -> Step:
-    """The target fled from the charge: the charger moves its charge range after it; if it
-    reaches the fleeing unit, that unit is destroyed. If not, the charger ends its move where
-    the range took it, or, given ``short`` (the ruleset's Failed Charge distance), it makes
-    a failed charge of ``short`` inches instead."""
-    s = ctx.state
+def _pursuit(s: GameState, unit: str, target: str, reach: int) -> actions.PursuitResult:
+    """Where ``unit`` gets running its charge range of ``reach`` inches after the fleeing
+    ``target`` (toward where it left the table, if it did), and whether it catches it."""
     aim: Any = space.block_of(s, target)
     if not on_table(s, target):  # it left the table: the charger still runs after it
         aim = (aim.x, aim.y)
-    got = actions.pursue_move(space.block_of(s, unit), aim, float(reach),
-                              space.surroundings(s, unit), target_key=target)
+    return actions.pursue_move(space.block_of(s, unit), aim, float(reach),
+                               space.surroundings(s, unit), target_key=target)
+
+
+def run_down(ctx: Context, unit: str, target: str, got: actions.PursuitResult,
+             resolved: Resolved = _nothing, short: int | None = None) -> Step:
+    """The target fled from the charge: the charger moves its charge range after it (``got``,
+    see :func:`_pursuit`); if it reaches the fleeing unit, that unit is destroyed. If not,
+    the charger ends its move where the range took it, or, given ``short`` (the ruleset's
+    Failed Charge distance), it makes a failed charge of ``short`` inches instead."""
+    s = ctx.state
     if short is not None and not got.caught:
         gap = (space.block_of(s, unit).polygon.distance(space.block_of(s, target).polygon)
                if on_table(s, target) else math.inf)
