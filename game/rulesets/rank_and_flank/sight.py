@@ -105,12 +105,29 @@ class Picture:
 
 
 def screens(s: GameState, shooter: str, target: str) -> tuple[Screen, ...]:
-    """Every other unit on the table and every piece of terrain."""
+    """Every other unit on the table and every piece of terrain that could come between the two
+    units: those touching the convex hull of their Unit Boundaries, which holds every eye, every
+    end and so every sight line of the picture. (What lies wholly outside it crosses no line and
+    holds no eye or end: leaving it out changes no reading, and keeps the picture the same while
+    units far off move.)"""
     out = [Screen(k, name(s, k), "unit", 0.0, poly)
            for k, poly in space.other_boundaries(s, exclude=(shooter, target)).items()]
     out += [Screen(t.id, t.display, t.kind, float(t.height), _terrain_polygon(t.polygon))
             for t in s.terrain]
-    return tuple(out)
+    if not out:
+        return ()
+    hull = _hull(space.unit_key(s, shooter), space.unit_key(s, target))
+    near = shapely.intersects(hull, np.asarray([x.polygon for x in out], dtype=object))
+    return tuple(x for x, ok in zip(out, near) if ok)
+
+
+@lru_cache(maxsize=4096)
+def _hull(a: space.RectKey, b: space.RectKey) -> Polygon:
+    """The convex hull of two rectangles."""
+    pa, pb = space.rect_of(a), space.rect_of(b)
+    got: Polygon = shapely.convex_hull(shapely.MultiPoint(
+        [*pa.exterior.coords[:-1], *pb.exterior.coords[:-1]]))
+    return got
 
 
 @lru_cache(maxsize=256)
