@@ -162,3 +162,46 @@ def test_a_unit_on_a_hill_sees_at_least_what_it_saw_from_the_plain() -> None:
         assert not (sees0 & ~sees1).any(), seed
         checked += 1
     assert checked >= 10
+
+
+def anywhere(data: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """The set-up with a screen (:func:`with_screen`) and a second one anywhere on the table."""
+    out = with_screen(data, rng)
+    if out is None:
+        return None
+    far = with_screen(dict(out, units=[dict(u) for u in out["units"][:2]]), rng)
+    if far is None:
+        return out
+    dx, dy = rng.uniform(-20, 20), rng.uniform(-20, 20)
+    for t in far.get("terrain", []):
+        out["terrain"] = [*out.get("terrain", []), dict(t, id="far", polygon=[
+            [px + dx, py + dy] for px, py in t["polygon"]])]
+    for u in far["units"][2:]:
+        out["units"] = [*out["units"], dict(u, id="far", x=u["x"] + dx, y=u["y"] + dy)]
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ["old-world", "ninth-age"])
+def test_leaving_out_what_lies_outside_the_two_units_hull_changes_no_reading(
+        ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the picture keeps only the screens touching the convex hull of the two units; with every
+    # screen kept (a hull as big as the table), each file sees and has cover just the same
+    checked = 0
+    for seed in range(SETUPS):
+        rng = random.Random(3000 + seed)
+        data = anywhere(shooter_setup(seed, ruleset), rng)
+        eng = engine(data) if data else None
+        if eng is None:
+            continue
+        sees, covers = read(eng, ruleset)
+        kept = len(sight.picture(eng.state, "a", "b").screens)
+        with monkeypatch.context() as m:
+            m.setattr(sight, "_hull", lambda a, b: sight.Polygon(
+                [(-1e3, -1e3), (1e3, -1e3), (1e3, 1e3), (-1e3, 1e3)]))
+            whole = engine(data)
+            assert whole is not None
+            sees_all, covers_all = read(whole, ruleset)
+            every = len(sight.picture(whole.state, "a", "b").screens)
+        assert (sees == sees_all).all() and covers == covers_all, seed
+        checked += every > kept
+    assert checked >= 5  # (set-ups where a screen was left out)
