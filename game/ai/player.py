@@ -112,7 +112,11 @@ FINAL = 12
 #: shares them (unshared, its choices took 1.25 s at the 95th percentile, 0.13 s before)
 FINAL_FIRST = 4
 #: the most tries an answer gets in a game of player turns
-ANSWER_TRIES = 6
+ANSWER_TRIES = 4
+#: the most tries each candidate gets in round one in a game of player turns, where every try
+#: plays the rest of the turn out (its combats too): no weaker for 3 (docs/ai.md, eighth pass),
+#: and an eighth cheaper
+PHASED_FIRST = 2
 #: in the second round, a candidate more than this many standard errors of the two means
 #: behind the leader gets no more tries (nor does the leader, once every other is behind)
 RACE = 2.0
@@ -247,10 +251,11 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     units = (offered.units, offered.of) if isinstance(offered, SampledCandidates) else None
     size = sum(1 for m in state.models.values() if m.on_table)
     cands = sample(offered, rng, most_tried(size)) if offered else idle_candidates(engine, side)
-    more = lv.more if size <= FULL_SEARCH else max(lv.first, lv.more * FULL_SEARCH // size)
-    if state.pending is not None and rs.flow.kind == PHASES:
-        # an answer in a game of player turns carries the rest of the order out on every
-        # try (a whole Combat phase...): fewer tries
+    first = min(lv.first, PHASED_FIRST) if rs.flow.kind == PHASES else lv.first
+    more = lv.more if size <= FULL_SEARCH else max(first, lv.more * FULL_SEARCH // size)
+    if rs.flow.kind == PHASES and state.pending is not None:
+        # an answer in a game of player turns carries the rest of the order out on every try
+        # (a whole Combat phase...): fewer tries
         more = min(more, ANSWER_TRIES)
     deadline = started + time_budget if time_budget is not None else None
 
@@ -318,9 +323,9 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if n and late():
             first_tried = t.index
             break
-        for _ in range(lv.first * FINAL_FIRST):
+        for _ in range(first * FINAL_FIRST):
             check()
-            if not search.another(t, len(t.scores), lv.first, FINAL_FIRST):
+            if not search.another(t, len(t.scores), first, FINAL_FIRST):
                 break
             search.one(t)
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
@@ -331,10 +336,12 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             for t in best:
                 t.scores, t.target_gone, t.actor_gone = [], 0, 0
         for k in range(more * FINAL):
+            # (the race starts after the level's usual first tries, even where round one
+            # gave fewer: two tries that happened to score alike prove little)
             racing = in_the_race(best) if k >= lv.first else best
             # (one whose tries end the game is not judged on fewer than its first round's)
             racing += [t for t in best
-                       if t.final and k < t.most(lv.first, FINAL_FIRST) and t not in racing]
+                       if t.final and k < t.most(first, FINAL_FIRST) and t not in racing]
             if not racing:
                 return
             for t in racing:

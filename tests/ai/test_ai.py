@@ -226,6 +226,12 @@ def test_old_world_candidates_charge_enemies_move_units_and_end_the_phase() -> N
     assert e.execute(Order("begin_turn")).ok
     while e.pending_ask is not None:
         e.answer_default()
+    # the Strategy phase: its charges and moves may all be made in the Movement phase, to come
+    got = e.ruleset.advisor.candidates(e.state, side, random.Random(0), 0)
+    assert [c.command for c in got] == [Order("next_phase")]
+    assert e.execute(Order("next_phase")).ok and e.state.flow.phase == "movement"
+    while e.pending_ask is not None:
+        e.answer_default()
     got = e.ruleset.advisor.candidates(e.state, side, random.Random(0), 0)
     # (while units may move, the side ends the phase, not the turn: the shooting phase is to come)
     assert got[0].command == Order("next_phase")
@@ -742,6 +748,40 @@ def test_rank_and_flank_ai_moves_what_it_wants_to_before_it_shoots() -> None:
         acts = {(x.model.split(".")[0], x.action) for x in e.log if isinstance(x, ev.ActionTaken)}
         assert ("a", "shoot") in acts, (seed, acts)
         assert {("c", "move"), ("c", "march")} & acts, (seed, acts)
+
+
+def test_what_may_wait_for_a_later_phase_of_the_turn_waits() -> None:
+    """In old-world's Strategy phase units may charge or move, and both take the game on to the
+    Movement phase, where they may be made too: the one candidate there is to end the phase
+    (a try of a charge or a move made in it played the Strategy phase's ending out again, at
+    more cost, for the same order). In ninth-age's Charge phase a move may wait for the
+    Movement phase, a charge may not: the moves are offered beside a charge in reach, and
+    without one the side moves on."""
+    from game.core.ruleset import Candidate
+    from tests.ninth_age.helpers import block as na_block
+    from tests.ninth_age.helpers import facing_off as na_facing_off
+    from tests.ninth_age.helpers import na
+    from tests.old_world.helpers import block, facing_off, ow
+
+    def offered(e: Engine) -> list[Candidate]:
+        return e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
+
+    a, b = facing_off(block("a", 1, 24, 40), block("b", 2, 24, 0), gap=5.0)
+    e = Engine(check_scenario(ow([a, b, block("c", 1, 8, 46)], orders=[]), "test"), seed=1)
+    assert e.execute(Order("begin_turn")).ok and e.state.flow.phase == "strategy"
+    assert [x.command for x in offered(e)] == [Order("next_phase")]
+    assert e.execute(Order("next_phase")).ok and e.state.flow.phase == "movement"
+    assert {(x.kind, x.unit) for x in offered(e)} >= {("charge", "a"), ("move", "a"),
+                                                      ("move", "c")}
+    for gap, charging in ((5.0, True), (20.0, False)):
+        a, b = na_facing_off(na_block("a", 1, 24, 40), na_block("b", 2, 24, 0), gap=gap)
+        e = Engine(check_scenario(na([a, b, na_block("c", 1, 8, 40)], orders=[]), "test"), seed=1)
+        assert e.execute(Order("begin_turn")).ok and e.state.flow.phase == "charge"
+        kinds = {(x.kind, x.unit) for x in offered(e)}
+        if charging:
+            assert kinds >= {("charge", "a"), ("move", "a"), ("move", "c")}, kinds
+        else:
+            assert [x.command for x in offered(e)] == [Order("next_phase")]
 
 
 def test_a_rank_and_flank_move_the_rules_refuse_whole_is_tried_cut_short() -> None:

@@ -365,18 +365,31 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
             out += shots(offer, state, side)
         return out
     last = state.max_turns is not None and state.turn >= state.max_turns
-    danger = threats(offer, state, 2 if side == 1 else 1)
-    for uid in _units(state, side):
-        u = state.units[uid]
-        if u.status != "active" or u.flag("charge_declared") or u.flag("moved"):
-            continue
-        if is_engaged(state, uid):
-            continue
-        if charging:
+    free = [uid for uid in _units(state, side) if _free(state, uid)]
+    # what may wait for a later phase of the turn waits: the side moves on (a charge or a move
+    # made here would be the same, weighed at more cost: its every try plays this phase's
+    # ending out again)
+    later = f.phase != offer.move_phases[-1]
+    if later and (not charging or f.phase != offer.charge_phases[-1]):
+        return out
+    if charging:
+        for uid in free:
             out += charges(offer, state, uid, foes, LAST_TURN_LIKELY if last else LIKELY)
-        if widen >= 0:
+        if later and len(out) == 1:  # (no charge worth declaring: the moves can wait)
+            return out
+    if widen >= 0:
+        danger = threats(offer, state, 2 if side == 1 else 1, shots=False)  # (its charges)
+        for uid in free:
             out += moves(offer, state, uid, foes, danger)
     return out
+
+
+def _free(state: GameState, uid: str) -> bool:
+    """Whether the unit may still charge or move this turn: active, out of combat, and it has
+    neither declared a charge nor moved."""
+    u = state.units[uid]
+    return (u.status == "active" and not u.flag("charge_declared") and not u.flag("moved")
+            and not is_engaged(state, uid))
 
 
 def charges(offer: Offer, state: GameState, uid: str, foes: list[str],
