@@ -288,9 +288,10 @@ def best_attacks(attacks: Iterable[Attack], phased: bool) -> list[Attack]:
     return out
 
 
-def pressure(e: Engine, side: int, look: Look) -> float:
+def pressure(e: Engine, side: int, look: Look, only: set[str] | None = None) -> float:
     """The attacks to come, for ``side``: those it could make minus those the enemy could, each
-    side's weighed by whether it moves next (``look``); attacks under way count in full."""
+    side's weighed by whether it moves next (``look``); attacks under way count in full.
+    ``only``: of the attacks each side would make, only those by or on these units."""
     phased = e.ruleset.flow.kind == PHASES
     first = moves_next(e)
     total = 0.0
@@ -301,11 +302,13 @@ def pressure(e: Engine, side: int, look: Look) -> float:
             weight = look.at_once if look.at_once and not phased else look.next
         attacks = weigh(e, threats_of(e, who, look.shots))
         under_way = [a for a in attacks if a.threat.declared]
-        to_come = [a for a in attacks if not a.threat.declared]
+        to_come = best_attacks([a for a in attacks if not a.threat.declared], phased)
+        if only is not None:
+            under_way, to_come = ([a for a in got if a.threat.attacker in only
+                                   or a.threat.target in only] for got in (under_way, to_come))
         if who != side:
             weight *= look.fear
-        total += sign * (sum(a.net for a in under_way)
-                         + weight * sum(a.net for a in best_attacks(to_come, phased)))
+        total += sign * (sum(a.net for a in under_way) + weight * sum(a.net for a in to_come))
     return total
 
 

@@ -50,6 +50,7 @@ from game.ai.evaluate import (
     evaluate,
     feared,
     material,
+    pressure,
     under_way,
     weigh,
 )
@@ -734,9 +735,18 @@ class _Search:
             t.played[1] += _broken(a.state, c.target)
             t.played[2] += _broken(a.state, c.unit)
             involved = units | _joined(a.state, units) | _joined(without.state, units)
-            diffs.append(_local(a, self.side, involved) - _local(without, self.side, involved))
+            diffs.append(self._after(a, involved) - self._after(without, involved))
         if diffs:
             t.shift = sum(diffs) / len(diffs) - under_way(t.last, self.side, c.unit)
+
+    def _after(self, e: Engine, units: set[str]) -> float:
+        """What ``units`` are worth to the side at the end of a playout, and the attacks to
+        come by and on them as the evaluation weighs them (the enemy's turn is next: a charger
+        left with its flank to an enemy that can charge it costs what that charge would)."""
+        got = _local(e, self.side, units)
+        if self.lv.look.on and not e.state.game_over:
+            got += pressure(e, self.side, self.lv.look, only=units)
+        return got
 
     def _turn_without(self, k: int) -> Engine | None:
         if k not in self._without:

@@ -813,3 +813,25 @@ def test_a_rank_and_flank_move_the_rules_refuse_whole_is_tried_cut_short() -> No
     toward = [t.cand for t in tried if t.cand.note == "toward B"]
     assert [c.command.arg("path") for c in toward] == [(("forward", 3.0),)]
     assert e.fork().execute(toward[0].command).ok
+
+
+def test_a_charge_played_out_counts_the_enemy_charges_it_leaves_its_units_open_to() -> None:
+    """A charge's playouts end with the charger's turn; the enemy's comes next. What the units
+    involved are worth then is less what the enemy's charges at them would take: c, 8.6" off
+    a's left flank and facing it, could charge it there (a charger that won its fight but
+    stands with its flank to an enemy was scored as if safe). Facing away, c threatens
+    nothing, and a is worth what it is."""
+    from game.ai.player import LEVELS, _local, _Search
+    from tests.old_world.helpers import block, ow
+
+    def after(c_facing: float) -> tuple[float, float]:
+        units = [block("a", 1, 24, 30), block("c", 2, 12, 30, facing=c_facing)]
+        e = Engine(check_scenario(ow(units, orders=[]), "test"), seed=1)
+        assert e.execute(Order("begin_turn")).ok
+        search = _Search(e, 1, LEVELS["normal"], [5], lambda: None)
+        return search._after(e, {"a"}), _local(e, 1, {"a"})
+
+    exposed, worth = after(90.0)
+    assert exposed < worth - 0.1
+    safe, worth = after(270.0)
+    assert safe == worth
