@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -107,15 +108,22 @@ def test_what_is_in_the_way_only_takes_sight_away_and_adds_cover(ruleset: str) -
     assert checked >= SETUPS // 2
 
 
+def screened(ruleset: str, offset: int, place: Any = None) -> Iterator[tuple[int, dict[str, Any], Engine]]:
+    """(seed, set-up, engine) of the random set-ups with screens placed by ``place``
+    (:func:`with_screen` by default; the dice of set-up ``seed`` are ``offset + seed``), those
+    the scenario check accepts."""
+    for seed in range(SETUPS):
+        rng = random.Random(offset + seed)
+        data = (place or with_screen)(shooter_setup(seed, ruleset), rng)
+        eng = engine(data) if data else None
+        if eng is not None:
+            yield seed, data, eng
+
+
 @pytest.mark.parametrize("ruleset", ["old-world", "ninth-age"])
 def test_a_plan_shoots_only_with_models_in_range_in_seeing_files_and_allowed_ranks(ruleset: str) -> None:
     planned = 0
-    for seed in range(SETUPS):
-        rng = random.Random(1000 + seed)
-        data = with_screen(shooter_setup(seed, ruleset), rng)
-        eng = engine(data) if data else None
-        if eng is None:
-            continue
+    for seed, _, eng in screened(ruleset, 1000):
         s = eng.state
         rules = RULES[ruleset]
         weapon = rules.weapon_for(s, "a", None)
@@ -187,12 +195,7 @@ def test_leaving_out_what_lies_outside_the_two_units_hull_changes_no_reading(
     # the picture keeps only the screens touching the convex hull of the two units; with every
     # screen kept (a hull as big as the table), each file sees and has cover just the same
     checked = 0
-    for seed in range(SETUPS):
-        rng = random.Random(3000 + seed)
-        data = anywhere(shooter_setup(seed, ruleset), rng)
-        eng = engine(data) if data else None
-        if eng is None:
-            continue
+    for seed, data, eng in screened(ruleset, 3000, anywhere):
         sees, covers = read(eng, ruleset)
         kept = len(sight.picture(eng.state, "a", "b").screens)
         with monkeypatch.context() as m:
