@@ -770,6 +770,10 @@ def test_what_may_wait_for_a_later_phase_of_the_turn_waits() -> None:
     e = Engine(check_scenario(ow([a, b, block("c", 1, 8, 46)], orders=[]), "test"), seed=1)
     assert e.execute(Order("begin_turn")).ok and e.state.flow.phase == "strategy"
     assert [x.command for x in offered(e)] == [Order("next_phase")]
+    # (asked for the attacks open now, as the odds of every charge in a replay are, the
+    # charges the rules would take in this phase are given)
+    attacks = e.ruleset.advisor.candidates(e.state, 1, random.Random(0), -1)
+    assert ("charge", "a") in {(x.kind, x.unit) for x in attacks}
     assert e.execute(Order("next_phase")).ok and e.state.flow.phase == "movement"
     assert {(x.kind, x.unit) for x in offered(e)} >= {("charge", "a"), ("move", "a"),
                                                       ("move", "c")}

@@ -366,11 +366,12 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
         return out
     last = state.max_turns is not None and state.turn >= state.max_turns
     free = [uid for uid in _units(state, side) if _free(state, uid)]
-    # what may wait for a later phase of the turn waits: the side moves on (a charge or a move
-    # made here would be the same, weighed at more cost: its every try plays this phase's
-    # ending out again)
+    # in the AI's own choice, what may wait for a later phase of the turn waits: the side moves
+    # on (a charge or a move made here would be the same, weighed at more cost: its every try
+    # plays this phase's ending out again); asked for the attacks open now (``widen`` below 0:
+    # the odds of every charge, in a replay), it gives them wherever they may be declared
     later = f.phase != offer.move_phases[-1]
-    if later and (not charging or f.phase != offer.charge_phases[-1]):
+    if later and widen >= 0 and (not charging or f.phase != offer.charge_phases[-1]):
         return out
     if charging:
         for uid in free:
