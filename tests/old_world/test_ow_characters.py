@@ -70,3 +70,30 @@ def test_undead_and_living_may_not_join():
 
     with pytest.raises(ScenarioError, match="Necromantic Undead"):
         check_scenario(with_hero(hero={"rules": ["Necromantic Undead"]}), "x.toml")
+
+
+
+# --- a unit that flies ----------------------------------------------------------------------------
+
+WALL = {"id": "wall", "name": "Tower", "kind": "impassable", "height": 6.0,
+        "polygon": [[14.0, 24.0], [34.0, 24.0], [34.0, 26.0], [14.0, 26.0]]}
+OVER = {"unit": "a", "do": "move", "path": [["forward", 9.0]]}
+
+
+def test_a_flying_unit_moves_over_impassable_terrain_and_a_walking_one_does_not():
+    def flight(rules: list[str]) -> dict:
+        a = block("a", 1, 24, 30, rules=rules, stats={"M": 10})
+        return ow([a, block("b", 2, 24, 2, facing=180.0)], orders=[OVER], terrain=[WALL])
+
+    eng = run(flight(["Fly (10)"]), finish=False)
+    assert result(eng)["units"]["a"]["y"] == pytest.approx(21.0, abs=1e-3)  # 9" on, past it
+    assert "Tower" in refusal(flight([]))  # on foot, as fast: through the tower
+
+
+def test_only_a_character_that_flies_may_join_a_unit_that_flies():
+    from game.core.errors import ScenarioError
+    from game.core.scenario import check_scenario
+
+    a = block("a", 1, 24, 30, rules=["Fly (10)"])
+    with pytest.raises(ScenarioError, match="Fly"):
+        check_scenario(ow([a, dict(HERO), block("b", 2, 24, 2, facing=180.0)]), "test")
