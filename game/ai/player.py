@@ -115,7 +115,7 @@ FINAL_FIRST = 4
 #: the most tries an answer gets in a game of player turns
 ANSWER_TRIES = 4
 #: the most tries each candidate gets in round one in a game of player turns, where every try
-#: plays the rest of the turn out (its combats too): no weaker for 3 (docs/ai.md, eighth pass),
+#: plays the rest of the turn out (its combats too): no weaker than 3 (docs/ai.md, eighth pass),
 #: and an eighth cheaper
 PHASED_FIRST = 2
 #: in the second round, a candidate more than this many standard errors of the two means
