@@ -97,6 +97,19 @@ def test_a_flee_reaction_runs_2d6_and_the_charger_may_run_it_down():
     assert result(eng)["units"]["b"]["status"] == "destroyed"
 
 
+def test_a_charge_at_a_unit_that_fled_off_the_table_fails_where_it_stands():
+    # b flees 6 6 = 12" off the table; a's charge (2 3 + Adv 4 = 9") has nothing left to run
+    # down: a failed charge, and a does not move
+    a, b = facing_off(block("a", 1, 24, 12), block("b", 2, 24, 0), gap=4.0)
+    eng = run(na([a, b], orders=[CHARGE, {"answer": "flee"}], dice=[6, 6, 2, 3] + [1] * 20))
+    assert result(eng)["units"]["b"]["status"] == "fled"
+    ch = rolls(eng, "charge_range")[0]
+    assert (ch.total, ch.outcome) == (9, "falls short")
+    assert not [e for e in events(eng, ev.UnitMoved) if e.unit == "a"]
+    said = [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Charge"]
+    assert "has nothing to charge: B has fled the table; the charge fails" in said
+
+
 def test_fearless_units_may_only_hold():
     eng = run(apart(gap=5.0, orders=[CHARGE], b_kw={"rules": ["Fearless"]},
                     dice=[6, 6] + [1] * 20 + [1, 1]))

@@ -94,6 +94,19 @@ def test_a_run_down_stopped_short_by_a_unit_in_its_path_is_logged_as_falling_sho
     assert "does not catch the fleeing B" in caught
 
 
+def test_a_charger_runs_its_range_after_a_unit_that_fled_off_the_table():
+    # b, 4" off a near the table's top edge, flees 6 6 = 12": off the table. a rolls 2 3: the
+    # higher 3 + M4 = 7", and runs all of it after b, toward where it left
+    a, b = facing_off(block("a", 1, 24, 12), block("b", 2, 24, 0), gap=4.0)
+    eng = run(ow([a, b], orders=[CHARGE, {"answer": "flee"}], dice=[6, 6, 2, 3] + [1] * 20))
+    assert result(eng)["units"]["b"]["status"] == "fled"
+    assert rolls(eng, "charge_range")[0].outcome == "falls short"
+    ran = [e for e in events(eng, ev.UnitMoved) if e.unit == "a"][0]
+    assert ran.reason == "charge" and ran.distance == pytest.approx(7.0)
+    said = [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Charge"]
+    assert 'runs 7.0" after B, which has left the table (to the table\'s edge at most)' in said
+
+
 def test_a_run_down_that_catches_is_logged_as_reaching():
     orders = [CHARGE, {"answer": "flee"}]
     eng = run(apart(4.0, orders=orders, dice=[1, 2, 6, 6]))

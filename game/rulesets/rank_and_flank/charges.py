@@ -370,15 +370,16 @@ def run_down(ctx: Context, unit: str, target: str, got: actions.PursuitResult,
         else:  # it left the table, or is gone: nothing to charge toward
             gone = "is destroyed" if s.units[target].status == "destroyed" else "has fled the table"
             yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
-            yield ev.RuleApplied("Charge", unit, f"{name(s, target)} {gone}: the charge fails")
+            yield ev.RuleApplied("Charge", unit, f"has nothing to charge: {name(s, target)} "
+                                 f"{gone}; the charge fails")
         yield from resolved(ctx, unit, target, False)
         return
     end = space.formation_of_block(got.block)
     if got.moved >= MOVED:
         yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")
     if not on_table(s, target):
-        yield ev.RuleApplied("Charge", unit, f"{name(s, target)} has left the table: the charge "
-                             f'runs {got.moved:.1f}" after it, to the table\'s edge at most')
+        yield ev.RuleApplied("Charge", unit, f'runs {got.moved:.1f}" after {name(s, target)}, '
+                             "which has left the table (to the table's edge at most)")
     elif got.caught:
         yield ev.UnitFlagSet(target, TAKEN, "game", s.units[unit].side)
         yield ev.UnitStatusChanged(target, "destroyed", f"run down by {name(s, unit)}", unit)
