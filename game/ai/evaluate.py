@@ -304,12 +304,16 @@ def pressure(e: Engine, side: int, look: Look, only: set[str] | None = None) -> 
         under_way = [a for a in attacks if a.threat.declared]
         to_come = best_attacks([a for a in attacks if not a.threat.declared], phased)
         if only is not None:
-            under_way, to_come = ([a for a in got if a.threat.attacker in only
-                                   or a.threat.target in only] for got in (under_way, to_come))
+            under_way = [a for a in under_way if _involves(a, only)]
+            to_come = [a for a in to_come if _involves(a, only)]
         if who != side:
             weight *= look.fear
         total += sign * (sum(a.net for a in under_way) + weight * sum(a.net for a in to_come))
     return total
+
+
+def _involves(a: Attack, units: set[str]) -> bool:
+    return a.threat.attacker in units or a.threat.target in units
 
 
 def feared(e: Engine, side: int, shots: bool = True) -> list[Attack]:
