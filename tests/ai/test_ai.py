@@ -806,7 +806,7 @@ def test_a_rank_and_flank_move_the_rules_refuse_whole_is_tried_cut_short() -> No
                if c.kind == "move" and c.note == "toward B"]
     assert [c.command.arg("path") for c in offered] == [(("forward", 4),)]
     assert not e.fork().execute(offered[0].command).ok  # (it would end 0.5" from b)
-    assert [c.arg("path") for c in offered[0].shorter] == [
+    assert [c.arg("path") for c in offered[0].shorter[:3]] == [
         (("forward", 3.0),), (("forward", 2.0),), (("forward", 1.0),)]
     tried: list = []
     player.TRACE = tried.extend
@@ -817,6 +817,41 @@ def test_a_rank_and_flank_move_the_rules_refuse_whole_is_tried_cut_short() -> No
     toward = [t.cand for t in tried if t.cand.note == "toward B"]
     assert [c.command.arg("path") for c in toward] == [(("forward", 3.0),)]
     assert e.fork().execute(toward[0].command).ok
+
+
+def test_a_rank_and_flank_unit_stopped_by_a_corner_steps_aside_and_on() -> None:
+    """A rock's corner stands a fifth of an inch ahead of a's front, half an inch inside its
+    right edge: every step straight on toward b runs into it, and so does every shorter one.
+    Before, the move was dropped and, in an old-world game, the Dreadspears stood against the
+    watchtower's corner for four turns. Now the move comes with a step aside and on: 1" to
+    the left (2" of a's 4") and 2" forward, which clears the rock."""
+    from game.ai import player
+    from tests.old_world.helpers import block, ow
+
+    rock = {"id": "rock", "name": "Rock", "kind": "impassable", "height": 3.0,
+            "polygon": [[26.0, 30.0], [32.0, 30.0], [32.0, 38.8], [26.0, 38.8]]}
+    a, b = block("a", 1, 24, 40), block("b", 2, 24, 8, facing=180.0)
+    e = Engine(check_scenario(ow([a, b], orders=[], terrain=[rock]), "test"), seed=2)
+    assert e.execute(Order("begin_turn")).ok
+    while e.state.flow.phase != "movement":
+        assert e.execute(Order("next_phase")).ok
+    offered = [c for c in e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
+               if c.kind == "move" and c.note == "toward B"]
+    assert [c.command.arg("path") for c in offered] == [(("forward", 4),)]
+    for cmd in (offered[0].command, *offered[0].shorter[:3]):
+        assert "Rock" in str(e.fork().execute(cmd).refusal)
+    tried: list = []
+    player.TRACE = tried.extend
+    try:
+        choose(e, 1, "normal")
+    finally:
+        player.TRACE = None
+    toward = [t.cand for t in tried if t.cand.note == "toward B"]
+    assert [c.command.arg("path") for c in toward] == [(("sideways", -1.0), ("forward", 2.0))]
+    after = e.fork()
+    assert after.execute(toward[0].command).ok
+    assert (after.state.units["a"].formation.x, after.state.units["a"].formation.y) == \
+        pytest.approx((23.0, 38.0))
 
 
 def test_a_charge_played_out_counts_the_enemy_charges_it_leaves_its_units_open_to() -> None:

@@ -474,6 +474,8 @@ def _name(state: GameState, unit: str) -> str:
 SHORTER = (0.75, 0.5, 0.25)
 #: the shortest step forward worth trying
 MIN_STEP = 0.5
+#: how far a unit steps aside when its way straight on is refused
+STEP_ASIDE = 1.0
 
 
 def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
@@ -481,7 +483,9 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
     """Moves of ``uid`` worth trying: toward each of the two nearest enemy units (straight on
     when it faces them: all the way, half way, marching, or to just outside the furthest
     charge of the nearest; otherwise a wheel toward them and on, or a turn), turning to face
-    the enemy that could charge its flank or rear, and falling back from the nearest."""
+    the enemy that could charge its flank or rear, and falling back from the nearest. Should
+    the rules refuse a move toward the nearest enemy, it is tried cut short, and then stepping
+    aside or reforming to face the enemy (see ``unjam``)."""
     key = space.unit_key(state, uid)
     mov, march = offer.rates(state, uid)
     near = sorted(foes, key=lambda t: space.rects_distance(key, space.unit_key(state, t)))[:2]
@@ -490,7 +494,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
     seen: set[tuple[Any, ...]] = set()
 
     def add(path: tuple[tuple[object, ...], ...], note: str, target: str,
-            marching: bool = False) -> None:
+            marching: bool = False, stuck: bool = False) -> None:
         if (path, marching) in seen:
             return
         seen.add((path, marching))
@@ -506,7 +510,29 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         if kind == "forward" and isinstance(amount, int | float):
             shorter = tuple(order((*lead, ("forward", round(amount * k, 2))))
                             for k in SHORTER if amount * k >= MIN_STEP)
-        out.append(Candidate(order(path), "move", uid, target, note, shorter))
+        out.append(Candidate(order(path), "move", uid, target, note,
+                             shorter + (unjam(path, target) if stuck else ())))
+
+    def unjam(path: tuple[tuple[object, ...], ...], target: str) -> tuple[Order, ...]:
+        """The moves tried, in turn, where even the shortest step of the way toward the nearest
+        enemy is refused (the corner of a wood or a friend just ahead, a wheel dearer than the
+        move): a step aside and on (where the ruleset lets one move mix them), a step aside
+        alone, and a reform about the centre to face the enemy. Without them a unit that came
+        to a stop against a corner stayed there for the rest of the game."""
+        got: list[Order] = []
+        if path[0][0] == "forward":
+            for side in (-1, 1):
+                aside = ("sideways", side * STEP_ASIDE)
+                on = round(mov - 2 * STEP_ASIDE, 2)
+                if on >= MIN_STEP:
+                    got.append(Order("move", uid, (("path", (aside, ("forward", on))),)))
+                got.append(Order("move", uid, (("path", (aside,)),)))
+        tkey = space.unit_key(state, target)
+        facing = round(math.degrees(math.atan2(tkey[0] - fx, -(tkey[1] - fy))) % 360.0, 2)
+        formation = state.units[uid].formation
+        if formation is not None:
+            got.append(Order("move", uid, (("path", (("reform", formation.files, facing),)),)))
+        return tuple(got)
 
     for i, t in enumerate(near):
         tkey = space.unit_key(state, t)
@@ -514,7 +540,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         rel = (math.degrees(math.atan2(tkey[0] - fx, -(tkey[1] - fy))) - key[2] + 180.0) % 360.0 - 180.0
         gap = space.rects_distance(key, tkey)
         if abs(rel) <= 20:
-            add((("forward", mov),), f"toward {name}", t)
+            add((("forward", mov),), f"toward {name}", t, stuck=i == 0)
             if i == 0:
                 add((("forward", march),), f"toward {name}, marching", t, True)
                 short = gap - offer.furthest(state, t) - 0.5  # just beyond its furthest charge
@@ -523,7 +549,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
                         t, short > mov)
         else:
             wheel = round(max(-90.0, min(90.0, rel)), 2)
-            add((("wheel", wheel), ("forward", mov / 2)), f"toward {name}", t)
+            add((("wheel", wheel), ("forward", mov / 2)), f"toward {name}", t, stuck=i == 0)
             if i == 0:
                 if abs(rel) <= 90:
                     add((("wheel", wheel), ("forward", march / 2)), f"toward {name}, marching",
