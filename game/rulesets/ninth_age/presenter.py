@@ -19,6 +19,7 @@ from game.core.ruleset import (
 )
 from game.core.state import GameState, Model
 from game.rulesets.ninth_age import charges, combat, shooting
+from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import units as U
 from game.rulesets.ninth_age.ruleset import UI_ACTIONS
 from game.rulesets.rank_and_flank import flow as F
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 
 class NinthAgePresenter(PhasedPresenter["NinthAge"]):
     """What the window, the log and the reports show of the NinthAge rule system (see :class:`~game.core.ruleset.Presenter`)."""
+
+    unit_gap = K.UNIT_GAP
 
     def unit_shot_view(self, state: GameState, unit: str, target: str | None) -> ShotView | None:
         got: ShotView | None = shooting.shot_view(state, unit, target)

@@ -14,6 +14,7 @@ from game.core.ruleset import (
 )
 from game.core.state import GameState, Model
 from game.rulesets.old_world import charges, shooting
+from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import units as U
 from game.rulesets.old_world.ruleset import UI_ACTIONS
 from game.rulesets.rank_and_flank import flow as F
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 
 class OldWorldPresenter(PhasedPresenter["OldWorld"]):
     """What the window, the log and the reports show of the OldWorld rule system (see :class:`~game.core.ruleset.Presenter`)."""
+
+    unit_gap = K.UNIT_GAP
 
     def unit_shot_view(self, state: GameState, unit: str, target: str | None) -> ShotView | None:
         got: ShotView | None = shooting.shot_view(state, unit, target)

@@ -28,6 +28,10 @@ PR = TypeVar("PR", bound="PhasedRuleset")
 class PhasedPresenter(Presenter[PR]):
     """What the window, the log and the reports show of the PhasedRuleset rule system (see :class:`~game.core.ruleset.Presenter`)."""
 
+    #: how near an enemy unit a move may end, in the ruleset's movement rules (what a move's
+    #: ghost shows it bumps into)
+    unit_gap: float
+
     def combat_begins(self, event: ev.Event) -> bool:
         """A round of a combat (in the Combat phase, or a pursuit's) opens with its line, and a
         unit's shooting with its order (a battle report lists the shots as it lists combats)."""
@@ -100,7 +104,7 @@ class PhasedPresenter(Presenter[PR]):
         return window.drag_order(state, action, actor, handle, start, point)
 
     def bumps(self, state: GameState, order: Order) -> tuple[str, ...]:
-        return window.bumps(state, order)
+        return window.bumps(state, order, self.unit_gap)
 
     def order_words(self, state: GameState, order: Order) -> str:
         return window.path_words(order)

@@ -29,8 +29,6 @@ from game.rulesets.rank_and_flank.units import joined_to
 
 #: the average of the higher of two dice
 AVERAGE_HIGHER_D6 = 161 / 36
-#: how near an enemy a move may end (both games: 1"), for what a move bumps into
-UNIT_GAP = 1.0
 
 
 def unit_of(state: GameState, model: str) -> str:
@@ -151,9 +149,9 @@ def drag_order(state: GameState, action: UIAction, actor: str, handle: str,
     return Order(action.do, unit, (("path", tuple(tuple(seg) for seg in path)), *action.args))
 
 
-def bumps(state: GameState, order: Order) -> tuple[str, ...]:
+def bumps(state: GameState, order: Order, gap: float) -> tuple[str, ...]:
     """The units and terrain pieces (ids) a move's path runs into, and the enemy it would end
-    too close to."""
+    closer to than ``gap`` (the ruleset's: how near an enemy unit a move may end)."""
     path = order.arg("path")
     if order.unit not in state.units or not isinstance(path, list | tuple):
         return ()
@@ -163,7 +161,7 @@ def bumps(state: GameState, order: Order) -> tuple[str, ...]:
         return ()
     env = space.surroundings(state, order.unit)
     out = [k for k in (env.in_the_way(plan),) if k is not None]
-    near = env.nearest_enemy(plan.end, UNIT_GAP)
+    near = env.nearest_enemy(plan.end, gap)
     if near is not None and near[0] not in out:
         out.append(near[0])
     return tuple(out)
