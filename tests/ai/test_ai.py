@@ -788,33 +788,47 @@ def test_what_may_wait_for_a_later_phase_of_the_turn_waits() -> None:
             assert [x.command for x in offered(e)] == [Order("next_phase")]
 
 
-def test_a_rank_and_flank_move_the_rules_refuse_whole_is_tried_cut_short() -> None:
-    """b stands 4.5" in front of a (M 4): a's whole move forward would end half an inch from b,
-    which only a charge may. The move is offered with the same way cut short, and the AI's
-    tries play the longest the rules allow (3") rather than dropping the move: before, in
-    an old-world game, every move toward the enemy was refused this way or as costing more
-    than the unit's move after a wheel, and the army stood still for four turns."""
-    from game.ai import player
-    from tests.old_world.helpers import block, facing_off, ow
+def _in_movement_phase(units: list, **top) -> Engine:
+    """An old-world game of ``units``, side 1's turn begun and on to its Movement phase."""
+    from tests.old_world.helpers import ow
 
-    a, b = facing_off(block("a", 1, 24, 40), block("b", 2, 24, 0), gap=4.5)
-    e = Engine(check_scenario(ow([a, b], orders=[]), "test"), seed=2)
+    e = Engine(check_scenario(ow(units, orders=[], **top), "test"), seed=2)
     assert e.execute(Order("begin_turn")).ok
     while e.state.flow.phase != "movement":
         assert e.execute(Order("next_phase")).ok
+    return e
+
+
+def _offered_and_tried(e: Engine, note: str) -> tuple[list, list]:
+    """Side 1's candidates with ``note``, and those the AI's tries played of them (as played:
+    a move the rules refused as offered, in the form they took)."""
+    from game.ai import player
+
     offered = [c for c in e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
-               if c.kind == "move" and c.note == "toward B"]
-    assert [c.command.arg("path") for c in offered] == [(("forward", 4),)]
-    assert not e.fork().execute(offered[0].command).ok  # (it would end 0.5" from b)
-    assert [c.arg("path") for c in offered[0].shorter[:3]] == [
-        (("forward", 3.0),), (("forward", 2.0),), (("forward", 1.0),)]
+               if c.note == note]
     tried: list = []
     player.TRACE = tried.extend
     try:
         choose(e, 1, "normal")
     finally:
         player.TRACE = None
-    toward = [t.cand for t in tried if t.cand.note == "toward B"]
+    return offered, [t.cand for t in tried if t.cand.note == note]
+
+
+def test_a_rank_and_flank_move_the_rules_refuse_whole_is_tried_cut_short() -> None:
+    """b stands 4.5" in front of a (M 4): a's whole move forward would end half an inch from b,
+    which only a charge may. The move is offered with the same way cut short, and the AI's
+    tries play the longest the rules allow (3") rather than dropping the move: before, in
+    an old-world game, every move toward the enemy was refused this way or as costing more
+    than the unit's move after a wheel, and the army stood still for four turns."""
+    from tests.old_world.helpers import block, facing_off
+
+    e = _in_movement_phase(facing_off(block("a", 1, 24, 40), block("b", 2, 24, 0), gap=4.5))
+    offered, toward = _offered_and_tried(e, "toward B")
+    assert [c.command.arg("path") for c in offered] == [(("forward", 4),)]
+    assert not e.fork().execute(offered[0].command).ok  # (it would end 0.5" from b)
+    assert [c.arg("path") for c in offered[0].shorter[:3]] == [
+        (("forward", 3.0),), (("forward", 2.0),), (("forward", 1.0),)]
     assert [c.command.arg("path") for c in toward] == [(("forward", 3.0),)]
     assert e.fork().execute(toward[0].command).ok
 
@@ -825,28 +839,16 @@ def test_a_rank_and_flank_unit_stopped_by_a_corner_steps_aside_and_on() -> None:
     Before, the move was dropped and, in an old-world game, the Dreadspears stood against the
     watchtower's corner for four turns. Now the move comes with a step aside and on: 1" to
     the left (2" of a's 4") and 2" forward, which clears the rock."""
-    from game.ai import player
-    from tests.old_world.helpers import block, ow
+    from tests.old_world.helpers import block
 
     rock = {"id": "rock", "name": "Rock", "kind": "impassable", "height": 3.0,
             "polygon": [[26.0, 30.0], [32.0, 30.0], [32.0, 38.8], [26.0, 38.8]]}
-    a, b = block("a", 1, 24, 40), block("b", 2, 24, 8, facing=180.0)
-    e = Engine(check_scenario(ow([a, b], orders=[], terrain=[rock]), "test"), seed=2)
-    assert e.execute(Order("begin_turn")).ok
-    while e.state.flow.phase != "movement":
-        assert e.execute(Order("next_phase")).ok
-    offered = [c for c in e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
-               if c.kind == "move" and c.note == "toward B"]
+    e = _in_movement_phase([block("a", 1, 24, 40), block("b", 2, 24, 8, facing=180.0)],
+                           terrain=[rock])
+    offered, toward = _offered_and_tried(e, "toward B")
     assert [c.command.arg("path") for c in offered] == [(("forward", 4),)]
     for cmd in (offered[0].command, *offered[0].shorter[:3]):
         assert "Rock" in str(e.fork().execute(cmd).refusal)
-    tried: list = []
-    player.TRACE = tried.extend
-    try:
-        choose(e, 1, "normal")
-    finally:
-        player.TRACE = None
-    toward = [t.cand for t in tried if t.cand.note == "toward B"]
     assert [c.command.arg("path") for c in toward] == [(("sideways", -1.0), ("forward", 2.0))]
     after = e.fork()
     assert after.execute(toward[0].command).ok
