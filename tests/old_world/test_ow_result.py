@@ -145,6 +145,33 @@ def test_a_pursuer_that_catches_a_unit_falling_back_stays_in_contact_with_it():
     assert "engaged" in out["a"]["conditions"] and "engaged" in out["b"]["conditions"]
 
 
+def test_a_pursuer_that_runs_into_a_combat_not_fought_yet_leaves_its_round_to_the_others():
+    """a (28 models, 7 wide) beats b, which flees 12" (6 6) past c's side; a pursues 9" (5 4),
+    short of b, and stops against the right flank of c, locked with d and not yet fought this
+    phase. Before, a's joining made c and d's combat one that had fought: it was skipped, and
+    a charge that landed went unfought (seen in an AI game: the Spirit Host's charge into the
+    Corsairs). Now c and d fight their round (10 attacks each) without a, which struck once."""
+    a = block("a", 1, 22, 30, models=28, files=7)
+    a, b = facing_off(a, block("b", 2, 22, 0))
+    c = block("c", 2, 25.8, 18, facing=90.0)
+    d = block("d", 1, 0, 18, facing=270.0)
+    d["x"] = c["x"] + depth(c) / 2 + depth(d) / 2
+    # a's 14 attacks and b's 10 miss; b's Break test 3 4, flee 6 6, a's pursuit 5 4; then d's
+    # and c's attacks miss, and c (Disrupted by a in its flank: no rank bonus) loses on d's
+    # ranks and takes its Break test: 1 1, it gives ground
+    eng = run(ow([a, b, c, d], dice=[1] * 24 + [3, 4, 6, 6, 5, 4] + [1] * 22))
+    assert [(r.model, len(r.faces)) for r in rolls(eng, "to_hit")] == [
+        ("a", 14), ("b", 10), ("d", 10), ("c", 10)]
+    results = events(eng, CombatResult)
+    assert [x.units for x in results] == [("a", "b"), ("c", "d")]
+    # (a, in c's flank, adds nothing to the round it takes no part in)
+    assert (results[1].winner, results[1].scores["1"]["flank"]) == (1, 0)
+    pursuit = [m for m in events(eng, ev.UnitMoved) if m.reason == "pursuit"]
+    assert [m.unit for m in pursuit] == ["a"] and pursuit[0].distance < 9.0
+    out = result(eng)["units"]
+    assert out["b"]["status"] == "fleeing" and "engaged" in out["a"]["conditions"]
+
+
 def test_a_winner_fought_on_its_flank_turns_to_follow_up():
     # a (4 models) touches b's left flank... b wins and a gives ground sideways away from b;
     # b turns to face it and follows up: still in contact

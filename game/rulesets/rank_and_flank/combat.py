@@ -351,17 +351,43 @@ def fight_steps(ctx: Context, combat: Combat, plan: Callable[[GameState, Combat]
 
 def fight_all(ctx: Context, fight: Callable[[Any, Combat], Step]) -> Step:
     """Fight every combat on the table once, in the order they began (a combat that a pursuit
-    or a flight changed is found again; units that have fought this phase do not fight again),
-    checking for a winner of the game after each."""
+    or a flight changed is found again), checking for a winner of the game after each. A unit
+    that has fought this phase does not fight again: where a pursuit has brought it into a
+    combat not fought yet, the others fight that combat's round without it (it fights there
+    in the next Combat phase)."""
     done: set[str] = set()
     while not ctx.state.game_over:
-        todo = [c for c in find_combats(ctx.state) if not set(c.units) & done]
+        todo = [part for c in find_combats(ctx.state) for part in _not_fought(ctx.state, c, done)]
         if not todo:
             return
         combat = todo[0]
         done |= set(combat.units)
         yield from fight(ctx, combat)
         yield from F.phased(ctx).check_winner(ctx)
+
+
+def _not_fought(s: GameState, combat: Combat, done: set[str]) -> list[Combat]:
+    """The combats the units of ``combat`` that are not in ``done`` make among themselves
+    (linked by touching enemies that are not in ``done`` either), in the order they joined."""
+    left = [u for u in combat.units if u not in done]
+    if len(left) == len(combat.units):
+        return [combat]
+    out: list[Combat] = []
+    seen: set[str] = set()
+    for u in left:
+        if u in seen:
+            continue
+        group, todo = set(), [u]
+        while todo:
+            x = todo.pop()
+            if x in group:
+                continue
+            group.add(x)
+            todo.extend(o for o in engaged_with(s, x) if o in left and o not in group)
+        seen |= group
+        if len(group) > 1:
+            out.append(Combat([x for x in left if x in group]))
+    return out
 
 
 def combat_names(s: GameState, combat: Combat) -> str:
