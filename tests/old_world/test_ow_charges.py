@@ -107,6 +107,20 @@ def test_a_charger_runs_its_range_after_a_unit_that_fled_off_the_table():
     assert 'runs 7.0" after B, which has left the table (to the table\'s edge at most)' in said
 
 
+def test_a_charger_that_cannot_run_after_a_unit_that_fled_off_the_table_says_why():
+    # as above, but a (7 wide) has its friend c touching its front beyond b's 3 files: once b
+    # has fled off the table, a cannot move after it at all. The log said it "runs 0.0" after"
+    # b (seen in an AI game); it now says what is in the way
+    a, b = facing_off(block("a", 1, 24, 12, models=14, files=7),
+                      block("b", 2, 24, 0, models=6, files=3), gap=4.0)
+    c = block("c", 1, 27.0, 10.52, models=2, files=2)
+    eng = run(ow([a, b, c], orders=[CHARGE, {"answer": "flee"}], dice=[6, 6, 2, 3] + [1] * 20))
+    assert result(eng)["units"]["b"]["status"] == "fled"
+    assert [e.unit for e in events(eng, ev.UnitMoved)] == ["b"]
+    said = [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Charge"]
+    assert said[-1] == "cannot run after B, which has left the table: C is in the way"
+
+
 def test_a_run_down_that_catches_is_logged_as_reaching():
     orders = [CHARGE, {"answer": "flee"}]
     eng = run(apart(4.0, orders=orders, dice=[1, 2, 6, 6]))

@@ -377,9 +377,14 @@ def run_down(ctx: Context, unit: str, target: str, got: actions.PursuitResult,
     end = space.formation_of_block(got.block)
     if got.moved >= MOVED:
         yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")
-    if not on_table(s, target):
+    if not on_table(s, target) and got.moved >= MOVED:
         yield ev.RuleApplied("Charge", unit, f'runs {got.moved:.1f}" after {name(s, target)}, '
                              "which has left the table (to the table's edge at most)")
+    elif not on_table(s, target):
+        why = stopped_why(space.surroundings(s, unit), got.stopped_by,
+                          "it is at the table's edge")
+        yield ev.RuleApplied("Charge", unit, f"cannot run after {name(s, target)}, which has "
+                             f"left the table: {why}")
     elif got.caught:
         yield ev.UnitFlagSet(target, TAKEN, "game", s.units[unit].side)
         yield ev.UnitStatusChanged(target, "destroyed", f"run down by {name(s, unit)}", unit)
