@@ -94,6 +94,12 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def show_inches(d: float) -> str:
+    """A distance as the log reads it: '4.5"', and 'less than 0.1"' for one that would read
+    0.0" (a unit already against what stops it moves a hair's breadth)."""
+    return f'{d:.1f}"' if d >= 0.05 else 'less than 0.1"'
+
+
 def plural(n: int, word: str) -> str:
     """"1 game turn", "2 game turns": a count with its word, plural when it is not one."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"

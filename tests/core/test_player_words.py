@@ -7,7 +7,7 @@ from game.core import events as ev
 from game.core.commands import command_from_dict
 from game.core.engine import Engine
 from game.core.errors import NOT_NOW
-from game.core.log import player_text, show_value
+from game.core.log import player_text, show_inches, show_value
 from game.core.scenario import check_scenario
 from tests.support import run, scenario, unit
 
@@ -41,6 +41,12 @@ def test_player_text_puts_names_for_quoted_ids_and_terrain():
     assert player_text(s, '"nobody" is out_of_action') == '"nobody" is out of action'
     assert show_value(s, ("orc", "elf")) == "Orc Brute, Elf Blademaster"
     assert show_value(s, True) == "yes" and show_value(s, [3.5, 2]) == "(3.5, 2)"
+
+
+def test_a_move_too_short_to_show_reads_less_than_a_tenth_not_zero():
+    # (seen in AI games: "Skyraiders: flee 0.0"" at the table's edge; "it stops 0.0" short")
+    assert [show_inches(d) for d in (4.46, 0.05, 0.049, 0.007)] == [
+        '4.5"', '0.1"', 'less than 0.1"', 'less than 0.1"']
 
 
 def test_terrain_keeps_its_name_from_the_scenario():

@@ -25,6 +25,7 @@ from game.core import events as ev
 from game.core.commands import Order
 from game.core.decisions import Ask
 from game.core.errors import Refused
+from game.core.log import show_inches
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry import formation
@@ -337,7 +338,7 @@ def failed_charge(ctx: Context, unit: str, target: str, inches: int, distance: f
         yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "failed charge")
     yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
     if got.moved >= MOVED:
-        moved = f'it moves {got.moved:.1f}"'
+        moved = f"it moves {show_inches(got.moved)}"
     else:
         moved = "it cannot move closer: " + stopped_why(env, got.stopped_by, "it would come "
                                                         'within 1" of an enemy')

@@ -9,7 +9,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from game.core import events as ev
 from game.core.log import describe as shared
-from game.core.log import player_text, show_value, words
+from game.core.log import player_text, show_inches, show_value, words
 from game.core.ruleset import BAD, GOOD, INFO, TableNote
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.events import CombatResult
@@ -63,7 +63,7 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
             if u is not None and len(u.models) == 1:
                 return f"{name(state, e.unit)} turns on the spot{cost}"
             return f"{name(state, e.unit)} reforms, now {e.files} wide{cost}"
-        return f'{name(state, e.unit)}: {e.reason} {e.distance:.1f}"'
+        return f"{name(state, e.unit)}: {e.reason} {show_inches(e.distance)}"
     if isinstance(e, ev.CasualtiesRemoved):
         n = len(e.models)
         return f"{name(state, e.unit)}: {n} casualt{'ies' if n != 1 else 'y'} removed ({e.reason})"

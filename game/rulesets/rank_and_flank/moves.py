@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import events as ev
+from game.core.log import show_inches
 from game.core.ruleset import Step
 from game.geometry import formation_actions as actions
 from game.geometry.formation import Block
@@ -252,8 +253,9 @@ def pursue(ctx: Context, winner: str, target: str) -> Step:
         s = ctx.state
         if got.moved >= MOVED:
             gap = space.block_of(s, winner).polygon.distance(space.block_of(s, target).polygon)
-            yield ev.RuleApplied("Pursuit", winner, f'{dist}" is not enough: it stops {gap:.1f}" '
-                                 f"short of {name(s, target)}, which gets away", target)
+            yield ev.RuleApplied("Pursuit", winner, f'{dist}" is not enough: it stops '
+                                 f"{show_inches(gap)} short of {name(s, target)}, which gets away",
+                                 target)
         return
     s = ctx.state
     if s.units[target].status == "fleeing":
