@@ -203,7 +203,7 @@ def charge_position(
         raise ValueError(f"unknown facing {facing!r}: use front, right, rear or left")
     env = _surroundings(surroundings)
     skip = set(ignore) | ({target_key} if target_key else set())
-    label = f'"{env.label(target_key)}"' if target_key else "the target"
+    label = env.label(target_key) if target_key else "the target"
 
     p, q = target.edge(face)
     length_t = math.dist(p, q)

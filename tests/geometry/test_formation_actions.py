@@ -201,7 +201,7 @@ def test_no_room_on_the_facing() -> None:
     env = Surroundings(friends={"taken": taken.polygon}, enemies={"t": T.polygon},
                        names={"t": "Skeleton Warriors"})  # fmt: skip
     plan = charge_position(c, T, surroundings=env, target_key="t")
-    assert plan.reason == 'there is no room to charge the front of "Skeleton Warriors"'
+    assert plan.reason == "there is no room to charge the front of Skeleton Warriors"
 
 
 def test_a_charger_is_pushed_along_beside_a_unit_already_there() -> None:
