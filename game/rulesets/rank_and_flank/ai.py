@@ -493,6 +493,11 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
     out: list[Candidate] = []
     seen: set[tuple[Any, ...]] = set()
 
+    def bearing(target: str) -> float:
+        """The direction from the unit's centre to ``target``'s, in degrees (0: up the table)."""
+        tkey = space.unit_key(state, target)
+        return math.degrees(math.atan2(tkey[0] - fx, -(tkey[1] - fy)))
+
     def add(path: tuple[tuple[object, ...], ...], note: str, target: str,
             marching: bool = False, stuck: bool = False) -> None:
         if (path, marching) in seen:
@@ -527,8 +532,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
                 if on >= MIN_STEP:
                     got.append(Order("move", uid, (("path", (aside, ("forward", on))),)))
                 got.append(Order("move", uid, (("path", (aside,)),)))
-        tkey = space.unit_key(state, target)
-        facing = round(math.degrees(math.atan2(tkey[0] - fx, -(tkey[1] - fy))) % 360.0, 2)
+        facing = round(bearing(target) % 360.0, 2)
         formation = state.units[uid].formation
         if formation is not None:
             got.append(Order("move", uid, (("path", (("reform", formation.files, facing),)),)))
@@ -537,7 +541,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
     for i, t in enumerate(near):
         tkey = space.unit_key(state, t)
         name = _name(state, t)
-        rel = (math.degrees(math.atan2(tkey[0] - fx, -(tkey[1] - fy))) - key[2] + 180.0) % 360.0 - 180.0
+        rel = (bearing(t) - key[2] + 180.0) % 360.0 - 180.0
         gap = space.rects_distance(key, tkey)
         if abs(rel) <= 20:
             add((("forward", mov),), f"toward {name}", t, stuck=i == 0)
