@@ -379,8 +379,9 @@ def run_down(ctx: Context, unit: str, target: str, got: actions.PursuitResult,
     if got.moved >= MOVED:
         yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, got.moved, "charge")
     if not on_table(s, target) and got.moved >= MOVED:
-        yield ev.RuleApplied("Charge", unit, f'runs {got.moved:.1f}" after {name(s, target)}, '
-                             "which has left the table (to the table's edge at most)")
+        yield ev.RuleApplied("Charge", unit, f"runs {show_inches(got.moved)} after "
+                             f"{name(s, target)}, which has left the table (to the table's "
+                             "edge at most)")
     elif not on_table(s, target):
         why = stopped_why(space.surroundings(s, unit), got.stopped_by,
                           "it is at the table's edge")
