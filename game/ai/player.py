@@ -546,7 +546,8 @@ class _Search:
             # (ending the turn is never refused in the turn's own phases)
             return _Tries(c, i, engine.fork(SeededDice(self.seeds[0])), random_after=False,
                           still=True)
-        for cmd in (c.command, *c.shorter):
+        for alt in (c, *c.shorter):
+            cmd = alt.command if isinstance(alt, Candidate) else alt
             try:
                 base = engine.fork(SeededDice(self.seeds[0]))
                 out = base.execute(cmd)
@@ -557,7 +558,8 @@ class _Search:
         else:
             return None
         if cmd is not c.command:  # (refused as offered; this much of it the rules allow)
-            c = dataclasses.replace(c, command=cmd, shorter=())
+            c = (dataclasses.replace(alt, shorter=()) if isinstance(alt, Candidate)
+                 else dataclasses.replace(c, command=cmd, shorter=()))
         if any(isinstance(e, ev.DiceRolled) for _, e in out.events):
             return _Tries(c, i, None, first=base)
         return _Tries(c, i, base)

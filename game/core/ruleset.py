@@ -298,14 +298,16 @@ class Candidate:
     (``"toward Elf Blademaster"``, ``"into cover"``). ``shorter``: the same command cut short,
     longest first, each tried in turn when the rules refuse the one before (a move toward an
     enemy that would end too near it, or cost more than the unit may move: the advisor offers
-    the way, the rules say how far along it the unit may go)."""
+    the way, the rules say how far along it the unit may go); one given as a candidate of its
+    own is something else tried in its stead, with its own words (a reform "to face" the
+    enemy when no step toward it is allowed)."""
 
     command: Command
     kind: str
     unit: str | None = None
     target: str | None = None
     note: str = ""
-    shorter: tuple[Command, ...] = ()
+    shorter: tuple[Command | Candidate, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

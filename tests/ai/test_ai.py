@@ -849,6 +849,9 @@ def test_a_rank_and_flank_unit_stopped_by_a_corner_steps_aside_and_on() -> None:
     assert [c.command.arg("path") for c in offered] == [(("forward", 4),)]
     for cmd in (offered[0].command, *offered[0].shorter[:3]):
         assert "Rock" in str(e.fork().execute(cmd).refusal)
+    # (the last resort, a reform toward b, says so in the AI's line: "moves to face B")
+    last = offered[0].shorter[-1]
+    assert (last.note, last.command.arg("path")) == ("to face B", (("reform", 5, 0.0),))
     assert [c.command.arg("path") for c in toward] == [(("sideways", -1.0), ("forward", 2.0))]
     after = e.fork()
     assert after.execute(toward[0].command).ok

@@ -511,20 +511,20 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         # the same way cut short, should the rules refuse it: it would end too near an enemy,
         # run into terrain or a unit, or (after a wheel) cost more than the unit may move
         *lead, (kind, amount) = path
-        shorter: tuple[Order, ...] = ()
+        shorter: tuple[Order | Candidate, ...] = ()
         if kind == "forward" and isinstance(amount, int | float):
             shorter = tuple(order((*lead, ("forward", round(amount * k, 2))))
                             for k in SHORTER if amount * k >= MIN_STEP)
         out.append(Candidate(order(path), "move", uid, target, note,
                              shorter + (unjam(path, target) if stuck else ())))
 
-    def unjam(path: tuple[tuple[object, ...], ...], target: str) -> tuple[Order, ...]:
+    def unjam(path: tuple[tuple[object, ...], ...], target: str) -> tuple[Order | Candidate, ...]:
         """The moves tried, in turn, where even the shortest step of the way toward the nearest
         enemy is refused (the corner of a wood or a friend just ahead, a wheel dearer than the
         move): a step aside and on (where the ruleset lets one move mix them), a step aside
         alone, and a reform about the centre to face the enemy. Without them a unit that came
         to a stop against a corner stayed there for the rest of the game."""
-        got: list[Order] = []
+        got: list[Order | Candidate] = []
         if path[0][0] == "forward":
             for side in (-1, 1):
                 aside = ("sideways", side * STEP_ASIDE)
@@ -535,7 +535,8 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         facing = round(bearing(target) % 360.0, 2)
         formation = state.units[uid].formation
         if formation is not None:
-            got.append(Order("move", uid, (("path", (("reform", formation.files, facing),)),)))
+            reform = Order("move", uid, (("path", (("reform", formation.files, facing),)),))
+            got.append(Candidate(reform, "move", uid, target, f"to face {_name(state, target)}"))
         return tuple(got)
 
     for i, t in enumerate(near):
