@@ -17,7 +17,7 @@ from game.core.state import GameState, Model
 from game.ui import info
 from game.ui.layout import Layout
 from game.ui.sprites import font, side_colour
-from game.ui.tooltip import wrap
+from game.ui.tooltip import spaced_digits, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -269,6 +269,7 @@ class Panels:
         rest = wrap(" ".join(rest), width - f.size(indent)[0], f) if rest else []
         for k, p in enumerate([first, *rest]):
             p = (indent + p) if k else p
+            p = spaced_digits(p, width, f)
             while p in self.log_items:  # every line of the list must read differently
                 p += "\u00a0"
             self.log_items.append(p)

@@ -106,6 +106,36 @@ def test_a_charge_ghost_s_words_stay_in_the_view(make_app, tmp_path):
     assert labels and all(app.camera.view.contains(r) for r in labels)
 
 
+def _blank_columns_between(f, text: str) -> int:
+    """How many pixel columns without ink separate the first glyph of ``text`` from the last,
+    as ``f`` draws it (anti-aliased ink counts from a fourth of full brightness)."""
+    img = f.render(text, True, (255, 255, 255), (0, 0, 0))
+    ink = [any(img.get_at((x, y))[0] > 60 for y in range(img.get_height()))
+           for x in range(img.get_width())]
+    first_end = ink.index(False, ink.index(True))
+    last_start = len(ink) - 1 - ink[::-1].index(True)
+    while last_start > 0 and ink[last_start - 1]:
+        last_start -= 1
+    return last_start - first_end
+
+
+def test_the_log_draws_dice_apart():
+    """At 13 px Noto Sans sets a "4" so close to the digit after the space that the dice
+    "6 4 3" read "6 43": the window opens that gap at least as wide as between "2" and "3"."""
+    from game.ui.sprites import font
+    from game.ui.tooltip import spaced_digits
+
+    pygame.font.init()
+    f = font(13)
+    line = 'Ash Wyrm: pursuit 6 4 3 (the lowest dropped) — 10"'
+    shown = spaced_digits(line, 1000, f)
+    assert shown.replace("\u200a", "") == line  # the words are the same
+    four_three = shown[shown.index("4"):shown.index("3 (") + 1]
+    assert _blank_columns_between(f, four_three) >= _blank_columns_between(f, "2 3")
+    # a line the wider gaps would push past the width stays as it is
+    assert spaced_digits(line, f.size(line)[0], f) == line
+
+
 def test_log_lines_wrap_inside_the_log(make_app):
     from game.ui.sprites import font
 
