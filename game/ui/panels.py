@@ -264,12 +264,11 @@ class Panels:
         f = font(13)
         width = self.log_width()
         indent = "\u00a0" * 5
-        first, *rest = wrap(f"{self._log_lines}. {text}", width, f)
+        first, *rest = wrap(spaced_digits(f"{self._log_lines}. {text}"), width, f)
         # (the lines after the first are indented: wrapped the narrower by the indent)
         rest = wrap(" ".join(rest), width - f.size(indent)[0], f) if rest else []
         for k, p in enumerate([first, *rest]):
             p = (indent + p) if k else p
-            p = spaced_digits(p, width, f)
             while p in self.log_items:  # every line of the list must read differently
                 p += "\u00a0"
             self.log_items.append(p)

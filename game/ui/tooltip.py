@@ -14,13 +14,18 @@ WIDTH = 340  # pixels of text at most per line
 PAD = 8
 
 
+#: where a line may break: any white space but a no-break or a hair space (which stay with
+#: the word before them, see :func:`spaced_digits`)
+_BREAK = re.compile(r"[^\S\u00a0\u200a]+")
+
+
 def wrap(text: str, width: int, f: pygame.font.Font) -> list[str]:
     """``text`` broken into lines no wider than ``width`` pixels (at spaces; blank lines
     kept as paragraph breaks)."""
     out: list[str] = []
     for para in text.split("\n"):
         line = ""
-        for word in para.split():
+        for word in filter(None, _BREAK.split(para)):
             trial = f"{line} {word}" if line else word
             if f.size(trial)[0] <= width or not line:
                 line = trial
@@ -37,11 +42,10 @@ def wrap(text: str, width: int, f: pygame.font.Font) -> list[str]:
 _DIGITS = re.compile(r"(?<=\d) (?=\d)")
 
 
-def spaced_digits(line: str, width: int, f: pygame.font.Font) -> str:
-    """``line`` (already wrapped to ``width``) with the gaps between digits opened, unless
-    that would make it wider than ``width``."""
-    wider = _DIGITS.sub("\u200a ", line)
-    return wider if wider == line or f.size(wider)[0] <= width else line
+def spaced_digits(text: str) -> str:
+    """``text`` with the gaps between digits opened, to be wrapped (:func:`wrap` measures the
+    hair spaces with the digits before them) and drawn."""
+    return _DIGITS.sub("\u200a ", text)
 
 
 class Tooltips:
@@ -88,7 +92,7 @@ class Tooltips:
             return self._image[1]
         bold, body = font(14, bold=True), font(13)
         lines = [(bold, ln) for ln in wrap(title, WIDTH, bold)] if title else []
-        lines += [(body, spaced_digits(ln, WIDTH, body)) for ln in wrap(text, WIDTH, body)]
+        lines += [(body, ln) for ln in wrap(spaced_digits(text), WIDTH, body)]
         w = max(f.size(t)[0] for f, t in lines) + 2 * PAD
         h = sum(f.get_linesize() for f, _ in lines) + 2 * PAD
         img = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -123,17 +123,20 @@ def test_the_log_draws_dice_apart():
     """At 13 px Noto Sans sets a "4" so close to the digit after the space that the dice
     "6 4 3" read "6 43": the window opens that gap at least as wide as between "2" and "3"."""
     from game.ui.sprites import font
-    from game.ui.tooltip import spaced_digits
+    from game.ui.tooltip import spaced_digits, wrap
 
     pygame.font.init()
     f = font(13)
     line = 'Ash Wyrm: pursuit 6 4 3 (the lowest dropped) — 10"'
-    shown = spaced_digits(line, 1000, f)
+    shown = spaced_digits(line)
     assert shown.replace("\u200a", "") == line  # the words are the same
     four_three = shown[shown.index("4"):shown.index("3 (") + 1]
     assert _blank_columns_between(f, four_three) >= _blank_columns_between(f, "2 3")
-    # a line the wider gaps would push past the width stays as it is
-    assert spaced_digits(line, f.size(line)[0], f) == line
+    # wrapped just short of the dice, every line keeps the gaps and stays inside the width
+    width = f.size(shown[:shown.index(" (")])[0]
+    lines = wrap(shown, width, f)
+    assert lines[0].endswith("6\u200a 4\u200a 3") and len(lines) > 1
+    assert all(f.size(ln)[0] <= width for ln in lines)
 
 
 def test_log_lines_wrap_inside_the_log(make_app):
