@@ -239,8 +239,9 @@ def threats_of(e: Engine, side: int, shots: bool = True) -> list[Threat]:
 def weigh(e: Engine, threats: Iterable[Threat]) -> list[Attack]:
     """Each threat's worth to the attacker: the share of the target's worth it would take
     (the attacker's share of the two units' worth, more on a flank or rear, times the chance
-    it comes off) and what the target's blows would cost the attacker; an attack whose share
-    the ruleset gives (a shot) takes that share and costs nothing."""
+    it comes off, and by the share of its blows that could wound the target) and what the
+    target's blows would cost the attacker; an attack whose share the ruleset gives (a shot)
+    takes that share and costs nothing."""
     rs, s = e.ruleset, e.state
     out = []
     for t in threats:
@@ -253,7 +254,7 @@ def weigh(e: Engine, threats: Iterable[Threat]) -> list[Attack]:
             out.append(Attack(t, t.chance * min(1.0, t.share) * d, 0.0, d))
             continue
         share = a / (a + d)
-        dealt = t.chance * min(1.0, t.edge * share) * d
+        dealt = t.chance * min(1.0, t.edge * share) * d * t.harm
         taken = t.chance * RETURN * (1.0 - share) / max(1.0, t.edge) * a
         out.append(Attack(t, dealt, taken, d))
     return out

@@ -321,7 +321,9 @@ class Threat:
     ``declared`` whether it is under way (a charge declared this turn, not yet moved) rather
     than one the side could make, and ``share``, when the ruleset knows it, the share of the
     target the attack would take on average (a shot: its expected wounds over those the target
-    has left); such an attack costs the attacker nothing back."""
+    has left); such an attack costs the attacker nothing back. ``harm`` is the share of the
+    attacker's blows that could wound the target at all (below 1 where the target is Ethereal
+    and only some of the attacker's blows are magical; 0 where none are)."""
 
     attacker: str
     target: str
@@ -331,6 +333,7 @@ class Threat:
     facing: str = ""
     declared: bool = False
     share: float | None = None
+    harm: float = 1.0
 
 
 class SampledCandidates(list[Candidate]):

@@ -585,6 +585,34 @@ def test_rank_and_flank_threats_count_the_shots_a_unit_could_make_with_their_exp
     assert [t for t in threats_of(e, 2) if t.kind == "shoot"] == []
 
 
+def test_a_charge_at_an_ethereal_unit_takes_nothing_without_magical_attacks() -> None:
+    """Only magical attacks wound an Ethereal unit: a charge of plain swords at a Spirit Host
+    would take none of it (the threat's harm is 0, and weighed it deals nothing while the
+    Host still strikes back), a magical blade takes its full share, and a unit heading out
+    moves toward the Skeletons it can wound, though the Host stands nearer."""
+    from game.ai.evaluate import threats_of, weigh
+    from game.rulesets.old_world.ai import OFFER
+    from game.rulesets.rank_and_flank import ai as RA
+    from tests.old_world.helpers import block, ow
+
+    def setup(rules: list[str]) -> Engine:
+        a = block("a", 1, 24, 40, models=10, rules=rules)
+        host = block("host", 2, 17, 33, facing=180, models=4, files=4, rules=["Ethereal"])
+        bones = block("bones", 2, 30, 31, facing=180, models=10)
+        return Engine(check_scenario(ow([a, host, bones], orders=[]), "test"), seed=2)
+
+    e = setup([])
+    charges = {t.target: t for t in threats_of(e, 1) if t.kind == "charge"}
+    assert charges["host"].harm == 0.0 and charges["bones"].harm == 1.0
+    weighed = weigh(e, [charges["host"]])[0]
+    assert weighed.dealt == 0.0 and weighed.taken > 0.0
+    moves = RA.moves(OFFER, e.state, "a", ["host", "bones"], [])
+    assert moves[0].target == "bones"
+    magic = setup(["Magical Attacks"])
+    assert {t.target: t.harm for t in threats_of(magic, 1) if t.kind == "charge"}["host"] == 1.0
+    assert weigh(magic, [t for t in threats_of(magic, 1) if t.target == "host"])[0].dealt > 0.0
+
+
 def test_a_shot_that_asks_how_often_to_fire_is_judged_by_what_it_hits() -> None:
     """A repeater crossbow asks whether to fire twice at -1 to hit: the tries answer it as
     its default says and roll the shots. (Judged with the question still open, the shot

@@ -12,6 +12,7 @@ from game.rulesets.old_world import units as U
 from game.rulesets.old_world.charges import _furthest as furthest_charge
 from game.rulesets.old_world.charges import check_charge, movement_of, roll_charge
 from game.rulesets.rank_and_flank import ai as RA
+from game.rulesets.rank_and_flank.units import characters_in
 
 #: a profile's estimate of a model's points: this many times its Wounds, Attacks and half its
 #: Weapon Skill and Toughness (a Dreadspear, 1 + 1 + 3.5, comes to 22, near its 10 points a
@@ -36,6 +37,20 @@ def _shot_share(state: GameState, unit: str, target: str) -> float:
     return expected_share(state, unit, target)
 
 
+def harm(state: GameState, unit: str, target: str) -> float:
+    """The share of ``unit``'s Attacks (its characters' too) that could wound ``target``: all of
+    them, unless the target is Ethereal, which only magical attacks wound."""
+    if "ethereal" not in U.flags(state, target):
+        return 1.0
+    total = magical = 0.0
+    for member in (unit, *characters_in(state, unit)):
+        attacks = len(U.alive(state, member)) * U.lead(state, member).stat("A")
+        total += attacks
+        if "magical" in U.own_flags(state, member):
+            magical += attacks
+    return magical / total if total else 0.0
+
+
 def _furthest(state: GameState, unit: str) -> float:
     return float(furthest_charge(state, unit)[0])
 
@@ -53,4 +68,5 @@ OFFER = RA.Offer(charge_phases=("strategy", "movement"),
                  move_phases=("strategy", "movement"), rates=_rates,
                  check_charge=check_charge, roll_charge=roll_charge, furthest=_furthest,
                  profile_points=profile_points,
-                 shoot_phases=("strategy", "movement", "shooting"), check_shoot=_check_shoot, shot_share=_shot_share)
+                 shoot_phases=("strategy", "movement", "shooting"), check_shoot=_check_shoot,
+                 shot_share=_shot_share, harm=harm)

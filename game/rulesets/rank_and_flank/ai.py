@@ -4,10 +4,10 @@
 **Candidates.** In its player turn a side may charge each enemy unit the rules let it charge
 and that its charge is likely to reach (the rules say where the charge would end, over the
 real ground and round the other units; the chance is that of the ruleset's own charge roll
-covering that distance), move each free unit (toward the nearest enemies, marching, to just
-outside the reach of the most dangerous one, turning to face an enemy that threatens its flank
-or rear, falling back), shoot with each unit that may at each enemy unit it may shoot at, or end
-its turn.
+covering that distance), move each free unit (toward the nearest enemies it could wound,
+marching, to just outside the reach of the most dangerous one, turning to face an enemy that
+threatens its flank or rear, falling back), shoot with each unit that may at each enemy unit it
+may shoot at, or end its turn.
 
 **Worth.** A unit is worth its points (a hundred points are worth 1), in the share of its
 starting strength it still has, half as much while it flees; a unit without points is worth an
@@ -80,7 +80,9 @@ class Offer:
     unit can reach; ``turn_alone``: a turn on the spot is the unit's whole move (it cannot be
     followed by a step forward); ``profile_points(state, unit)``: what a unit with no points
     would cost, from its profile; ``shot_share(state, unit, target)``: the share of the target
-    the unit's shooting would take on average from where both stand (0 when it could not)."""
+    the unit's shooting would take on average from where both stand (0 when it could not);
+    ``harm(state, unit, target)``: the share of the unit's blows in combat that could wound the
+    target at all (none given: all of them)."""
 
     charge_phases: tuple[str, ...]
     move_phases: tuple[str, ...]
@@ -93,6 +95,12 @@ class Offer:
     shoot_phases: tuple[str, ...] = ()
     check_shoot: Callable[[GameState, Order], object] | None = None
     shot_share: Callable[[GameState, str, str], float] | None = None
+    harm: Callable[[GameState, str, str], float] | None = None
+
+    def harm_of(self, state: GameState, unit: str, target: str) -> float:
+        """The share of ``unit``'s blows in combat that could wound ``target`` (1 when the
+        ruleset does not say)."""
+        return 1.0 if self.harm is None else self.harm(state, unit, target)
 
 
 # --- worth and score ---------------------------------------------------------------------------
@@ -278,7 +286,8 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
                 continue
             gap = space.rects_distance(space.unit_key(state, a), space.unit_key(state, target))
             out.append(Threat(a, target, charge_chance(offer, state, a, gap + WHEEL),
-                              EDGE.get(facing, 1.0), "charge", WORDS.get(facing, ""), True))
+                              EDGE.get(facing, 1.0), "charge", WORDS.get(facing, ""), True,
+                              harm=offer.harm_of(state, a, target)))
             continue
         if rec.status != "active":
             continue
@@ -296,7 +305,8 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
             chance = charge_chance(offer, state, a, gap + WHEEL)
             if chance <= 0.0:
                 continue
-            mine.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing]))
+            mine.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing],
+                               harm=offer.harm_of(state, a, t)))
         if shots:
             mine += _shot_threats(offer, state, a, key, foes)
         # (a unit in combat charges and shoots at nothing; asked only of one that could, since
@@ -470,6 +480,8 @@ def _name(state: GameState, unit: str) -> str:
     return state.units[unit].display or unit
 
 
+#: below this share of its blows able to wound an enemy unit, a unit moves toward the others first
+HARMLESS = 0.5
 #: the shares of a move's last step forward tried when the rules refuse the whole of it
 SHORTER = (0.75, 0.5, 0.25)
 #: the shortest step forward worth trying
@@ -480,15 +492,17 @@ STEP_ASIDE = 1.0
 
 def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
           danger: list[Threat]) -> list[Candidate]:
-    """Moves of ``uid`` worth trying: toward each of the two nearest enemy units (straight on
-    when it faces them: all the way, half way, marching, or to just outside the furthest
-    charge of the nearest; otherwise a wheel toward them and on, or a turn), turning to face
-    the enemy that could charge its flank or rear, and falling back from the nearest. Should
-    the rules refuse a move toward the nearest enemy, it is tried cut short, and then stepping
-    aside or reforming to face the enemy (see ``unjam``)."""
+    """Moves of ``uid`` worth trying: toward each of the two nearest enemy units it could
+    wound (those most of its blows could not wound, an Ethereal enemy, come after the rest;
+    straight on when it faces them: all the way, half way, marching, or to just outside the
+    furthest charge of the nearest; otherwise a wheel toward them and on, or a turn), turning
+    to face the enemy that could charge its flank or rear, and falling back from the nearest.
+    Should the rules refuse a move toward the nearest enemy, it is tried cut short, and then
+    stepping aside or reforming to face the enemy (see ``unjam``)."""
     key = space.unit_key(state, uid)
     mov, march = offer.rates(state, uid)
-    near = sorted(foes, key=lambda t: space.rects_distance(key, space.unit_key(state, t)))[:2]
+    near = sorted(foes, key=lambda t: (offer.harm_of(state, uid, t) < HARMLESS,
+                                       space.rects_distance(key, space.unit_key(state, t))))[:2]
     fx, fy = key[0], key[1]
     out: list[Candidate] = []
     seen: set[tuple[Any, ...]] = set()
