@@ -692,16 +692,9 @@ class _Search:
         """The enemy's charge, of the :data:`TURN_REPLIES` the evaluation rates best, that
         leaves this side worst off once the enemy's turn is closed (each played once, with
         dice of its own); None when none leaves it worse off than no charge at all."""
-        s = r.state
-        attacks = [c for c in r.ruleset.advisor.candidates(s, other, random.Random(seed), -1)
-                   if c.kind in CHARGES and c.unit is not None and c.target is not None]
+        attacks = _rated_attacks(r, other, seed, CHARGES)
         if not attacks:
             return None
-        rated = weigh(r, [Threat(_unit_of(s, c.unit or ""), _unit_of(s, c.target or ""), 1.0,
-                                 1.0, c.kind) for c in attacks])
-        value = {(a.threat.attacker, a.threat.target): a.net for a in rated}
-        attacks.sort(key=lambda c: -value.get((_unit_of(s, c.unit or ""),
-                                               _unit_of(s, c.target or "")), -math.inf))
         none = r.fork(SeededDice(seed))
         close_turn(none)
         best, pick = evaluate(none, self.side, self.lv.look), None
@@ -741,17 +734,9 @@ class _Search:
             return now
 
     def pick_reply(self, e: Engine, other: int, seed: int, now: float) -> Candidate | None:
-        s = e.state
-        attacks = [c for c in e.ruleset.advisor.candidates(s, other, random.Random(seed), -1)
-                   if c.kind in REPLIES and c.unit is not None and c.target is not None]
+        attacks = _rated_attacks(e, other, seed, REPLIES)
         if not attacks:
             return None
-        rated = weigh(e, [Threat(_unit_of(s, c.unit or ""), _unit_of(s, c.target or ""), 1.0, 1.0,
-                                 c.kind)
-                          for c in attacks])
-        value = {(a.threat.attacker, a.threat.target): a.net for a in rated}
-        attacks.sort(key=lambda c: -value.get((_unit_of(s, c.unit or ""),
-                                               _unit_of(s, c.target or "")), -math.inf))
         best, pick = now, None
         for j, c in enumerate(attacks[:min(MAX_REPLIES, self.lv.reply)]):
             self.check()
@@ -973,6 +958,20 @@ def _local(e: Engine, side: int, units: set[str]) -> float:
             w = worth(rs, s, u)
             total += w if s.units[u].side == side else -w
     return total
+
+
+def _rated_attacks(e: Engine, side: int, seed: int, kinds: tuple[str, ...]) -> list[Candidate]:
+    """``side``'s attacks of ``kinds`` open now, the one the evaluation rates best first (for
+    the opponent's reply: only the best few are played out)."""
+    s = e.state
+    attacks = [c for c in e.ruleset.advisor.candidates(s, side, random.Random(seed), -1)
+               if c.kind in kinds and c.unit is not None and c.target is not None]
+    rated = weigh(e, [Threat(_unit_of(s, c.unit or ""), _unit_of(s, c.target or ""), 1.0, 1.0,
+                             c.kind) for c in attacks])
+    value = {(a.threat.attacker, a.threat.target): a.net for a in rated}
+    attacks.sort(key=lambda c: -value.get((_unit_of(s, c.unit or ""),
+                                           _unit_of(s, c.target or "")), -math.inf))
+    return attacks
 
 
 def answer_defaults(e: Engine, side: int | None = None) -> None:
