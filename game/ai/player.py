@@ -19,10 +19,9 @@ How one choice is made (see docs/ai.md):
    there), closing on the enemy, a won or lost game.
 4. Every candidate gets a few tries, the best few get many more (with fresh dice each time),
    and the best average wins. ``hard`` also lets the opponent answer each try of the best few
-   with its best attack, played out with sampled dice, before scoring (in a game of player
-   turns: the turn closed, then the enemy's turn with its most harmful charge). At the other
-   levels a charge of a rank-and-flank unit near the top is played out (the charge moved,
-   the combat fought) against the turn without it, dice for dice, before it is declared.
+   with its best attack, played out with sampled dice, before scoring. A charge of a
+   rank-and-flank unit near the top is played out (the charge moved, the combat fought)
+   against the turn without it, dice for dice, before it is declared.
 
 Levels: ``random`` (any legal command), ``easy`` (few tries, no look at what the enemy could
 reach next, and a careless pick among the nearly best), ``normal`` and ``hard``. The same
@@ -80,9 +79,6 @@ class Level:
     look: Look = NO_LOOK  # how it weighs the attacks each side could make next
     reply: int = 0  # the opponent's best attacks tried after each try of the best few
     deep: int = 0  # paired playouts of a rank-and-flank charge before it is declared
-    #: in a game of player turns, the best few judged after the enemy's next turn: this side's
-    #: turn closed, the enemy's most harmful charge declared, and its turn closed too
-    turn_reply: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -97,12 +93,9 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=3,
                     deep=2),
     # hard: a wider search, and it sees the shots each side could make next too (in rank and
-    # flank: dear to work out, and no gain measured for normal; see docs/ai.md); in a game of
-    # player turns it judges the best few after the enemy's next turn, played out (there a
-    # wider or longer search alone chose just what normal chose: docs/ai.md, eleventh pass)
+    # flank: dear to work out, and no gain measured for normal; see docs/ai.md)
     "hard": Level("hard", 3, 16, 4, 4, 0.0,
-                  Look(next=0.6, later=0.2, at_once=1.0, shots=True), reply=6, deep=4,
-                  turn_reply=True),
+                  Look(next=0.6, later=0.2, at_once=1.0, shots=True), reply=6, deep=4),
 }
 
 #: a candidate some of whose tries end the game, the dice deciding who wins, gets up to this
@@ -340,7 +333,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
 
     # round two: the best few, more tries each (with the opponent's reply at "hard")
     def round_two(best: list[_Tries]) -> None:
-        if lv.reply and (search.replies or search.turn_replies):  # scored again, with the reply
+        if lv.reply and search.replies:  # scored again, with the reply
             for t in best:
                 t.scores, t.target_gone, t.actor_gone = [], 0, 0
         for k in range(more * FINAL):
@@ -393,8 +386,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             best = sorted(ranked[:lv.keep] + top, key=lambda t: (-t.mean, t.index))
             ranked = best[:lv.keep] + [t for t in ranked[lv.keep:]] + best[lv.keep:]
     # a rank-and-flank charge near the top: played out against the turn without it
-    # (not where the enemy's turn is played after each try: the charge is played out there)
-    if lv.deep and search.phased and not search.turn_replies:
+    if lv.deep and search.phased:
         checked = False
         charging = [t for t in ranked if t.cand.kind in CHARGES and t.scores]
         for t in charging[:DEEP_CHARGES]:
@@ -502,8 +494,6 @@ def cut_note(units: tuple[int, int] | None, sampled: int, offered: int,
 
 #: the most replies of the opponent tried after each try (hard)
 MAX_REPLIES = 8
-#: the enemy's charges tried as its reply in a game of player turns (hard), the best rated first
-TURN_REPLIES = 3
 #: the kinds of candidate the opponent may reply with
 REPLIES = ("fight", "charge", "diving charge", "shoot")
 
@@ -522,9 +512,6 @@ class _Search:
         self.answering = (self.phased and s.pending is not None
                           and rs.active_side(s) not in (None, side))
         self.replies = lv.reply > 0 and not self.phased
-        #: ``hard``, in a game of player turns: each try of the best few is judged once the
-        #: turn is closed and the enemy's next turn, with its most harmful charge, is played
-        self.turn_replies = lv.turn_reply and self.phased and not self.answering
         #: a game of player turns in its last game turn: a charge is played out to the end of
         #: the game (the enemy's last combats too)
         self.last = bool(self.phased and s.max_turns and s.turn >= s.max_turns)
@@ -615,13 +602,11 @@ class _Search:
             score = evaluate(e, side, lv.look)
             if reply and self.replies and not e.state.game_over:
                 score = self.reply(t, e, seed, score)
-            elif reply and self.turn_replies and not e.state.game_over:
-                score = self.turn_reply(t, e, seed, score)
             if (not self.phased and t.cand.kind in CHARGES and not fought
                     and not e.state.game_over):
                 score -= IDLE_CHARGE
             if (t.base is not None and rolled_before >= 0 and _rolls(e) == rolled_before
-                    and not (reply and (isinstance(t.reply, Candidate) or self.turn_replies))):
+                    and not (reply and isinstance(t.reply, Candidate))):
                 t.random_after = False  # nothing random after the command: one try says it all
         except Exception:  # noqa: BLE001 - a try that crashes scores as badly as can be
             score = -WIN
@@ -656,61 +641,6 @@ class _Search:
             return now
         got = self._reply(e, t.reply, other, (seed * 31 + 104729) % (2**63))
         return min(now, got) if got is not None else now
-
-    def turn_reply(self, t: _Tries, e: Engine, seed: int, now: float) -> float:
-        """In a game of player turns: the score once this side's turn is closed (its charges
-        moved, its combats fought), the enemy's next turn begun, its most harmful charge
-        declared (picked on the first such try of ``t``: see :meth:`pick_turn_reply`) and
-        that turn closed too; ``now`` should the playout fail. The rest of either side's
-        turn is left undone: so it is for every candidate compared."""
-        other = 2 if self.side == 1 else 1
-        look = self.lv.look
-        try:
-            r = e.fork(SeededDice((seed * 31 + 104729) % (2**63)))
-            close_turn(r)
-            if r.state.game_over or side_to_act(r) != other:
-                return evaluate(r, self.side, look)
-            begin = [c for c in r.ruleset.advisor.candidates(r.state, other, random.Random(0), -1)
-                     if c.kind == "begin"]
-            if begin and not r.execute(begin[0].command).ok:
-                return now
-            answer_defaults(r)
-            if r.state.game_over:
-                return evaluate(r, self.side, look)
-            if t.reply is None:
-                t.reply = self.pick_turn_reply(r, other, seed) or False
-            if isinstance(t.reply, Candidate):
-                charged = r.fork(SeededDice((seed * 17 + 7) % (2**63)))
-                if charged.execute(t.reply.command).ok:
-                    r = charged
-            close_turn(r)
-            return evaluate(r, self.side, look)
-        except Exception:  # noqa: BLE001 - a playout that crashes a rule judges nothing
-            return now
-
-    def pick_turn_reply(self, r: Engine, other: int, seed: int) -> Candidate | None:
-        """The enemy's charge, of the :data:`TURN_REPLIES` the evaluation rates best, that
-        leaves this side worst off once the enemy's turn is closed (each played once, with
-        dice of its own); None when none leaves it worse off than no charge at all."""
-        attacks = _rated_attacks(r, other, seed, CHARGES)
-        if not attacks:
-            return None
-        none = r.fork(SeededDice(seed))
-        close_turn(none)
-        best, pick = evaluate(none, self.side, self.lv.look), None
-        for j, c in enumerate(attacks[:TURN_REPLIES]):
-            self.check()
-            try:
-                f = r.fork(SeededDice((seed + 7919 * (j + 1)) % (2**63)))
-                if not f.execute(c.command).ok:
-                    continue
-                close_turn(f)
-                got = evaluate(f, self.side, self.lv.look)
-            except Exception:  # noqa: BLE001
-                continue
-            if got < best:
-                best, pick = got, c
-        return pick
 
     def quiet(self, e: Engine, other: int, seed: int, now: float) -> float:
         """The score, for the side choosing, when the opponent does nothing more, if that

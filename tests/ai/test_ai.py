@@ -827,35 +827,6 @@ def _in_movement_phase(units: list, **top) -> Engine:
     return e
 
 
-def test_hard_judges_a_rank_and_flank_choice_after_the_enemys_charge_next_turn() -> None:
-    """b, twenty strong models, stands 5" in front of a: whatever a does, b can charge it next
-    turn. At hard, a try of the best few closes a's turn, begins b's, declares the charge
-    that leaves a's side worst off (b's at a, the only one there is), plays b's turn out, and
-    scores that: lower than the position as it stood, which only weighed the charge. normal
-    does not play the enemy's turn."""
-    from game.ai import player
-    from tests.old_world.helpers import block, facing_off
-
-    a = block("a", 1, 24, 40, models=10)
-    b = block("b", 2, 24, 0, models=20, stats={"WS": 4, "S": 4, "A": 2})
-    e = _in_movement_phase(facing_off(a, b, gap=5.0))
-    seeds = [random.Random(k).getrandbits(63) for k in range(40)]
-    hard = player._Search(e, 1, player.LEVELS["hard"], seeds, lambda: None)
-    assert hard.turn_replies
-    assert not player._Search(e, 1, player.LEVELS["normal"], seeds, lambda: None).turn_replies
-    end = next(c for c in e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
-               if c.note.startswith("ends"))
-    as_it_stands = hard.start(end, 0)
-    hard.one(as_it_stands)
-    replied = hard.start(end, 0)
-    hard.one(replied, reply=True)
-    assert isinstance(replied.reply, player.Candidate)
-    assert replied.reply.command == Order("charge", "b", (("target", "a"),))
-    assert replied.scores[0] < as_it_stands.scores[0]
-    # the game itself is left as it was: every try ran on a copy
-    assert e.state.flow.side == 1 and e.state.flow.phase == "movement"
-
-
 def _offered_and_tried(e: Engine, note: str) -> tuple[list, list]:
     """Side 1's candidates with ``note``, and those the AI's tries played of them (as played:
     a move the rules refused as offered, in the form they took)."""
