@@ -827,6 +827,54 @@ def _in_movement_phase(units: list, **top) -> Engine:
     return e
 
 
+def test_hard_weighs_the_enemys_charges_to_come_at_half_as_much_again_in_player_turns() -> None:
+    """b, twenty strong models, stands 16" in front of a, out of its charge reach; a march
+    toward it would end within it. Both levels score holding back alike (nothing can reach
+    a), but the march costs hard half as much again of b's charge to come as it costs
+    normal: 0.6 (b's side moves next) times the half more, times what the charge is worth."""
+    from game.ai import player
+    from game.ai.evaluate import feared
+    from tests.old_world.helpers import block, facing_off
+
+    a = block("a", 1, 24, 40, models=10)
+    b = block("b", 2, 24, 0, models=20, stats={"WS": 4, "S": 4, "A": 2})
+    e = _in_movement_phase(facing_off(a, b, gap=16.0))
+
+    def tried(level: str) -> tuple[float, float, Order]:
+        """The scores the level gave ending the phase and a's march, and the march."""
+        seen: dict[str, tuple[float, object]] = {}
+
+        def trace(ranked: list) -> None:
+            for t in ranked:
+                c = t.cand
+                if c.kind == "end" or (c.kind == "move" and dict(c.command.args).get("march")):
+                    seen[c.kind] = (t.mean, c.command)
+
+        player.TRACE = trace
+        try:
+            player.choose(e, 1, level)
+        finally:
+            player.TRACE = None
+        march = seen["move"][1]
+        assert isinstance(march, Order)
+        return seen["end"][0], seen["move"][0], march
+
+    normal_end, normal_march, march = tried("normal")
+    hard_end, hard_march, hard_order = tried("hard")
+    assert hard_order == march and march.unit == "a"
+    marched = e.fork()
+    assert marched.execute(march).ok
+    charge = [x for x in feared(marched, 1) if x.threat.attacker == "b"]
+    assert charge and charge[0].threat.target == "a" and charge[0].net > 0
+    assert feared(e, 1) == []  # where a stands, b cannot reach it
+    assert hard_end == pytest.approx(normal_end)
+    extra = (normal_march - normal_end) - (hard_march - hard_end)
+    assert extra == pytest.approx(0.6 * 0.5 * charge[0].net)
+    # the same level in a game of alternating activations sees the enemy's attacks as normal
+    # does: its look is its own there
+    assert player.LEVELS["hard"].look.fear == 1.0
+
+
 def _offered_and_tried(e: Engine, note: str) -> tuple[list, list]:
     """Side 1's candidates with ``note``, and those the AI's tries played of them (as played:
     a move the rules refused as offered, in the form they took)."""
