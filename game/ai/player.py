@@ -23,8 +23,10 @@ How one choice is made (see docs/ai.md):
    rank-and-flank unit near the top is played out (the charge moved, the combat fought)
    against the turn without it, dice for dice, before it is declared.
 
-Levels: ``random`` (any legal command), ``easy`` (few tries, no look at what the enemy could
-reach next, and a careless pick among the nearly best), ``normal`` and ``hard``. The same
+Levels: ``random`` (any legal command), ``easy`` (few tries, a fifth of what the enemy could
+do to it next seen, and a careless pick among the nearly best), ``normal`` and ``hard`` (a
+wider search; in a game of player turns, the enemy's attacks to come weighed at half as much
+again). The same
 position, side, level and seed always give the same choice unless a ``time_budget`` cuts the
 search short.
 """
