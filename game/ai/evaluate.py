@@ -58,6 +58,9 @@ class Look:
     #: how much of the enemy's attacks to come it sees (its own count in full): below 1, a
     #: player who plans its own attacks and overlooks some of the enemy's
     fear: float = 1.0
+    #: in a game of player turns, how much of the enemy's attacks to come it sees, in place of
+    #: ``fear`` (None: the same)
+    turn_fear: float | None = None
     #: whether the shots each side could make count among its attacks to come (where the
     #: ruleset works them out: rank and flank, whose sight and cover make them dear)
     shots: bool = False
@@ -308,7 +311,7 @@ def pressure(e: Engine, side: int, look: Look, only: set[str] | None = None) -> 
             under_way = [a for a in under_way if _involves(a, only)]
             to_come = [a for a in to_come if _involves(a, only)]
         if who != side:
-            weight *= look.fear
+            weight *= look.turn_fear if phased and look.turn_fear is not None else look.fear
         total += sign * (sum(a.net for a in under_way) + weight * sum(a.net for a in to_come))
     return total
 

@@ -81,9 +81,6 @@ class Level:
     look: Look = NO_LOOK  # how it weighs the attacks each side could make next
     reply: int = 0  # the opponent's best attacks tried after each try of the best few
     deep: int = 0  # paired playouts of a rank-and-flank charge before it is declared
-    #: in a game of player turns, how much of the enemy's attacks to come it sees, in place
-    #: of ``look.fear`` (None: the same)
-    turn_fear: float | None = None
 
 
 LEVELS: dict[str, Level] = {
@@ -102,8 +99,8 @@ LEVELS: dict[str, Level] = {
     # player turns it weighs the enemy's attacks to come at half as much again, where a wider
     # search alone chose just what normal chose (docs/ai.md, eleventh pass)
     "hard": Level("hard", 3, 16, 4, 4, 0.0,
-                  Look(next=0.6, later=0.2, at_once=1.0, shots=True), reply=6, deep=4,
-                  turn_fear=1.5),
+                  Look(next=0.6, later=0.2, at_once=1.0, turn_fear=1.5, shots=True), reply=6,
+                  deep=4),
 }
 
 #: a candidate some of whose tries end the game, the dice deciding who wins, gets up to this
@@ -248,9 +245,6 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     if lv is None:
         raise ValueError(f'unknown AI level "{level}" (known: {", ".join(LEVELS)})')
     state = engine.state
-    rs = engine.ruleset
-    if lv.turn_fear is not None and rs.flow.kind == PHASES:
-        lv = dataclasses.replace(lv, look=dataclasses.replace(lv.look, fear=lv.turn_fear))
     if side is None:
         side = side_to_act(engine)
         if side is None:
@@ -258,6 +252,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     if seed is None:
         seed = (engine.seed * 2654435761 + state.events_applied * 40503 + side) % (2**63)
     rng = random.Random(seed)
+    rs = engine.ruleset
     offered = rs.advisor.candidates(state, side, rng, lv.widen)
     units = (offered.units, offered.of) if isinstance(offered, SampledCandidates) else None
     size = sum(1 for m in state.models.values() if m.on_table)

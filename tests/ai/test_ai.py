@@ -527,6 +527,9 @@ def test_the_attacks_to_come_are_what_an_enemy_in_reach_could_take() -> None:
     assert evaluate(e, 1, careless) - evaluate(e, 1) == pytest.approx(-0.2 * got[0].net)
     # and side 2's own attack counts in full for side 2, whatever it fears
     assert evaluate(e, 2, careless) - evaluate(e, 2) == pytest.approx(1.0 * got[0].net)
+    # a fear of its own for games of player turns (hard's) changes nothing in this one
+    wary = Look(next=0.6, later=0.2, at_once=1.0, turn_fear=1.5)
+    assert evaluate(e, 1, wary) - evaluate(e, 1) == pytest.approx(-1.0 * got[0].net)
 
 
 def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too() -> None:
@@ -870,9 +873,6 @@ def test_hard_weighs_the_enemys_charges_to_come_at_half_as_much_again_in_player_
     assert hard_end == pytest.approx(normal_end)
     extra = (normal_march - normal_end) - (hard_march - hard_end)
     assert extra == pytest.approx(0.6 * 0.5 * charge[0].net)
-    # the same level in a game of alternating activations sees the enemy's attacks as normal
-    # does: its look is its own there
-    assert player.LEVELS["hard"].look.fear == 1.0
 
 
 def _offered_and_tried(e: Engine, note: str) -> tuple[list, list]:
