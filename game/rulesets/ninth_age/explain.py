@@ -31,7 +31,7 @@ from game.rulesets.rank_and_flank.explain import (
 
 ROLLS = {
     "to_hit": "to hit", "to_wound": "to wound", "reroll_to_wound": "re-roll to wound",
-    "armour_save": "Armour Save", "ward_save": "Aegis save", "fortitude_save": "Fortitude save",
+    "armour_save": "Armour Save", "ward_save": "Aegis Save", "fortitude_save": "Fortitude Save",
     "charge_range": "charge", "flee": "flee", "pursuit": "pursuit", "break_test": "Break Test",
     "discipline": "Discipline test", "impact_hits": "Impact Hits", "grind_attacks": "Grind Attacks",
     "stomp_attacks": "Stomp Attacks", "breath_attack": "Breath Attack",
