@@ -341,6 +341,10 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if lv.reply and search.replies:  # scored again, with the reply
             for t in best:
                 t.scores, t.target_gone, t.actor_gone = [], 0, 0
+                # (a move throws no dice, but the reply does: it is tried again until a try
+                # finds no reply; judged on one throw of it, a move into a charge that loses
+                # the game more often than not could score as a sure draw)
+                t.random_after = True
         for k in range(more * FINAL):
             # (the race starts after the level's usual first tries, even where round one
             # gave fewer: two tries that happened to score alike prove little)
@@ -499,6 +503,11 @@ def cut_note(units: tuple[int, int] | None, sampled: int, offered: int,
 
 #: the most replies of the opponent tried after each try (hard)
 MAX_REPLIES = 8
+#: in the last game turn (of alternating activations), how many throws of the dice each of
+#: the opponent's attacks is played out with when its reply is picked: there it may win or
+#: lose the game, and one throw hides a charge that wins it 40% of the time about half the
+#: time (docs/ai.md, twelfth pass)
+LAST_REPLY_THROWS = 8
 #: the kinds of candidate the opponent may reply with
 REPLIES = ("fight", "charge", "diving charge", "shoot")
 
@@ -630,8 +639,9 @@ class _Search:
     def reply(self, t: _Tries, e: Engine, seed: int, now: float) -> float:
         """The score after the opponent's best reply (one of its attacks), or as it stands if
         it has none that hurts. On the first try of ``t`` with the reply the opponent picks
-        it: the :attr:`Level.reply` attacks the evaluation rates highest, each played out once
-        with dice of its own; the one that leaves ``t``'s side worst off is its reply, played
+        it: the :attr:`Level.reply` attacks the evaluation rates highest, each played out with
+        dice of its own (once, or :data:`LAST_REPLY_THROWS` times where the reply may end the
+        game); the one that leaves ``t``'s side worst off is its reply, played
         again on every try, with that try's dice (picking and scoring with the same throw
         would favour replies that were lucky). After the reply the side's own attacks to come
         count for it (it moves next), so its answer to the reply is seen too."""
@@ -673,11 +683,16 @@ class _Search:
         if not attacks:
             return None
         best, pick = now, None
+        throws = LAST_REPLY_THROWS if self.closing else 1
         for j, c in enumerate(attacks[:min(MAX_REPLIES, self.lv.reply)]):
             self.check()
-            got = self._reply(e, c, other, (seed + 7919 * (j + 1)) % (2**63))
-            if got is not None and got < best:
-                best, pick = got, c
+            # (each throw as a try scores it: no worse for the side than no reply at all)
+            got = [x for k in range(throws)
+                   if (x := self._reply(e, c, other,
+                                        (seed + 7919 * (j + 1) + 104723 * k) % (2**63))) is not None]
+            mean = sum(min(now, x) for x in got) / len(got) if got else now
+            if mean < best:
+                best, pick = mean, c
         return pick
 
     def _reply(self, e: Engine, c: Candidate, other: int, seed: int) -> float | None:

@@ -10,7 +10,7 @@ import pytest
 
 from game.ai import choose
 from game.ai.game import play_out
-from game.ai.player import explain
+from game.ai.player import explain, settle
 from game.core import events as ev
 from game.core.commands import Answer, Order
 from game.core.dice import SeededDice
@@ -139,6 +139,28 @@ def test_behind_in_the_last_game_turn_it_fights_rather_than_wait_for_the_end() -
         game = e.fork(SeededDice(seed))  # (the game's own dice were only for the first turn)
         choice = choose(game, level="normal", seed=seed)
         assert choice.command == Order("fight", "orc", (("target", "elf"),)), (seed, choice.reason)
+
+
+def test_in_the_last_game_turn_it_does_not_walk_into_a_charge_that_may_lose_the_game() -> None:
+    # The game's one turn, 0 to 0; the Orc acts first, 7" from the Elf, and the Elf acts
+    # last. Moving up to the Elf lets it charge: over 2,000 throws that charge wins it the
+    # game 40% of the time and loses it 25%. Moving away leaves it nothing in reach: a sure
+    # draw. The move throws no dice of its own, and the Elf's charge used to be judged on one
+    # throw, which about half the time showed nothing worse than a draw, and that one try was
+    # all the move got: the Orc walked up for 10 seeds of 12.
+    orc = unit("orc", 1, 12, 11, name="Orc", rules=["Tough"],
+               stats={"MOV": 5, "MAV": [4, 4, 3], "MA": 3, "DV": 9, "DIS": 4, "DT": 3})
+    elf = unit("elf", 2, 12, 4, 180, name="Elf",
+               stats={"MOV": 6, "MAV": 5, "MA": 2, "DV": 11, "DIS": 6, "DT": 3})
+    e = engine([orc, elf], turns=1)
+    for seed in range(12):
+        game = e.fork(SeededDice(seed))
+        choice = choose(game, level="normal", seed=seed)
+        assert game.execute(choice.command).ok
+        settle(game, 1)
+        reach = [c for c in game.ruleset.advisor.candidates(game.state, 2, random.Random(0), -1)
+                 if c.kind in ("charge", "fight")]
+        assert not reach, (seed, choice.reason)
 
 
 def test_random_level_plays_a_legal_command() -> None:
