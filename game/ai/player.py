@@ -504,9 +504,9 @@ def cut_note(units: tuple[int, int] | None, sampled: int, offered: int,
 #: the most replies of the opponent tried after each try (hard)
 MAX_REPLIES = 8
 #: in the last game turn (of alternating activations), how many throws of the dice each of
-#: the opponent's attacks is played out with when its reply is picked: there it may win or
-#: lose the game, and one throw hides a charge that wins it 40% of the time about half the
-#: time (docs/ai.md, twelfth pass)
+#: the opponent's attacks that ends the game is played out with when its reply is picked: one
+#: throw hides a charge that wins it 40% of the time about half the time (docs/ai.md, twelfth
+#: pass)
 LAST_REPLY_THROWS = 8
 #: the kinds of candidate the opponent may reply with
 REPLIES = ("fight", "charge", "diving charge", "shoot")
@@ -640,8 +640,8 @@ class _Search:
         """The score after the opponent's best reply (one of its attacks), or as it stands if
         it has none that hurts. On the first try of ``t`` with the reply the opponent picks
         it: the :attr:`Level.reply` attacks the evaluation rates highest, each played out with
-        dice of its own (once, or :data:`LAST_REPLY_THROWS` times where the reply may end the
-        game); the one that leaves ``t``'s side worst off is its reply, played
+        dice of its own (once; in the last game turn, :data:`LAST_REPLY_THROWS` times if it ends
+        the game); the one that leaves ``t``'s side worst off is its reply, played
         again on every try, with that try's dice (picking and scoring with the same throw
         would favour replies that were lucky). After the reply the side's own attacks to come
         count for it (it moves next), so its answer to the reply is seen too."""
@@ -655,7 +655,7 @@ class _Search:
         if not isinstance(t.reply, Candidate):  # (False: no reply worth fearing)
             return now
         got = self._reply(e, t.reply, other, (seed * 31 + 104729) % (2**63))
-        return min(now, got) if got is not None else now
+        return min(now, got[0]) if got is not None else now
 
     def quiet(self, e: Engine, other: int, seed: int, now: float) -> float:
         """The score, for the side choosing, when the opponent does nothing more, if that
@@ -683,26 +683,31 @@ class _Search:
         if not attacks:
             return None
         best, pick = now, None
-        throws = LAST_REPLY_THROWS if self.closing else 1
         for j, c in enumerate(attacks[:min(MAX_REPLIES, self.lv.reply)]):
             self.check()
+            got: list[float] = []
+            for k in range(LAST_REPLY_THROWS if self.closing else 1):
+                out = self._reply(e, c, other, (seed + 7919 * (j + 1) + 104723 * k) % (2**63))
+                if out is None:
+                    break
+                got.append(out[0])
+                if not out[1]:  # (the game goes on after it: one throw, as elsewhere)
+                    break
             # (each throw as a try scores it: no worse for the side than no reply at all)
-            got = [x for k in range(throws)
-                   if (x := self._reply(e, c, other,
-                                        (seed + 7919 * (j + 1) + 104723 * k) % (2**63))) is not None]
             mean = sum(min(now, x) for x in got) / len(got) if got else now
             if mean < best:
                 best, pick = mean, c
         return pick
 
-    def _reply(self, e: Engine, c: Candidate, other: int, seed: int) -> float | None:
-        """The score, for the side choosing, after the opponent's ``c`` played out."""
+    def _reply(self, e: Engine, c: Candidate, other: int, seed: int) -> tuple[float, bool] | None:
+        """The score, for the side choosing, after the opponent's ``c`` played out, and
+        whether that ended the game."""
         try:
             r = e.fork(SeededDice(seed))
             if not r.execute(c.command).ok:
                 return None
             settle(r, other)
-            return evaluate(r, self.side, self.lv.look)
+            return evaluate(r, self.side, self.lv.look), r.state.game_over
         except Exception:  # noqa: BLE001
             return None
 
