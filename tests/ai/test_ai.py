@@ -28,6 +28,14 @@ def engine(units: list[dict], seed: int = 3, **top) -> Engine:
     return Engine(check_scenario(scenario(units, **top), "test"), seed=seed)
 
 
+def duel(orc_y: float, elf_y: float) -> list[dict]:
+    """The duel map's Orc (side 1) and Elf (side 2, facing it) on the line x = 12."""
+    return [unit("orc", 1, 12, orc_y, name="Orc", rules=["Tough"],
+                 stats={"MOV": 5, "MAV": [4, 4, 3], "MA": 3, "DV": 9, "DIS": 4, "DT": 3}),
+            unit("elf", 2, 12, elf_y, 180, name="Elf",
+                 stats={"MOV": 6, "MAV": 5, "MA": 2, "DV": 11, "DIS": 6, "DT": 3})]
+
+
 def digest(e: Engine) -> tuple:
     s = e.state
     return (len(e.log), s.events_applied, tuple(sorted((n, m.x, m.y, m.damage, m.status)
@@ -100,11 +108,7 @@ def test_in_the_last_activation_a_gamble_that_wins_more_often_than_it_loses_is_t
     # else is a sure draw. Each try scores a whole win or loss, so it takes many more of them
     # than a choice usually gets to see the edge: with a dozen, 12 seeds of 40 moved instead
     # (now 1 of 40, not among these).
-    orc = unit("orc", 1, 12, 14, name="Orc", rules=["Tough"],
-               stats={"MOV": 5, "MAV": [4, 4, 3], "MA": 3, "DV": 9, "DIS": 4, "DT": 3})
-    elf = unit("elf", 2, 12, 10, 180, name="Elf",
-               stats={"MOV": 6, "MAV": 5, "MA": 2, "DV": 11, "DIS": 6, "DT": 3})
-    e = engine([orc, elf], turns=1)
+    e = engine(duel(orc_y=14, elf_y=10), turns=1)
     assert e.execute(Order("pass", "orc")).ok and e.execute(Order("end_activation")).ok
     for seed in range(12):
         choice = choose(e, level="normal", seed=seed)
@@ -148,11 +152,7 @@ def test_in_the_last_game_turn_it_does_not_walk_into_a_charge_that_may_lose_the_
     # draw. The move throws no dice of its own, and the Elf's charge used to be judged on one
     # throw, which about half the time showed nothing worse than a draw, and that one try was
     # all the move got: the Orc walked up for 10 seeds of 12.
-    orc = unit("orc", 1, 12, 11, name="Orc", rules=["Tough"],
-               stats={"MOV": 5, "MAV": [4, 4, 3], "MA": 3, "DV": 9, "DIS": 4, "DT": 3})
-    elf = unit("elf", 2, 12, 4, 180, name="Elf",
-               stats={"MOV": 6, "MAV": 5, "MA": 2, "DV": 11, "DIS": 6, "DT": 3})
-    e = engine([orc, elf], turns=1)
+    e = engine(duel(orc_y=11, elf_y=4), turns=1)
     for seed in range(12):
         game = e.fork(SeededDice(seed))
         choice = choose(game, level="normal", seed=seed)
