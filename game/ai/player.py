@@ -341,9 +341,10 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if lv.reply and search.replies:  # scored again, with the reply
             for t in best:
                 t.scores, t.target_gone, t.actor_gone = [], 0, 0
-                # (a move throws no dice, but the reply does: it is tried again until a try
-                # finds no reply; judged on one throw of it, a move into a charge that loses
-                # the game more often than not could score as a sure draw)
+                # (a move throws no dice, but its reply does: once it has one, it gets the
+                # tries of a candidate that throws dice; judged on one throw of the reply, a
+                # move into a charge that loses the game more often than not could score as a
+                # sure draw)
                 t.random_after = True
         for k in range(more * FINAL):
             # (the race starts after the level's usual first tries, even where round one
