@@ -18,8 +18,9 @@ How one choice is made (see docs/ai.md):
    attacks each side could make next (what each enemy can reach, with the chance it gets
    there), closing on the enemy, a won or lost game.
 4. Every candidate gets a few tries, the best few get many more (with fresh dice each time),
-   and the best average wins. ``hard`` also lets the opponent answer each try of the best few
-   with its best attack, played out with sampled dice, before scoring. A charge of a
+   and the best average wins. In a game of alternating activations ``normal`` and ``hard``
+   also let the opponent answer each try of the best few with its best attack, played out
+   with sampled dice, before scoring (``hard`` weighing more of its attacks). A charge of a
    rank-and-flank unit near the top is played out (the charge moved, the combat fought)
    against the turn without it, dice for dice, before it is declared.
 
@@ -336,7 +337,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             search.one(t)
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
 
-    # round two: the best few, more tries each (with the opponent's reply at "hard")
+    # round two: the best few, more tries each (with the opponent's reply, at the levels that
+    # look for one)
     def round_two(best: list[_Tries]) -> None:
         if lv.reply and search.replies:  # scored again, with the reply
             for t in best:
@@ -680,7 +682,7 @@ class _Search:
             return now
 
     def pick_reply(self, e: Engine, other: int, seed: int, now: float) -> Candidate | None:
-        attacks = _rated_attacks(e, other, seed, REPLIES)
+        attacks = _rated_attacks(e, other, seed)
         if not attacks:
             return None
         best, pick = now, None
@@ -916,12 +918,12 @@ def _local(e: Engine, side: int, units: set[str]) -> float:
     return total
 
 
-def _rated_attacks(e: Engine, side: int, seed: int, kinds: tuple[str, ...]) -> list[Candidate]:
-    """``side``'s attacks of ``kinds`` open now, the one the evaluation rates best first (for
-    the opponent's reply: only the best few are played out)."""
+def _rated_attacks(e: Engine, side: int, seed: int) -> list[Candidate]:
+    """``side``'s attacks (:data:`REPLIES`) open now, the one the evaluation rates best first
+    (for the opponent's reply: only the best few are played out)."""
     s = e.state
     attacks = [c for c in e.ruleset.advisor.candidates(s, side, random.Random(seed), -1)
-               if c.kind in kinds and c.unit is not None and c.target is not None]
+               if c.kind in REPLIES and c.unit is not None and c.target is not None]
     rated = weigh(e, [Threat(_unit_of(s, c.unit or ""), _unit_of(s, c.target or ""), 1.0, 1.0,
                              c.kind) for c in attacks])
     value = {(a.threat.attacker, a.threat.target): a.net for a in rated}
