@@ -64,6 +64,46 @@ def test_a_tampered_die_is_named_as_the_first_differing_event(tmp_path, capsys):
     assert f"event {seq} (line {i + 1}) differs" in err and "recorded" in err
 
 
+def _edit_first_note(path, **changes):
+    """Change the first ``rule_applied`` event of a save; returns its seq."""
+    lines = path.read_text().splitlines()
+    for i, line in enumerate(lines[1:], 1):
+        rec = json.loads(line)
+        notes = [e for e in rec["events"] if e["type"] == "rule_applied"]
+        if notes:
+            notes[0].update(changes)
+            lines[i] = json.dumps(rec)
+            path.write_text("\n".join(lines) + "\n")
+            return notes[0]["seq"]
+    raise AssertionError("the game has no rule_applied event")
+
+
+def study_save(tmp_path):
+    out = tmp_path / "s.jsonl"
+    assert main(["play", str(ROOT / "maps" / "rules-study.toml"), "--headless",
+                 "--save", str(out)]) == 0
+    return out
+
+
+def test_a_save_made_before_a_rule_note_was_reworded_still_opens_with_the_new_words(tmp_path):
+    # a rule's note is words for the log: a save holding older words loads, checks and
+    # plays on, and the game shows the words of today's engine
+    path = study_save(tmp_path)
+    seq = _edit_first_note(path, detail="words from an older version")
+    assert check(path).ok
+    engine, _ = load_game(path)
+    note = engine.log[seq - 1]
+    assert note.rule == "Tough" and note.detail == "shrugs off the point of damage that would destroy it"
+
+
+def test_a_rule_note_for_another_model_is_still_a_difference(tmp_path, capsys):
+    # only the words are free: which rule acted, and on whom, must match
+    path = study_save(tmp_path)
+    seq = _edit_first_note(path, model="somebody_else")
+    assert main(["replay", str(path), "--check"]) == 1
+    assert f"event {seq} " in capsys.readouterr().err
+
+
 def test_a_truncated_last_line_is_reported_and_the_rest_loads(tmp_path, capsys):
     path = saved_game(tmp_path)
     data = path.read_bytes()

@@ -76,7 +76,7 @@ def test_a_pursuit_that_falls_short_says_by_how_much():
     eng = run(ow(facing_off(a, b), dice=[3, 4, 6, 6, 1, 1] + [1] * 10))
     assert result(eng)["units"]["b"]["status"] == "fleeing"
     note = next(e for e in events(eng, ev.RuleApplied) if e.rule == "Pursuit")
-    assert note.detail == '2" is not enough: it stops 10.0" short of B, which gets away'
+    assert note.detail == 'pursues 2", not enough: it stops 10.0" short of B, which gets away'
 
 
 def test_a_failed_charge_that_cannot_move_says_why():

@@ -392,7 +392,7 @@ def resolve_hits(ctx: Context, combat: Combat, member: str, target: str, hits: i
     toughness = U.stat(s, victim, "T")
     needed = K.to_wound_needed(strength, toughness)
     if needed == 0:
-        yield ev.RuleApplied("To wound", member, f"Strength {strength} cannot wound Toughness "
+        yield ev.RuleApplied("To wound", member, f"has Strength {strength}, which cannot wound Toughness "
                              f"{toughness}: {hits} hit(s) do nothing", target)
         return
     faces = _roll(ctx, hits, "to_wound")
@@ -424,7 +424,7 @@ def resolve_hits(ctx: Context, combat: Combat, member: str, target: str, hits: i
         yield ev.DiceRolled("armour_save", victim, f"{len(dice)}d6", tuple(dice), tuple(dice),
                             tuple(mods), saved, save, f"{saved} saved", member)
     if unsaved and not save_possible(save, ap) and save < 7:
-        yield ev.RuleApplied("Armour", victim, f"no armour save is possible against AP {ap}", member)
+        yield ev.RuleApplied("Armour", victim, f"gets no armour save against AP {ap}", member)
     ward = ward_of(s, victim)
     if unsaved and ward is not None and ward <= 6:
         warded = _roll(ctx, unsaved, "ward_save")

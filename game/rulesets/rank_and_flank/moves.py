@@ -253,7 +253,7 @@ def pursue(ctx: Context, winner: str, target: str) -> Step:
         s = ctx.state
         if got.moved >= MOVED:
             gap = space.block_of(s, winner).polygon.distance(space.block_of(s, target).polygon)
-            yield ev.RuleApplied("Pursuit", winner, f'{dist}" is not enough: it stops '
+            yield ev.RuleApplied("Pursuit", winner, f'pursues {dist}", not enough: it stops '
                                  f"{show_inches(gap)} short of {name(s, target)}, which gets away",
                                  target)
         return

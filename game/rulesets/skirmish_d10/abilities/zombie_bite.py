@@ -108,7 +108,7 @@ class Infected(Condition):
         )
         if not cut:
             return
-        yield ev.RuleApplied("Zombie Bite", m.name, "the bitten limb is amputated")
+        yield ev.RuleApplied("Zombie Bite", m.name, "has the bitten limb amputated")
         yield from apply_damage(ctx, m.name, 1, "amputation", m.name)  # self-inflicted
         m = ctx.state.models[m.name]
         if not m.on_table:

@@ -70,7 +70,7 @@ class DivingCharge(TrenchRule):
             # Taken Down by the failed landing: the marker comes with the falls' own Injury
             # Rolls, not with going Down itself.
             yield ev.RuleApplied("Diving Charge", model,
-                                 "the Risky roll fails: it is taken Down and falls")
+                                 "fails the Risky roll: it is taken Down and falls")
             yield ev.StatusChanged(model, "down", "failed Diving Charge")
             for drop in falls:
                 if not ctx.state.models[model].on_table or ctx.state.game_over:

@@ -27,5 +27,5 @@ class Risky(TrenchRule):
     def after_attack(self, ctx: Context, attacker: str, weapon: Any, outcome: str) -> Step:
         if outcome != "failure":
             return None
-        yield ev.RuleApplied("RISKY", attacker, f"{weapon.name} misses: the activation ends")
+        yield ev.RuleApplied("RISKY", attacker, f"misses with its {weapon.name}: the activation ends")
         return "end"
