@@ -318,8 +318,8 @@ class Threat:
     ``edge`` how much worse than an attack on its front it is for the target (a flank or rear
     charge), ``kind`` what it is ("charge", "fight", "shoot"), ``facing`` the facing of the
     target it hits, in players' words ("front", "flank", "rear"; "" when it has none), and
-    ``declared`` whether it is under way (a charge declared this turn, not yet moved) rather
-    than one the side could make, and ``share``, when the ruleset knows it, the share of the
+    ``declared`` whether it is under way (a charge declared this turn, not yet moved, or the
+    next round of a combat the units are locked in) rather than one the side could make, and ``share``, when the ruleset knows it, the share of the
     target the attack would take on average (a shot: its expected wounds over those the target
     has left); such an attack costs the attacker nothing back. ``harm`` is the share of the
     attacker's blows that could wound the target at all (below 1 where the target is Ethereal

@@ -638,6 +638,52 @@ def test_a_charge_at_an_ethereal_unit_takes_nothing_without_magical_attacks() ->
     assert weigh(magic, [t for t in threats_of(magic, 1) if t.target == "host"])[0].dealt > 0.0
 
 
+def test_a_fight_that_goes_on_costs_the_side_whose_blows_cannot_wound() -> None:
+    """Units locked in combat fight on: each makes a fight under way on the enemy it touches.
+    Between units whose blows wound, the two sides' fights weigh the same and cancel out;
+    plain swords locked with an Ethereal Spirit Host pay what the Host's blows would take
+    (charging such a unit to hold it up was scored as free: a Cold One Chariot stuck on the
+    Black Coach for the rest of a game and was run down)."""
+    from game.ai.evaluate import Look, pressure, threats_of
+    from tests.old_world.helpers import block, facing_off, ow
+
+    look = Look(next=0.6, later=0.2)
+
+    def locked(rules: list[str]) -> Engine:
+        a = block("a", 1, 24, 40, models=10)
+        b = block("b", 2, 24, 0, models=10, rules=rules)
+        return Engine(check_scenario(ow(facing_off(a, b), orders=[]), "test"), seed=2)
+
+    plain = locked([])
+    fights = [(t.attacker, t.target, t.declared, t.harm)
+              for side in (1, 2) for t in threats_of(plain, side) if t.kind == "fight"]
+    assert fights == [("a", "b", True, 1.0), ("b", "a", True, 1.0)]
+    assert pressure(plain, 1, look) == pytest.approx(0.0)
+    host = locked(["Ethereal"])
+    assert [t.harm for t in threats_of(host, 1) if t.kind == "fight"] == [0.0]
+    assert pressure(host, 1, look) < -0.1
+    # out of contact, the same units fight nothing under way
+    a, b = facing_off(block("a", 1, 24, 40), block("b", 2, 24, 0), gap=3.0)
+    apart = Engine(check_scenario(ow([a, b], orders=[]), "test"), seed=2)
+    assert not [t for side in (1, 2) for t in threats_of(apart, side) if t.kind == "fight"]
+
+
+def test_a_spectral_coach_counts_as_ethereal_in_the_fights_to_come() -> None:
+    """A Spectral Coach may turn Ethereal at the start of each of its turns: solid now, a
+    charge declared at it this turn wounds it, but in a fight or charge to come plain blows
+    are counted as they would be against an Ethereal unit; magical ones wound it either way."""
+    from game.rulesets.old_world.ai import harm
+    from tests.old_world.helpers import block, ow
+
+    coach = block("coach", 2, 24, 20, facing=180, models=1, files=1,
+                  rules=["Spectral Coach"])
+    plain, magic = block("plain", 1, 12, 40), block("magic", 1, 36, 40,
+                                                     rules=["Magical Attacks"])
+    s = Engine(check_scenario(ow([plain, magic, coach], orders=[]), "test"), seed=2).state
+    assert harm(s, "plain", "coach") == 1.0 and harm(s, "plain", "coach", later=True) == 0.0
+    assert harm(s, "magic", "coach", later=True) == 1.0
+
+
 def test_a_shot_that_asks_how_often_to_fire_is_judged_by_what_it_hits() -> None:
     """A repeater crossbow asks whether to fire twice at -1 to hit: the tries answer it as
     its default says and roll the shots. (Judged with the question still open, the shot

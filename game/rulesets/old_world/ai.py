@@ -37,10 +37,12 @@ def _shot_share(state: GameState, unit: str, target: str) -> float:
     return expected_share(state, unit, target)
 
 
-def harm(state: GameState, unit: str, target: str) -> float:
+def harm(state: GameState, unit: str, target: str, later: bool = False) -> float:
     """The share of ``unit``'s Attacks (its characters' too) that could wound ``target``: all of
-    them, unless the target is Ethereal, which only magical attacks wound."""
-    if "ethereal" not in U.flags(state, target):
+    them, unless the target is Ethereal, which only magical attacks wound. ``later``: in a
+    fight to come, where a target that may turn Ethereal at its next turn (a Spectral Coach)
+    counts as Ethereal."""
+    if not _ethereal(state, target, later):
         return 1.0
     total = magical = 0.0
     for member in (unit, *characters_in(state, unit)):
@@ -49,6 +51,12 @@ def harm(state: GameState, unit: str, target: str) -> float:
         if "magical" in U.own_flags(state, member):
             magical += attacks
     return magical / total if total else 0.0
+
+
+def _ethereal(state: GameState, target: str, later: bool) -> bool:
+    if "ethereal" in U.flags(state, target):
+        return True
+    return later and any("ethereal" in r.at_will_flags for r in U.rules(state, target))
 
 
 def _furthest(state: GameState, unit: str) -> float:

@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 class OldWorldRule(Rule):
     """Base of every old-world special rule (see the module for the hook points)."""
 
+    #: flags the unit may take on at the start of its own next turn, as it chooses (the AI
+    #: counts them when it weighs the attacks to come: a Spectral Coach may be Ethereal then)
+    at_will_flags: frozenset[str] = frozenset()
+
     def unit_flags(self, state: GameState, unit: Unit) -> Iterable[str]:
         return self.flags
 

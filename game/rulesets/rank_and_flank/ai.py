@@ -19,7 +19,10 @@ furthest charge, with the chance its charge roll covers the gap and the facing i
 flank charge is worth half as much again as a frontal one, a rear charge twice as much); what
 it could shoot at from where it stands: every enemy unit in its front arc, in its sight and
 within its weapon's range, with the share of the target's Wounds it would take on average; and
-the charges declared this turn and not yet moved.
+the charges declared this turn and not yet moved; and for a unit locked in combat, the next
+round of its fight, as an attack under way on the enemy it touches (the two sides' fights cancel
+out, except where one side's blows cannot wound the other: an Ethereal enemy, or a Spectral Coach,
+which may turn Ethereal at its next turn).
 
 Each ruleset says where its charges and moves belong, how far its units move and how its
 charge range is rolled (:class:`Offer`).
@@ -39,10 +42,11 @@ from game.core.commands import Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Candidate, Threat, answer_candidates
 from game.core.state import GameState
+from game.geometry.bases import CONTACT_TOL
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank import victory as V
 from game.rulesets.rank_and_flank.charges import CLOSE_ENOUGH, ChargeRoll
-from game.rulesets.rank_and_flank.combat import is_engaged
+from game.rulesets.rank_and_flank.combat import engaged_with, is_engaged
 from game.rulesets.rank_and_flank.flow import phases
 from game.rulesets.rank_and_flank.units import alive, host, on_table
 
@@ -81,8 +85,9 @@ class Offer:
     followed by a step forward); ``profile_points(state, unit)``: what a unit with no points
     would cost, from its profile; ``shot_share(state, unit, target)``: the share of the target
     the unit's shooting would take on average from where both stand (0 when it could not);
-    ``harm(state, unit, target)``: the share of the unit's blows in combat that could wound the
-    target at all (none given: all of them)."""
+    ``harm(state, unit, target, later)``: the share of the unit's blows in combat that could
+    wound the target at all (none given: all of them); ``later``, in a fight to come (the
+    target may have changed by then: a Spectral Coach may turn Ethereal)."""
 
     charge_phases: tuple[str, ...]
     move_phases: tuple[str, ...]
@@ -95,12 +100,12 @@ class Offer:
     shoot_phases: tuple[str, ...] = ()
     check_shoot: Callable[[GameState, Order], object] | None = None
     shot_share: Callable[[GameState, str, str], float] | None = None
-    harm: Callable[[GameState, str, str], float] | None = None
+    harm: Callable[[GameState, str, str, bool], float] | None = None
 
-    def harm_of(self, state: GameState, unit: str, target: str) -> float:
+    def harm_of(self, state: GameState, unit: str, target: str, later: bool = False) -> float:
         """The share of ``unit``'s blows in combat that could wound ``target`` (1 when the
-        ruleset does not say)."""
-        return 1.0 if self.harm is None else self.harm(state, unit, target)
+        ruleset does not say); ``later``: in a fight to come rather than one of this turn."""
+        return 1.0 if self.harm is None else self.harm(state, unit, target, later)
 
 
 # --- worth and score ---------------------------------------------------------------------------
@@ -294,9 +299,11 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
         key = space.unit_key(state, a)
         furthest = offer.furthest(state, a)
         mine: list[Threat] = []
+        touching = False
         for t in foes:
             tkey = space.unit_key(state, t)
             gap = space.rects_distance(key, tkey)
+            touching = touching or gap <= CONTACT_TOL
             if gap > furthest:
                 continue
             facing = _charged_facing(key, tkey)
@@ -306,14 +313,29 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
             if chance <= 0.0:
                 continue
             mine.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing],
-                               harm=offer.harm_of(state, a, t)))
+                               harm=offer.harm_of(state, a, t, later=True)))
         if shots:
             mine += _shot_threats(offer, state, a, key, foes)
-        # (a unit in combat charges and shoots at nothing; asked only of one that could, since
-        # finding out is the dearer test and most units are out of reach of every enemy)
-        if mine and not is_engaged(state, a):
+        # (a unit in combat charges and shoots at nothing: it fights on; asked only of one
+        # that could be in contact, since finding out is the dearer test and most units are
+        # out of reach of every enemy)
+        fighting = engaged_with(state, a) if mine or touching else []
+        if fighting:
+            out.append(_fight(offer, state, a, fighting))
+        else:
             out += mine
     return out
+
+
+def _fight(offer: Offer, state: GameState, a: str, enemies: list[str]) -> Threat:
+    """The next round of the combat unit ``a`` is locked in, as an attack under way on the
+    enemy in contact its blows would hurt most. Between units whose blows both wound, the
+    attacks of the two sides weigh the same and cancel out; a unit that cannot wound its
+    enemy (an Ethereal one, or one that may turn Ethereal at its next turn) pays in full for
+    staying in the fight, so tying a Spectral Coach up costs what the coach does to it."""
+    t = max(enemies, key=lambda e: offer.harm_of(state, a, e, later=True))
+    return Threat(a, t, 1.0, 1.0, "fight", declared=True,
+                  harm=offer.harm_of(state, a, t, later=True))
 
 
 def _shot_threats(offer: Offer, state: GameState, a: str, key: space.RectKey,
@@ -501,7 +523,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
     stepping aside or reforming to face the enemy (see ``unjam``)."""
     key = space.unit_key(state, uid)
     mov, march = offer.rates(state, uid)
-    near = sorted(foes, key=lambda t: (offer.harm_of(state, uid, t) < HARMLESS,
+    near = sorted(foes, key=lambda t: (offer.harm_of(state, uid, t, later=True) < HARMLESS,
                                        space.rects_distance(key, space.unit_key(state, t))))[:2]
     fx, fy = key[0], key[1]
     out: list[Candidate] = []

@@ -29,6 +29,8 @@ class SpectralCoach(OldWorldRule):
                    "of 10, but it makes no Impact Hits. Headless play leaves it as it is unless "
                    "an answer says otherwise.")
 
+    at_will_flags = frozenset({"ethereal"})
+
     def unit_flags(self, state: GameState, unit: Unit) -> Iterable[str]:
         if "incorporeal" in unit.conditions:
             return {"ethereal", "fly", "no_impact_hits"}
