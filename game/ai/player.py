@@ -104,6 +104,9 @@ LEVELS: dict[str, Level] = {
                   deep=4),
 }
 
+#: below this many playouts, a charge's line gives how many broke each side, not a share
+FEW_PLAYOUTS = 10
+
 #: a candidate some of whose tries end the game, the dice deciding who wins, gets up to this
 #: many times the tries in the second round: each such try scores a whole win or loss, so a
 #: dozen of them cannot tell a 40% chance of winning from a 25% one (in a duel's last
@@ -1110,6 +1113,18 @@ def _name(s: GameState, name: str | None) -> str:
     return u.display if u is not None else name
 
 
+def _played_out(odds: dict[str, float]) -> str:
+    """How often a charge's playouts broke or destroyed the target and the charger: as counts
+    when there were few of them (two playouts that broke the target once are "1 of 2", not
+    a "50%" a player would take for the odds), as shares otherwise."""
+    n = round(odds.get("samples", 0.0))
+    broke, broken = odds["target_broken"], odds.get("actor_broken", 0.0)
+    if 0 < n < FEW_PLAYOUTS:
+        return (f"in {round(broke * n)} of {n} playouts it breaks or destroys it, in "
+                f"{round(broken * n)} it is broken or destroyed")
+    return f"{_pct(broke)} to break or destroy it, {_pct(broken)} to be broken or destroyed"
+
+
 def _pct(p: float) -> str:
     v = round(p * 100)
     if v == 0 and p > 0:
@@ -1137,8 +1152,7 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
         if joined:
             line += f", with {' and '.join(joined)} charging it too"
         if odds and "target_broken" in odds:  # a charge played out to the end of the turn
-            line += (f"; {_pct(odds['target_broken'])} to break or destroy it, "
-                     f"{_pct(odds.get('actor_broken', 0.0))} to be broken or destroyed")
+            line += "; " + _played_out(odds)
         elif odds and odds.get("samples"):
             line += f": {_pct(odds.get('target_destroyed', 0.0))} to destroy it"
             lost = odds.get("actor_destroyed", 0.0)
