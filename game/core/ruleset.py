@@ -319,11 +319,12 @@ class Threat:
     charge), ``kind`` what it is ("charge", "fight", "shoot"), ``facing`` the facing of the
     target it hits, in players' words ("front", "flank", "rear"; "" when it has none), and
     ``declared`` whether it is under way (a charge declared this turn, not yet moved, or the
-    next round of a combat the units are locked in) rather than one the side could make, and ``share``, when the ruleset knows it, the share of the
-    target the attack would take on average (a shot: its expected wounds over those the target
-    has left); such an attack costs the attacker nothing back. ``harm`` is the share of the
-    attacker's blows that could wound the target at all (below 1 where the target is Ethereal
-    and only some of the attacker's blows are magical; 0 where none are)."""
+    next round of a combat the units are locked in) rather than one the side could make, and
+    ``share``, when the ruleset knows it, the share of the target the attack would take on
+    average (a shot: its expected wounds over those the target has left); such an attack costs
+    the attacker nothing back. ``harm`` is the share of the attacker's blows that could wound
+    the target at all (below 1 where the target is Ethereal and only some of the attacker's
+    blows are magical; 0 where none are)."""
 
     attacker: str
     target: str

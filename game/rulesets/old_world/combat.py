@@ -392,8 +392,8 @@ def resolve_hits(ctx: Context, combat: Combat, member: str, target: str, hits: i
     toughness = U.stat(s, victim, "T")
     needed = K.to_wound_needed(strength, toughness)
     if needed == 0:
-        yield ev.RuleApplied("To wound", member, f"has Strength {strength}, which cannot wound Toughness "
-                             f"{toughness}: {hits} hit(s) do nothing", target)
+        yield ev.RuleApplied("To wound", member, f"has Strength {strength}, which cannot wound "
+                             f"Toughness {toughness}: {hits} hit(s) do nothing", target)
         return
     faces = _roll(ctx, hits, "to_wound")
     good = [f for f in faces if wounds(f, needed)]
