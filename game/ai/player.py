@@ -54,6 +54,7 @@ from game.ai.evaluate import (
     feared,
     material,
     pressure,
+    score_edge,
     under_way,
     weigh,
 )
@@ -767,9 +768,14 @@ class _Search:
     def _after(self, e: Engine, units: set[str]) -> float:
         """What ``units`` are worth to the side at the end of a playout, and the attacks to
         come by and on them as the evaluation weighs them (the enemy's turn is next: a charger
-        left with its flank to an enemy that can charge it costs what that charge would)."""
+        left with its flank to an enemy that can charge it costs what that charge would); at
+        the end of the game (a playout of the last game turn), where the score that decides it
+        ends, as the evaluation weighs the score in the last turn: a charge that turns a draw
+        into a win, or a win into a draw, is worth that."""
         got = _local(e, self.side, units)
-        if self.lv.look.on and not e.state.game_over:
+        if e.state.game_over:
+            got += score_edge(e, self.side)
+        elif self.lv.look.on:
             got += pressure(e, self.side, self.lv.look, only=units)
         return got
 

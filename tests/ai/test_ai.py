@@ -822,6 +822,31 @@ def test_in_the_last_game_turn_a_charge_is_played_out_to_the_end_of_the_game() -
     assert not _Search(watchtower(2), first, search.lv, [5], lambda: None).last
 
 
+def test_a_last_turn_playout_counts_where_the_deciding_score_ends() -> None:
+    """A playout of the last game turn ends the game: besides what the units it involves are
+    worth, it counts the victory points where they end, as the evaluation weighs them in the
+    last turn (so a charge that turns a draw into a win is worth the win). Twenty-five
+    spearmen locked with a lone model of 150 points: the game's end leaves side 1 that far
+    ahead, a win, and the playout's score with no unit counted is that lead's worth."""
+    from game.ai.evaluate import DECISIVE, score_edge
+    from game.ai.player import LEVELS, _Search, close_turn, to_the_end
+    from tests.old_world.helpers import block, facing_off, ow
+
+    a = block("a", 1, 24, 40, models=25, points=250)
+    b = block("b", 2, 24, 0, models=1, files=1, points=150)
+    e = Engine(check_scenario(ow(facing_off(a, b), orders=[], turns=1), "test"), seed=4)
+    assert e.execute(Order("begin_turn")).ok
+    side = e.ruleset.active_side(e.state)
+    search = _Search(e, side, LEVELS["normal"], [5], lambda: None)
+    end = e.fork(SeededDice(5))
+    close_turn(end)
+    to_the_end(end)
+    assert end.state.game_over and end.state.winner == 1
+    edge = score_edge(end, side)
+    assert edge == pytest.approx(search._after(end, set())) and abs(edge) > DECISIVE
+    assert (edge > 0) == (side == 1)
+
+
 def test_rank_and_flank_ai_moves_what_it_wants_to_before_it_shoots() -> None:
     """A shot goes on to the shooting phase, so one made while units could still move skips
     every move left. The archers (a) could shoot at b from where they stand, and c, far off,
