@@ -317,9 +317,9 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
         if shots:
             mine += _shot_threats(offer, state, a, key, foes)
         # (a unit in combat charges and shoots at nothing: it fights on; asked only of one
-        # that could be in contact, since finding out is the dearer test and most units are
-        # out of reach of every enemy)
-        fighting = engaged_with(state, a) if mine or touching else []
+        # touching an enemy, since finding out is the dearer test and a unit in combat
+        # touches one)
+        fighting = engaged_with(state, a) if touching else []
         if fighting:
             out.append(_fight(offer, state, a, fighting))
         else:
