@@ -1126,7 +1126,8 @@ def _played_out(odds: dict[str, float]) -> str:
     n = round(odds.get("samples", 0.0))
     broke, broken = odds["target_broken"], odds.get("actor_broken", 0.0)
     if 0 < n < FEW_PLAYOUTS:
-        return (f"in {round(broke * n)} of {n} playouts it breaks or destroys it, in "
+        # (in a player's words: "playouts" is the search's)
+        return (f"in {round(broke * n)} of {n} trial runs it breaks or destroys it, in "
                 f"{round(broken * n)} it is broken or destroyed")
     return f"{_pct(broke)} to break or destroy it, {_pct(broken)} to be broken or destroyed"
 

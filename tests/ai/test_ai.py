@@ -789,7 +789,7 @@ def test_a_charge_played_out_with_others_names_them_before_its_odds() -> None:
     odds = {"samples": 2.0, "target_broken": 0.5, "actor_broken": 0.0}
     assert explain(e.state, c, odds, 1, ["Cold One Chariot", "Dreadspears"]) == (
         "Cold One Knights charges Grave Guard: 100% to reach, with Cold One Chariot and "
-        "Dreadspears charging it too; in 1 of 2 playouts it breaks or destroys it, in 0 it is "
+        "Dreadspears charging it too; in 1 of 2 trial runs it breaks or destroys it, in 0 it is "
         "broken or destroyed")
     # two playouts are counted, not given as a share; many are given as shares
     many = {"samples": 20.0, "target_broken": 0.55, "actor_broken": 0.05}
