@@ -1174,7 +1174,8 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
     if c.kind == "answer":
         assert isinstance(c.command, Answer)
         pending = s.pending
-        q = player_text(s, pending.question).rstrip("?") if pending is not None else "the decision"
+        # (the question whole, its question mark too: "...: does it?" read cut short without)
+        q = player_text(s, pending.question) if pending is not None else "the decision"
         return f"answers {show_value(s, c.command.value)} to: {q}"
     if c.kind == "begin":
         return f"side {side} begins its turn"

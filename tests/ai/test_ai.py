@@ -201,6 +201,7 @@ def test_fork_answers_a_pending_decision_on_its_own() -> None:
     name = e.state.models["band.3"].display
     assert text.startswith(f"answers {name}, {name} to: ")
     assert '"' not in text and "band." not in text
+    assert text.endswith("?")  # the question whole ("...: does it" read cut short)
     assert e.execute(Answer(["band.1", "band.2"])).ok
 
 
