@@ -333,9 +333,9 @@ def _fight(offer: Offer, state: GameState, a: str, enemies: list[str]) -> Threat
     attacks of the two sides weigh the same and cancel out; a unit that cannot wound its
     enemy (an Ethereal one, or one that may turn Ethereal at its next turn) pays in full for
     staying in the fight, so tying a Spectral Coach up costs what the coach does to it."""
-    t = max(enemies, key=lambda e: offer.harm_of(state, a, e, later=True))
-    return Threat(a, t, 1.0, 1.0, "fight", declared=True,
-                  harm=offer.harm_of(state, a, t, later=True))
+    harms = {e: offer.harm_of(state, a, e, later=True) for e in enemies}
+    t = max(enemies, key=harms.__getitem__)
+    return Threat(a, t, 1.0, 1.0, "fight", declared=True, harm=harms[t])
 
 
 def _shot_threats(offer: Offer, state: GameState, a: str, key: space.RectKey,
