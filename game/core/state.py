@@ -169,7 +169,8 @@ class GameState:
     #: changes the state: rulesets' caches, never saved or compared
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     #: values worked out from where the models stand and who is on the table (a model's
-    #: place, base, status, side and unit; a unit's models, status, side, flags and formation)
+    #: place, base, status, side and unit; a unit's models, status, side, formation and
+    #: :data:`PLACED_FLAGS`)
     #: alone, kept until one of those changes: the state's own record changes
     #: (:func:`move_model`, :func:`replace_model`, :func:`replace_unit`) empty it, so a Wound
     #: counted, a condition or a die leaves it; never saved or compared
@@ -275,6 +276,12 @@ _UNPLACED = frozenset({"stats", "rules", "keywords", "display", "damage", "condi
                        "counters", "flags", "weapons"})
 #: the fields of a unit that no value kept in ``GameState.placed`` reads
 _UNIT_UNPLACED = frozenset({"display", "conditions", "counters"})
+#: the flags of a unit that values kept in ``GameState.placed`` read: a character's ``joined``
+#: (the unit whose formation it stands in). A unit's other flags come and go at every charge,
+#: combat and test (a charge declared, moved, fought...), and the values went with them: in
+#: a rank-and-flank game, every unit's place was worked out again a third more often
+PLACED_FLAGS = frozenset({"joined"})
+_UNIT_FLAGGED = _UNIT_UNPLACED | {"flags"}
 
 
 def _note_flags(flagged: frozenset[str], key: str, flags: Mapping[str, Any]) -> frozenset[str]:
@@ -325,7 +332,9 @@ def replace_unit(state: GameState, unit: str, **changes: Any) -> None:
         if setter is not None:  # (not a field: ignored, as it always was)
             setter(new, value)
     state.units[unit] = new
-    if state.placed and not _UNIT_UNPLACED.issuperset(changes):
+    if state.placed and not _UNIT_UNPLACED.issuperset(changes) and (
+            not _UNIT_FLAGGED.issuperset(changes)
+            or any(old.flags.get(f) != new.flags.get(f) for f in PLACED_FLAGS)):
         state.placed.clear()
     if "flags" in changes and state.flagged is not None:
         state.flagged = (state.flagged[0], _note_flags(state.flagged[1], unit, new.flags))

@@ -118,3 +118,24 @@ def test_a_fork_starts_with_what_its_position_kept_and_keeps_its_own_apart():
     assert space.unit_key(e.state, unit) == key  # (the original kept its own)
     e.state.placed["only here"] = 1
     assert "only here" not in f.state.placed
+
+
+def test_a_units_flags_empty_what_was_kept_only_when_a_character_joins_or_leaves():
+    """A unit's flags come and go at every charge and combat; of them, only ``joined`` (the
+    unit a character stands in) changes anything kept in ``state.placed``."""
+    from game.rulesets.rank_and_flank import space
+    from game.rulesets.rank_and_flank.units import characters_in
+
+    save = read_save(FIXED / "old-world.jsonl")
+    s = get_ruleset(save.scenario.ruleset).initial_state(save.scenario, save.seed)
+    unit = next(u for u, rec in s.units.items() if rec.formation is not None)
+    char = next(u for u, rec in s.units.items() if rec.flag("joined"))
+    host = s.units[char].flag("joined")
+    space.unit_key(s, unit)
+    kept = dict(s.placed)
+    apply(s, ev.UnitFlagSet(unit, "charge_declared", "turn", ("x", "front")))
+    apply(s, ev.UnitFlagSet(char, "fear_tested", "phase", True))
+    assert s.placed == kept
+    apply(s, ev.UnitFlagSet(char, "joined", "game", None))
+    assert not s.placed
+    assert char not in characters_in(s, host)
