@@ -153,13 +153,16 @@ class _Throw:
         return self.faces[self.i - 1]
 
 
-#: each unit's charge ranges and their chances, by what they depend on
-_REACH: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
+#: each unit's furthest charge, and its charge ranges with their chances, by what they depend on
+_REACH: dict[tuple[Any, ...], tuple[float, tuple[tuple[int, float], ...]]] = {}
 
 
-def reach_chances(offer: Offer, state: GameState, unit: str) -> tuple[tuple[int, float], ...]:
-    """The charge ranges the unit may roll, each with the chance of rolling at least that
-    much, longest first: the ruleset's own roll given every throw of its dice."""
+def charge_reach(offer: Offer, state: GameState, unit: str
+                 ) -> tuple[float, tuple[tuple[int, float], ...]]:
+    """The furthest the unit may charge, and the charge ranges it may roll, each with the
+    chance of rolling at least that much, longest first: the ruleset's own roll given every
+    throw of its dice. (Kept by the unit, its characters, their status and conditions: the
+    threats ask it of every unit after every try.)"""
     members = tuple((u, state.units[u].status, tuple(state.units[u].conditions))
                     for u in [unit, *_chars(state, unit)])
     key = (id(offer), unit, members)
@@ -188,19 +191,30 @@ def reach_chances(offer: Offer, state: GameState, unit: str) -> tuple[tuple[int,
         out.append((reach, at_least / len(throws)))
     if len(_REACH) > 4096:
         _REACH.clear()
-    got = _REACH[key] = tuple(out)
+    got = _REACH[key] = (offer.furthest(state, unit), tuple(out))
     return got
 
 
-def charge_chance(offer: Offer, state: GameState, unit: str, distance: float) -> float:
-    """The chance the unit's charge roll covers ``distance`` inches."""
+def reach_chances(offer: Offer, state: GameState, unit: str) -> tuple[tuple[int, float], ...]:
+    """The charge ranges the unit may roll, each with the chance of rolling at least that
+    much, longest first (:func:`charge_reach`)."""
+    return charge_reach(offer, state, unit)[1]
+
+
+def chance_within(reaches: tuple[tuple[int, float], ...], distance: float) -> float:
+    """The chance a charge roll of ``reaches`` (:func:`reach_chances`) covers ``distance``."""
     best = 0.0
-    for reach, p in reach_chances(offer, state, unit):
+    for reach, p in reaches:
         if reach + CLOSE_ENOUGH >= distance:
             best = p
         else:
             break
     return best
+
+
+def charge_chance(offer: Offer, state: GameState, unit: str, distance: float) -> float:
+    """The chance the unit's charge roll covers ``distance`` inches."""
+    return chance_within(reach_chances(offer, state, unit), distance)
 
 
 def _chars(state: GameState, unit: str) -> list[str]:
@@ -263,15 +277,14 @@ def front_centre(key: space.RectKey) -> tuple[float, float]:
 def _units(state: GameState, side: int | None = None, enemy_of: int | None = None) -> list[str]:
     """Units in formation on the table (not characters in a unit) of ``side`` (or not of
     ``enemy_of``)."""
-    out = []
-    for uid, u in state.units.items():
-        if u.formation is None or not u.on_table or host(state, uid) != uid:
-            continue
-        if side is not None and u.side != side or enemy_of is not None and u.side == enemy_of:
-            continue
-        if alive(state, uid):
-            out.append(uid)
-    return out
+    standing: list[tuple[str, int]] | None = state.placed.get("ai standing")
+    if standing is None:  # (kept while the units stand as they are: asked after every try)
+        standing = state.placed["ai standing"] = [
+            (uid, u.side) for uid, u in state.units.items()
+            if u.formation is not None and u.on_table and host(state, uid) == uid
+            and alive(state, uid)]
+    return [uid for uid, of in standing
+            if (side is None or of == side) and (enemy_of is None or of != enemy_of)]
 
 
 def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> list[Threat]:
@@ -297,7 +310,7 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
         if rec.status != "active":
             continue
         key = space.unit_key(state, a)
-        furthest = offer.furthest(state, a)
+        furthest, reaches = charge_reach(offer, state, a)
         mine: list[Threat] = []
         touching = False
         for t in foes:
@@ -309,7 +322,7 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
             facing = _charged_facing(key, tkey)
             if facing is None:
                 continue
-            chance = charge_chance(offer, state, a, gap + WHEEL)
+            chance = chance_within(reaches, gap + WHEEL)
             if chance <= 0.0:
                 continue
             mine.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing],
