@@ -145,11 +145,14 @@ _WORTH: dict[str, tuple[object, tuple[object, ...], float]] = {}
 def worth(rs: Any, s: GameState, u: str, unit: Any = None) -> float:
     """``rs.advisor.unit_worth(s, u)``, remembered while the unit and its models are unchanged."""
     unit = unit if unit is not None else s.units[u]
-    models = tuple(s.models[n] for n in unit.models)
+    names: tuple[str, ...] = unit.models
     got = _WORTH.get(u)
-    if got is not None and got[0] is unit and len(got[1]) == len(models) and all(
-            a is b for a, b in zip(got[1], models)):
+    every = s.models
+    if got is not None and got[0] is unit and all(
+            every[n] is m for n, m in zip(names, got[1])):
+        # (the same unit record has the same model names: only the models can differ)
         return got[2]
+    models = tuple(every[n] for n in names)
     w = float(rs.advisor.unit_worth(s, u))
     if len(_WORTH) > 20000:
         _WORTH.clear()
