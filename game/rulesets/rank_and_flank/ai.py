@@ -295,6 +295,7 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
     :func:`_shot_threats`)."""
     out: list[Threat] = []
     foes = _units(state, enemy_of=side)
+    where = [(t, space.unit_key(state, t)) for t in foes]
     for a in _units(state, side):
         rec = state.units[a]
         declared = rec.flag("charge_declared")
@@ -313,8 +314,7 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
         furthest, reaches = charge_reach(offer, state, a)
         mine: list[Threat] = []
         touching = False
-        for t in foes:
-            tkey = space.unit_key(state, t)
+        for t, tkey in where:
             gap = space.rects_distance(key, tkey)
             touching = touching or gap <= CONTACT_TOL
             if gap > furthest:
