@@ -1,0 +1,94 @@
+"""How much work AI-against-AI games take, counted so that two runs of the same code agree.
+
+On a shared machine the CPU time of the same game varies by a third from run to run, more
+than most changes that make the engine or the AI faster. So beside the CPU seconds this
+prints two counts that do not vary: the Python calls the games make (``cProfile``), and,
+when valgrind is on the machine, the machine instructions they take (valgrind's
+``cachegrind``, less those of starting Python and loading the game). Each game is played
+from its map's set-up with seed SEED + i, as ``simulate`` plays it.
+
+Run: python bench/bench_game_work.py [--maps old-world ninth-age] [--games 1] [--seed 21]
+                                      [--levels normal normal] [--no-valgrind]
+Under valgrind a game runs some fifty times slower: an old-world game of ``normal`` against
+``normal`` takes about four minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.ai.simulate import GameSpec, play_game  # noqa: E402
+
+
+def _specs(map_name: str, games: int, seed: int, levels: tuple[str, str]) -> list[GameSpec]:
+    path = str(ROOT / "maps" / f"{map_name}.toml")
+    return [GameSpec(path, seed + i, ((1, levels[0]), (2, levels[1])), i) for i in range(games)]
+
+
+def _play(map_name: str, games: int, seed: int, levels: tuple[str, str]) -> None:
+    for spec in _specs(map_name, games, seed, levels):
+        play_game(spec)
+
+
+def _instructions(args: list[str]) -> int | None:
+    """The instructions this script takes with ``args`` (``--inner`` ...) under cachegrind."""
+    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+           sys.executable, str(Path(__file__).resolve()), *args]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    return int(found.group(1).replace(",", "")) if found else None
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--maps", nargs="+", default=["old-world", "ninth-age"])
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=int, default=21)
+    p.add_argument("--levels", nargs=2, default=["normal", "normal"], metavar=("SIDE1", "SIDE2"))
+    p.add_argument("--no-valgrind", action="store_true", help="count the Python calls only")
+    p.add_argument("--inner", nargs=1, metavar="MAP", help=argparse.SUPPRESS)
+    a = p.parse_args()
+    levels = (a.levels[0], a.levels[1])
+    if a.inner:  # (the games alone, run under valgrind by the outer call)
+        _play(a.inner[0], a.games, a.seed, levels)
+        return
+    valgrind = None if a.no_valgrind else shutil.which("valgrind")
+    print(f"{a.games} game(s) a map, {levels[0]} against {levels[1]}, seeds from {a.seed}"
+          + ("" if valgrind else " (without valgrind: no instruction counts)"))
+    start_up = None
+    if valgrind:
+        print("counting the instructions of starting up...", flush=True)
+        start_up = _instructions(["--inner", a.maps[0], "--games", "0"])
+    print(f"{'map':12s} {'CPU s/game':>10s} {'Python calls/game':>18s} {'instructions/game':>18s}")
+    for m in a.maps:
+        cpu = time.process_time()
+        _play(m, a.games, a.seed, levels)
+        cpu = (time.process_time() - cpu) / a.games
+        prof = cProfile.Profile()
+        prof.enable()
+        _play(m, a.games, a.seed, levels)
+        prof.disable()
+        calls = sum(v[1] for v in pstats.Stats(prof).stats.values()) / a.games  # type: ignore[attr-defined]
+        work = "-"
+        if valgrind and start_up is not None:
+            print(f"  {m}: playing under valgrind (some minutes)...", flush=True)
+            got = _instructions(["--inner", m, "--games", str(a.games), "--seed", str(a.seed),
+                                 "--levels", *levels])
+            if got is not None:
+                work = f"{(got - start_up) / a.games / 1e9:.2f} billion"
+        print(f"{m:12s} {cpu:10.2f} {calls:18,.0f} {work:>18s}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
