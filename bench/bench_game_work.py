@@ -1,8 +1,9 @@
-"""How much work AI-against-AI games take, counted so that two runs of the same code agree.
+"""How much work AI-against-AI games take, counted so that two runs of the same code agree
+(to a hundredth of a percent).
 
 On a shared machine the CPU time of the same game varies by a third from run to run, more
 than most changes that make the engine or the AI faster. So beside the CPU seconds this
-prints two counts that do not vary: the Python calls the games make (``cProfile``), and,
+prints two counts that barely vary: the Python calls the games make (``cProfile``), and,
 when valgrind is on the machine, the machine instructions they take (valgrind's
 ``cachegrind``, less those of starting Python and loading the map). Each figure comes from a
 fresh process (no cache filled by an earlier game) with string hashing fixed
@@ -100,6 +101,10 @@ def main() -> None:
         return
     if a.games < 1:
         p.error("--games must be 1 or more")
+    missing = [m for m in a.maps if not (ROOT / "maps" / f"{m}.toml").is_file()]
+    if missing:
+        known = sorted(f.stem for f in (ROOT / "maps").glob("*.toml"))
+        p.error(f"no such map: {', '.join(missing)} (the maps: {', '.join(known)})")
     valgrind = None if a.no_valgrind else shutil.which("valgrind")
     print(f"{a.games} game(s) a map, {levels[0]} against {levels[1]}, seeds from {a.seed}"
           + ("" if valgrind else " (without valgrind: no instruction counts)"))
