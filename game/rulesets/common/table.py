@@ -97,9 +97,12 @@ class Table:
 
     @staticmethod
     def obstacles(state: GameState, kinds: tuple[str, ...] = ("obstacle", "impassable")) -> dict[str, Polygon]:
-        return {t.id: _terrain_poly(t.polygon) for t in state.terrain if t.kind in kinds}
+        return {t.id: terrain_outline(t.polygon) for t in state.terrain if t.kind in kinds}
 
 
 @lru_cache(maxsize=1024)
-def _terrain_poly(points: tuple[tuple[float, float], ...]) -> Polygon:
+def terrain_outline(points: tuple[tuple[float, float], ...]) -> Polygon:
+    """A terrain piece's outline, built once for its points (a shapely outline is dear to
+    build, and every move, charge path and sight line asks for the terrain's; do not change
+    it)."""
     return Polygon(points)

@@ -43,6 +43,7 @@ from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry.formation import arc_of_point
+from game.rulesets.common.table import terrain_outline
 from game.rulesets.ninth_age import combat as C
 from game.rulesets.ninth_age import constants as K
 from game.rulesets.ninth_age import panic
@@ -217,7 +218,7 @@ def height_rank(s: GameState, unit: str) -> int:
 def elevated(s: GameState, unit: str) -> bool:
     """The unit's centre stands on a hill."""
     c = space.boundary(s, unit).centroid
-    return any(t.kind == "elevation" and sight.inside(sight._terrain_polygon(t.polygon), (c.x, c.y))
+    return any(t.kind == "elevation" and sight.inside(terrain_outline(t.polygon), (c.x, c.y))
                for t in s.terrain)
 
 

@@ -45,6 +45,7 @@ from game.core.log import plural
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry.contact import CONTACT_TOL
+from game.rulesets.common.table import terrain_outline
 from game.rulesets.old_world import combat as C
 from game.rulesets.old_world import constants as K
 from game.rulesets.old_world import panic
@@ -124,7 +125,7 @@ def on_hill(s: GameState, unit: str) -> bool:
     if got is None:
         bound = space.boundary(s, unit)
         got = s.derived[key] = any(
-            t.kind == "elevation" and sight._terrain_polygon(t.polygon).buffer(CONTACT_TOL).covers(bound)
+            t.kind == "elevation" and terrain_outline(t.polygon).buffer(CONTACT_TOL).covers(bound)
             for t in s.terrain)
     return got
 

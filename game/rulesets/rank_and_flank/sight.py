@@ -33,6 +33,7 @@ from shapely.geometry import Point, Polygon
 from game.core.state import GameState
 from game.geometry.formation import FACINGS, Block
 from game.geometry.los import crossings, front_arc_mask
+from game.rulesets.common.table import terrain_outline
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank.units import name
 
@@ -112,7 +113,7 @@ def screens(s: GameState, shooter: str, target: str) -> tuple[Screen, ...]:
     units far off move.)"""
     out = [Screen(k, name(s, k), "unit", 0.0, poly)
            for k, poly in space.other_boundaries(s, exclude=(shooter, target)).items()]
-    out += [Screen(t.id, t.display, t.kind, float(t.height), _terrain_polygon(t.polygon))
+    out += [Screen(t.id, t.display, t.kind, float(t.height), terrain_outline(t.polygon))
             for t in s.terrain]
     if not out:
         return ()
@@ -128,11 +129,6 @@ def _hull(a: space.RectKey, b: space.RectKey) -> Polygon:
     got: Polygon = shapely.convex_hull(shapely.MultiPoint(
         [*pa.exterior.coords[:-1], *pb.exterior.coords[:-1]]))
     return got
-
-
-@lru_cache(maxsize=256)
-def _terrain_polygon(coords: tuple[tuple[float, float], ...]) -> Polygon:
-    return Polygon(coords)
 
 
 def picture(s: GameState, shooter: str, target: str) -> Picture:
@@ -211,7 +207,7 @@ def _measure(fronts: tuple[Key, ...], targets: tuple[Key, ...], boundary: Key,
     ends = np.vstack(parts)
     outline = slice(len(centres), len(centres) + len(outline_pts))
     # what each line crosses
-    polys = [_terrain_polygon(c) for _, _, _, c in scr]
+    polys = [terrain_outline(c) for _, _, _, c in scr]
     nf, nj, nk = len(fronts), len(ends), len(polys)
     starts = np.repeat(eyes.reshape(-1, 2), nj, axis=0)
     stops = np.tile(ends, (nf * 3, 1))

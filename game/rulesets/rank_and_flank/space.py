@@ -17,10 +17,11 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon, box
 
-from game.core.state import Formation, GameState, Terrain
+from game.core.state import Formation, GameState
 from game.geometry.contact import CONTACT_TOL, distance, distances, in_contact
 from game.geometry.formation import Block, contact_facing, touched_facing
 from game.geometry.formation_moves import Surroundings
+from game.rulesets.common.table import Table, terrain_outline
 from game.rulesets.rank_and_flank import layout
 from game.rulesets.rank_and_flank.units import base_inches, block_models, formation_of, joined_to
 
@@ -309,8 +310,8 @@ def kept(key: Hashable, work: Callable[[], T]) -> T:
 
 def sight_walls(s: GameState, viewer: str, target: str) -> list[Polygon]:
     """What blocks a unit's sight of another: taller terrain and the units in between."""
-    walls: list[Polygon] = [poly for _, poly in
-                            _terrain_outlines(s.terrain, ("obstacle", "impassable"), 1.0)]
+    walls: list[Polygon] = [terrain_outline(t.polygon) for t in s.terrain
+                            if t.kind in ("obstacle", "impassable") and t.height > 1.0]
     walls += list(other_boundaries(s, exclude=(viewer, target)).values())
     return walls
 
@@ -337,18 +338,8 @@ def other_units(s: GameState, exclude: Iterable[str]) -> list[str]:
 
 
 def blocking_terrain(s: GameState, kinds: Sequence[str] = ("impassable", "obstacle")) -> dict[str, Polygon]:
-    """The outlines of the terrain pieces of ``kinds``, by id (a dict of its own, to change at
-    will)."""
-    return dict(_terrain_outlines(s.terrain, tuple(kinds)))
-
-
-@lru_cache(maxsize=64)
-def _terrain_outlines(terrain: tuple[Terrain, ...], kinds: tuple[str, ...],
-                      above: float = -math.inf) -> tuple[tuple[str, Polygon], ...]:
-    # (a shapely outline is dear to build, and every move, charge and sight line asks for
-    # the terrain's: built once for each table's terrain; ``above``: taller than that only)
-    return tuple((t.id, Polygon(t.polygon)) for t in terrain
-                 if t.kind in kinds and t.height > above)
+    """The outlines of the terrain pieces of ``kinds``, by id."""
+    return Table.obstacles(s, tuple(kinds))
 
 
 __all__ = [
