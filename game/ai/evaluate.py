@@ -244,10 +244,13 @@ def threats_of(e: Engine, side: int, shots: bool = True) -> list[Threat]:
 
 def weigh(e: Engine, threats: Iterable[Threat]) -> list[Attack]:
     """Each threat's worth to the attacker: the share of the target's worth it would take
-    (the attacker's share of the two units' worth, more on a flank or rear, times the chance
-    it comes off, and by the share of its blows that could wound the target) and what the
-    target's blows would cost the attacker; an attack whose share the ruleset gives (a shot)
-    takes that share and costs nothing."""
+    (the attacker's share of the fight, more on a flank or rear, times the chance it comes
+    off, and by the share of its blows that could wound the target) and what the target's
+    blows would cost the attacker; an attack whose share the ruleset gives (a shot) takes that
+    share and costs nothing. The attacker's share of the fight is the ruleset's ``odds`` where
+    it gives them (rank and flank: what each unit's blows and ranks bring to a round), else
+    its share of the two units' worth (with which a charge of A at B and of B at A come to
+    the same, whichever fights better)."""
     rs, s = e.ruleset, e.state
     out = []
     for t in threats:
@@ -259,7 +262,7 @@ def weigh(e: Engine, threats: Iterable[Threat]) -> list[Attack]:
             # (what the attack takes is known, and nothing comes back: a shot)
             out.append(Attack(t, t.chance * min(1.0, t.share) * d, 0.0, d))
             continue
-        share = a / (a + d)
+        share = a / (a + d) if t.odds is None else t.odds
         dealt = t.chance * min(1.0, t.edge * share) * d * t.harm
         taken = t.chance * RETURN * (1.0 - share) / max(1.0, t.edge) * a
         out.append(Attack(t, dealt, taken, d))

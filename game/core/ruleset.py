@@ -324,7 +324,9 @@ class Threat:
     average (a shot: its expected wounds over those the target has left); such an attack costs
     the attacker nothing back. ``harm`` is the share of the attacker's blows that could wound
     the target at all (below 1 where the target is Ethereal and only some of the attacker's
-    blows are magical; 0 where none are)."""
+    blows are magical; 0 where none are). ``odds``, when the ruleset can tell, is the attacker's
+    share of the fight: what its blows (and ranks) bring to a round of combat against the
+    target, over what both sides' bring (None: the two units' worths stand in for it)."""
 
     attacker: str
     target: str
@@ -335,6 +337,7 @@ class Threat:
     declared: bool = False
     share: float | None = None
     harm: float = 1.0
+    odds: float | None = None
 
 
 class SampledCandidates(list[Candidate]):

@@ -1,8 +1,8 @@
 """What old-world offers the AI: the shared rank-and-flank candidates, worth and threats
 (:mod:`game.rulesets.rank_and_flank.ai`), with charges declared and moves made in the Movement
 phase (a unit moves M, marches 2M; its charge roll is M and the higher of 2D6, M + 6 at most),
-shots from then until the Shooting phase ends, and a profile's estimate of what a unit without
-points would cost."""
+shots from then until the Shooting phase ends, a profile's estimate of what a unit without
+points would cost, and what a unit brings to a round of combat (for the odds of a fight)."""
 
 from __future__ import annotations
 
@@ -72,9 +72,68 @@ def profile_points(state: GameState, unit: str) -> float:
     return PER_PROFILE * each * U.profile(state, unit).start_models
 
 
+def _through(state: GameState, member: str, target: str) -> float:
+    """The chance a hit of ``member`` in close combat ends as a Wound lost by ``target``:
+    wound, armour (with Armour Bane on a 6 to wound), ward, Regeneration."""
+    from game.rulesets.old_world import combat as C
+    from game.rulesets.old_world import constants as K
+
+    strength, ap, bane, _ = C.wound_profile(state, member)
+    needed = K.to_wound_needed(strength, U.stat(state, target, "T"))
+    if needed == 0:
+        return 0.0
+    save, _ = C.armour_save(state, target)
+    through = 0.0
+    for face in range(1, 7):
+        if not C.wounds(face, needed):
+            continue
+        cut = ap - (bane if face == 6 else 0)
+        fail = (sum(1 for d in range(1, 7) if not C.saves(d, save, cut)) / 6
+                if C.save_possible(save, cut) else 1.0)
+        through += fail / 6
+    ward = C.ward_of(state, target)
+    if ward is not None and ward <= 6:
+        through *= (ward - 1) / 6
+    regen = C.regeneration_of(state, target)
+    if regen is not None and regen <= 6:
+        through *= (regen - 1) / 6
+    return through
+
+
+def fight_power(state: GameState, unit: str, target: str) -> float:
+    """What ``unit`` brings to a round of combat against ``target``'s front, roughly: the
+    Wounds its blows would take on average (its front rank's Attacks and its characters', a
+    second rank's with a weapon that fights in an extra rank), plus its Rank Bonus. For the
+    AI's threats: who is likely to win a fight, rather than only what the two are worth."""
+    from game.rulesets.old_world import combat as C
+    from game.rulesets.old_world import constants as K
+    from game.rulesets.old_world.result import rank_bonus
+    from game.rulesets.rank_and_flank.units import members
+
+    mine, theirs = members(state, unit), members(state, target)
+    files, _ = U.files_ranks(state, unit)
+    victim = theirs[0]
+    wounds = 0.0
+    for member in mine:
+        n = len(U.alive(state, member))
+        if not n:
+            continue
+        weapon = C.weapon_in_use(state, member)
+        attacks = U.stat(state, member, "A") + weapon.extra_attacks
+        if member == mine[0]:
+            front = min(n, files)
+            count = front * attacks + (min(n - front, files) if weapon.fight_in_extra_rank else 0)
+        else:
+            count = attacks
+        hit = RA.d6_chance(K.to_hit_needed(U.stat(state, member, "WS"),
+                                           U.stat(state, victim, "WS")))
+        wounds += count * hit * _through(state, member, victim)
+    return wounds + rank_bonus(state, mine[0])
+
+
 OFFER = RA.Offer(charge_phases=("strategy", "movement"),
                  move_phases=("strategy", "movement"), rates=_rates,
                  check_charge=check_charge, roll_charge=roll_charge, furthest=_furthest,
                  profile_points=profile_points,
                  shoot_phases=("strategy", "movement", "shooting"), check_shoot=_check_shoot,
-                 shot_share=_shot_share, harm=harm)
+                 shot_share=_shot_share, harm=harm, fight_power=fight_power)

@@ -16,13 +16,16 @@ hundredth), and the lead that wins is the ruleset's margin.
 
 **Threats.** What each unit could charge next turn: every enemy unit in its front arc within its
 furthest charge, with the chance its charge roll covers the gap and the facing it would hit (a
-flank charge is worth half as much again as a frontal one, a rear charge twice as much); what
+flank charge is worth half as much again as a frontal one, a rear charge twice as much) and the
+odds of the fight, where the ruleset estimates them (``fight_power``: what a unit's blows, its
+characters' and its ranks bring to a round of combat against that enemy); what
 it could shoot at from where it stands: every enemy unit in its front arc, in its sight and
 within its weapon's range, with the share of the target's Wounds it would take on average; and
 the charges declared this turn and not yet moved; and for a unit locked in combat, the next
-round of its fight, as an attack under way on the enemy it touches (the two sides' fights cancel
-out, except where one side's blows cannot wound the other: an Ethereal enemy, or a Spectral Coach,
-which may turn Ethereal at its next turn).
+round of its fight, as an attack under way on the enemy it touches (between two units that fight
+as well as each other, the two sides' fights cancel out; the one that fights better gains, and
+one whose blows cannot wound the other, an Ethereal enemy or a Spectral Coach, which may turn
+Ethereal at its next turn, pays).
 
 Each ruleset says where its charges and moves belong, how far its units move and how its
 charge range is rolled (:class:`Offer`).
@@ -48,7 +51,7 @@ from game.rulesets.rank_and_flank import victory as V
 from game.rulesets.rank_and_flank.charges import CLOSE_ENOUGH, ChargeRoll
 from game.rulesets.rank_and_flank.combat import engaged_with, is_engaged
 from game.rulesets.rank_and_flank.flow import phases
-from game.rulesets.rank_and_flank.units import alive, host, on_table
+from game.rulesets.rank_and_flank.units import alive, files_ranks, host, members, on_table
 
 END = Candidate(Order("end_turn"), "end")
 BEGIN = Candidate(Order("begin_turn"), "begin")
@@ -87,7 +90,10 @@ class Offer:
     the unit's shooting would take on average from where both stand (0 when it could not);
     ``harm(state, unit, target, later)``: the share of the unit's blows in combat that could
     wound the target at all (none given: all of them); ``later``, in a fight to come (the
-    target may have changed by then: a Spectral Coach may turn Ethereal)."""
+    target may have changed by then: a Spectral Coach may turn Ethereal); ``fight_power(state,
+    unit, target)``: what the unit brings to a round of combat against the target's front, in
+    the combat score's terms (its blows' expected Wounds, its Rank Bonus), for the odds of a
+    fight (none given: the two units' worths stand in)."""
 
     charge_phases: tuple[str, ...]
     move_phases: tuple[str, ...]
@@ -101,11 +107,47 @@ class Offer:
     check_shoot: Callable[[GameState, Order], object] | None = None
     shot_share: Callable[[GameState, str, str], float] | None = None
     harm: Callable[[GameState, str, str, bool], float] | None = None
+    fight_power: Callable[[GameState, str, str], float] | None = None
+
+    def odds_of(self, state: GameState, unit: str, target: str) -> float | None:
+        """``unit``'s share of a fight with ``target``: its :attr:`fight_power` over both
+        units' (None when the ruleset gives none, or neither brings anything)."""
+        if self.fight_power is None:
+            return None
+        mine, theirs = power_of(self, state, unit, target), power_of(self, state, target, unit)
+        return mine / (mine + theirs) if mine + theirs > 0.0 else None
 
     def harm_of(self, state: GameState, unit: str, target: str, later: bool = False) -> float:
         """The share of ``unit``'s blows in combat that could wound ``target`` (1 when the
         ruleset does not say); ``later``: in a fight to come rather than one of this turn."""
         return 1.0 if self.harm is None else self.harm(state, unit, target, later)
+
+
+#: each unit's fight power against each enemy (:attr:`Offer.fight_power`), by the two units and
+#: what each of their members has left: the threats ask it of every pair after every try
+_POWER: dict[tuple[Any, ...], float] = {}
+
+
+def d6_chance(needed: int) -> float:
+    """The chance of a D6 roll of ``needed`` or more where a 6 always succeeds and a 1 always
+    fails (a roll to hit in close combat)."""
+    return max(1, min(5, 7 - needed)) / 6
+
+
+def power_of(offer: Offer, state: GameState, unit: str, target: str) -> float:
+    """``offer.fight_power(state, unit, target)``, remembered while the two units' members
+    (the unit and the characters in it) have the same models left, status and conditions and
+    ``unit`` keeps its files and ranks."""
+    assert offer.fight_power is not None
+    key = (id(offer), unit, target, files_ranks(state, unit),
+           *((m, len(alive(state, m)), state.units[m].status, tuple(state.units[m].conditions))
+             for m in (*members(state, unit), *members(state, target))))
+    got = _POWER.get(key)
+    if got is None:
+        if len(_POWER) > 20000:
+            _POWER.clear()
+        got = _POWER[key] = offer.fight_power(state, unit, target)
+    return got
 
 
 # --- worth and score ---------------------------------------------------------------------------
@@ -306,7 +348,8 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
             gap = space.rects_distance(space.unit_key(state, a), space.unit_key(state, target))
             out.append(Threat(a, target, charge_chance(offer, state, a, gap + WHEEL),
                               EDGE.get(facing, 1.0), "charge", WORDS.get(facing, ""), True,
-                              harm=offer.harm_of(state, a, target)))
+                              harm=offer.harm_of(state, a, target),
+                              odds=offer.odds_of(state, a, target)))
             continue
         if rec.status != "active":
             continue
@@ -326,7 +369,8 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
             if chance <= 0.0:
                 continue
             mine.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing],
-                               harm=offer.harm_of(state, a, t, later=True)))
+                               harm=offer.harm_of(state, a, t, later=True),
+                               odds=offer.odds_of(state, a, t)))
         if shots:
             mine += _shot_threats(offer, state, a, key, foes)
         # (a unit in combat charges and shoots at nothing: it fights on; asked only of one
@@ -342,13 +386,15 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
 
 def _fight(offer: Offer, state: GameState, a: str, enemies: list[str]) -> Threat:
     """The next round of the combat unit ``a`` is locked in, as an attack under way on the
-    enemy in contact its blows would hurt most. Between units whose blows both wound, the
-    attacks of the two sides weigh the same and cancel out; a unit that cannot wound its
-    enemy (an Ethereal one, or one that may turn Ethereal at its next turn) pays in full for
-    staying in the fight, so tying a Spectral Coach up costs what the coach does to it."""
+    enemy in contact its blows would hurt most, with the odds of that fight. Between units
+    that fight as well as each other the attacks of the two sides weigh the same and cancel
+    out; the better one gains by the fight going on; a unit that cannot wound its enemy (an
+    Ethereal one, or one that may turn Ethereal at its next turn) pays in full for staying in
+    the fight, so tying a Spectral Coach up costs what the coach does to it."""
     harms = {e: offer.harm_of(state, a, e, later=True) for e in enemies}
     t = max(enemies, key=harms.__getitem__)
-    return Threat(a, t, 1.0, 1.0, "fight", declared=True, harm=harms[t])
+    return Threat(a, t, 1.0, 1.0, "fight", declared=True, harm=harms[t],
+                  odds=offer.odds_of(state, a, t))
 
 
 def _shot_threats(offer: Offer, state: GameState, a: str, key: space.RectKey,

@@ -1,0 +1,78 @@
+"""The rank-and-flank threats weigh who would win a fight, not only what the two units are worth.
+
+Before, an attack's share of the fight was the attacker's share of the two units' worth: a
+charge of A at B and one of B at A came to the same, whichever unit fought better. In
+old-world games against random play the Black Ark Corsairs marched to 2" in front of the Grave
+Guard and their Wight King (worth less than the Corsairs without him), were charged, and were
+ground down in 39 games of 200.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.evaluate import threats_of, weigh
+from game.core.engine import Engine
+from game.core.scenario import check_scenario
+
+
+def _ow(units: list[dict[str, object]]) -> Engine:
+    from tests.old_world.helpers import ow
+
+    return Engine(check_scenario(ow(units, orders=[]), "test"), seed=2)
+
+
+def _elite_and_rabble(gap: float = 3.0, **rabble: object) -> Engine:
+    from tests.old_world.helpers import block, facing_off
+
+    elite = block("elite", 1, 24, 40, stats={"WS": 5, "S": 4, "T": 4}, armour=4)
+    rabble_unit = block("rabble", 2, 24, 0, stats={"WS": 2}, **rabble)
+    return _ow(facing_off(elite, rabble_unit, gap=gap))
+
+
+def test_old_world_fight_power_counts_the_front_ranks_blows_and_the_rank_bonus() -> None:
+    """Ten models five wide: five Attacks in the front rank, one rank behind it (+1). The
+    elite (WS 5, more than twice the rabble's 2) hit on 2+ and wound T 3 with S 4 on 3+, no
+    armour: 5 x 5/6 x 4/6 = 2.78 Wounds, 3.78 with the rank. The rabble hit on 5+, wound T 4
+    on 5+, and the elite's 4+ armour saves half: 5 x 2/6 x 2/6 x 1/2 = 0.28, 1.28 with the
+    rank."""
+    from game.rulesets.old_world.ai import OFFER, fight_power
+
+    s = _elite_and_rabble().state
+    assert fight_power(s, "elite", "rabble") == pytest.approx(5 * 5 / 6 * 4 / 6 + 1)
+    assert fight_power(s, "rabble", "elite") == pytest.approx(5 * 2 / 6 * 2 / 6 / 2 + 1)
+    odds = OFFER.odds_of(s, "elite", "rabble")
+    assert odds == pytest.approx(3.7778 / (3.7778 + 1.2778), abs=1e-3)
+    assert OFFER.odds_of(s, "rabble", "elite") == pytest.approx(1 - odds)
+
+
+def test_a_charge_at_a_unit_that_fights_better_gains_the_charger_nothing() -> None:
+    """The threats carry the odds, and the weighing uses them: the elite's charge takes more
+    of the rabble than the rabble's blows cost it, the rabble's charge at the elite costs it
+    more than it takes, so the rabble makes none (with the worths alone, two units of ten
+    models at no points each came to the same either way)."""
+    e = _elite_and_rabble()
+    by = {t.attacker: t for side in (1, 2) for t in threats_of(e, side) if t.kind == "charge"}
+    assert by["elite"].odds is not None and by["elite"].odds > 0.5 > (by["rabble"].odds or 1)
+    elite, rabble = weigh(e, [by["elite"], by["rabble"]])
+    assert elite.net > 0.0 > rabble.net
+
+
+def test_a_character_in_the_unit_fights_with_it() -> None:
+    """A hero who joined the unit adds his Attacks (the Grave Guard's Wight King): the same
+    rabble with a WS 6, three-Attack champion of Strength 5 brings more to the fight, and the
+    elite's share of it falls."""
+    from game.rulesets.old_world.ai import OFFER, fight_power
+    from tests.old_world.helpers import block, facing_off
+
+    alone = _elite_and_rabble().state
+    elite = block("elite", 1, 24, 40, stats={"WS": 5, "S": 4, "T": 4}, armour=4)
+    rabble = block("rabble", 2, 24, 0, stats={"WS": 2})
+    hero = block("hero", 2, 24, 0, models=1, files=1, joins="rabble",
+                 stats={"WS": 6, "S": 5, "A": 3, "W": 2})
+    led = _ow([*facing_off(elite, rabble, gap=3.0), hero]).state
+    # the hero: 3 Attacks, WS 6 against 5 hits on 3+, S 5 wounds T 4 on 3+, the elite's 4+
+    # armour (his hand weapon has no AP) saves half: 3 x 4/6 x 4/6 x 1/2
+    more = fight_power(led, "rabble", "elite") - fight_power(alone, "rabble", "elite")
+    assert more == pytest.approx(3 * 4 / 6 * 4 / 6 / 2)
+    assert OFFER.odds_of(led, "elite", "rabble") < OFFER.odds_of(alone, "elite", "rabble")
