@@ -72,34 +72,6 @@ def profile_points(state: GameState, unit: str) -> float:
     return PER_PROFILE * each * U.profile(state, unit).start_models
 
 
-def _through(state: GameState, member: str, target: str) -> float:
-    """The chance a hit of ``member`` in close combat ends as a Wound lost by ``target``:
-    wound, armour (with Armour Bane on a 6 to wound), ward, Regeneration."""
-    from game.rulesets.old_world import combat as C
-    from game.rulesets.old_world import constants as K
-
-    strength, ap, bane, _ = C.wound_profile(state, member)
-    needed = K.to_wound_needed(strength, U.stat(state, target, "T"))
-    if needed == 0:
-        return 0.0
-    save, _ = C.armour_save(state, target)
-    through = 0.0
-    for face in range(1, 7):
-        if not C.wounds(face, needed):
-            continue
-        cut = ap - (bane if face == 6 else 0)
-        fail = (sum(1 for d in range(1, 7) if not C.saves(d, save, cut)) / 6
-                if C.save_possible(save, cut) else 1.0)
-        through += fail / 6
-    ward = C.ward_of(state, target)
-    if ward is not None and ward <= 6:
-        through *= (ward - 1) / 6
-    regen = C.regeneration_of(state, target)
-    if regen is not None and regen <= 6:
-        through *= (regen - 1) / 6
-    return through
-
-
 def fight_power(state: GameState, unit: str, target: str) -> float:
     """What ``unit`` brings to a round of combat against ``target``'s front, roughly: the
     Wounds its blows would take on average (its front rank's Attacks and its characters', a
@@ -127,7 +99,8 @@ def fight_power(state: GameState, unit: str, target: str) -> float:
             count = attacks
         hit = RA.d6_chance(K.to_hit_needed(U.stat(state, member, "WS"),
                                            U.stat(state, victim, "WS")))
-        wounds += count * hit * _through(state, member, victim)
+        strength, ap, bane, _ = C.wound_profile(state, member)
+        wounds += count * hit * float(C.wound_chance(state, victim, strength, ap, bane))
     return wounds + rank_bonus(state, mine[0])
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from game.core import events as ev
@@ -368,6 +369,33 @@ def ward_of(s: GameState, victim: str) -> int | None:
 def regeneration_of(s: GameState, victim: str) -> int | None:
     return min((v for r in own_hooked(s, victim, "regeneration")
                 if (v := r.regeneration()) is not None), default=None)
+
+
+def wound_chance(s: GameState, victim: str, strength: int, ap: int, bane: int,
+                 shooting: bool = False) -> Fraction:
+    """The chance a hit of ``strength``, ``ap`` and Armour Bane ``bane`` (on a 6 to wound)
+    ends as a Wound lost by ``victim``: the roll to wound, its armour (against shooting, the
+    whole of it), its ward, its Regeneration. For the exact odds of a shot and the AI's guess
+    at a fight: the same rolls as :func:`resolve_hits`."""
+    needed = K.to_wound_needed(strength, U.stat(s, victim, "T"))
+    if needed == 0:
+        return Fraction(0)
+    save, _ = armour_save(s, victim, shooting=shooting)
+    through = Fraction(0)
+    for face in range(1, 7):
+        if not wounds(face, needed):
+            continue
+        cut = ap - (bane if face == 6 else 0)
+        fail = (Fraction(sum(1 for d in range(1, 7) if not saves(d, save, cut)), 6)
+                if save_possible(save, cut) else Fraction(1))
+        through += fail / 6
+    ward = ward_of(s, victim)
+    if ward is not None and ward <= 6:
+        through *= Fraction(ward - 1, 6)
+    regen = regeneration_of(s, victim)
+    if regen is not None and regen <= 6:
+        through *= Fraction(regen - 1, 6)
+    return through
 
 
 def resolve_hits(ctx: Context, combat: Combat, member: str, target: str, hits: int,

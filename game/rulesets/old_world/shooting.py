@@ -324,30 +324,9 @@ def shot_chance(s: GameState, g: RS.Group, target: str) -> Fraction:
     victim = victim_of(s, target)
     if "ethereal" in U.flags(s, victim) and "magical" not in U.own_flags(s, g.member):
         return Fraction(0)
-    needed = K.to_wound_needed(g.weapon.strength_of(U.stat(s, g.member, "S")),
-                               U.stat(s, victim, "T"))
-    if needed == 0:
-        return Fraction(0)
-    save, _ = C.armour_save(s, victim, shooting=True)
-    bane = g.weapon.value("armour bane")
-    sixth = Fraction(1, 6)
-    through = Fraction(0)
-    for face in range(1, 7):
-        if not C.wounds(face, needed):
-            continue
-        ap = g.weapon.ap_of(0) - (bane if face == 6 else 0)
-        if C.save_possible(save, ap):
-            fail = Fraction(sum(1 for d in range(1, 7) if not C.saves(d, save, ap)), 6)
-        else:
-            fail = Fraction(1)
-        through += sixth * fail
-    ward = C.ward_of(s, victim)
-    if ward is not None and ward <= 6:
-        through *= Fraction(ward - 1, 6)
-    regen = C.regeneration_of(s, victim)
-    if regen is not None and regen <= 6:
-        through *= Fraction(regen - 1, 6)
-    return hit * through
+    strength = g.weapon.strength_of(U.stat(s, g.member, "S"))
+    return hit * C.wound_chance(s, victim, strength, g.weapon.ap_of(0),
+                                g.weapon.value("armour bane"), shooting=True)
 
 
 def wounds_room(s: GameState, unit: str) -> int:
