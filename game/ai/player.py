@@ -203,6 +203,10 @@ class _Tries:
     #: what a check by paired playouts adds to its mean (a rank-and-flank charge), and how
     #: often those playouts destroyed the target and the actor
     shift: float = 0.0
+    #: a rank-and-flank charge, while a move would end the declaring of charges: what the best
+    #: move of another unit adds to the position, which it may still make once the charges
+    #: are declared (see :meth:`_Search.moves_after`)
+    after: float = 0.0
     played: list[int] = field(default_factory=lambda: [0, 0, 0])
     #: the units whose charges at the same target were declared with it in those playouts
     joined: list[str] = field(default_factory=list)
@@ -215,7 +219,8 @@ class _Tries:
 
     @property
     def mean(self) -> float:
-        return sum(self.scores) / len(self.scores) + self.shift if self.scores else -math.inf
+        return (sum(self.scores) / len(self.scores) + self.shift + self.after if self.scores
+                else -math.inf)
 
     def most(self, tries: int, final: int | None = None) -> int:
         """How many tries it gets where a candidate gets ``tries`` (``final`` times as many
@@ -339,6 +344,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             if not search.another(t, len(t.scores), first, FINAL_FIRST):
                 break
             search.one(t)
+    if search.phased and not search.answering:
+        search.moves_after(tries)
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
 
     # round two: the best few, more tries each (with the opponent's reply, at the levels that
@@ -764,6 +771,21 @@ class _Search:
             diffs.append(self._after(a, involved) - self._after(without, involved))
         if diffs:
             t.shift = sum(diffs) / len(diffs) - under_way(t.last, self.side, c.unit)
+
+    def moves_after(self, tries: list[_Tries]) -> None:
+        """Where charges are still being declared and any other move ends the declaring
+        (rank and flank), a charge and a move are not one or the other: the units that do not
+        charge move afterwards. Judged as they stand, a charge only gained what it brought
+        and a move of another unit what that brought, so the charge lost whenever the move
+        brought more, and with it went the charge for the turn. Each charge is credited with
+        the best gain over the position as it stands of a move by another unit."""
+        charges = [t for t in tries if t.cand.kind in CHARGES and t.scores]
+        moves = [t for t in tries if t.cand.kind == "move" and t.scores]
+        if not charges or not moves:
+            return
+        now = evaluate(self.engine, self.side, self.lv.look)
+        for t in charges:
+            t.after = max([0.0, *(m.mean - now for m in moves if m.cand.unit != t.cand.unit)])
 
     def _after(self, e: Engine, units: set[str]) -> float:
         """What ``units`` are worth to the side at the end of a playout, and the attacks to

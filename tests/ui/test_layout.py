@@ -59,7 +59,7 @@ def test_words_and_notes_never_cover_each_other_and_stay_in_view(make_app, name)
         app = make_app(ROOT / "maps" / f"{name}.toml", seed=rng.randrange(1000))
         if battle:
             app.step([pygame.event.Event(pygame.VIDEORESIZE, w=900, h=620, size=(900, 620))])
-        for k in range(24):
+        for k in range(36):
             eng = app.session.engine
             if app.state.game_over:
                 break
