@@ -97,8 +97,8 @@ def fight_power(state: GameState, unit: str, target: str) -> float:
             count = front * attacks + (min(n - front, files) if weapon.fight_in_extra_rank else 0)
         else:
             count = attacks
-        hit = RA.d6_chance(K.to_hit_needed(U.stat(state, member, "WS"),
-                                           U.stat(state, victim, "WS")))
+        hit = float(C.hit_chance(K.to_hit_needed(U.stat(state, member, "WS"),
+                                                 U.stat(state, victim, "WS"))))
         strength, ap, bane, _ = C.wound_profile(state, member)
         wounds += count * hit * float(C.wound_chance(state, victim, strength, ap, bane))
     return wounds + rank_bonus(state, mine[0])

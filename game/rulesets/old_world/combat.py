@@ -371,6 +371,12 @@ def regeneration_of(s: GameState, victim: str) -> int | None:
                 if (v := r.regeneration()) is not None), default=None)
 
 
+def hit_chance(needed: int) -> Fraction:
+    """The chance a to-hit die in combat scores ``needed`` (by the same rule as the roll:
+    a 6 always hits, a 1 always misses). For the AI's guess at a fight."""
+    return Fraction(sum(_hits(range(1, 7), needed, 0)), 6)
+
+
 def wound_chance(s: GameState, victim: str, strength: int, ap: int, bane: int,
                  shooting: bool = False) -> Fraction:
     """The chance a hit of ``strength``, ``ap`` and Armour Bane ``bane`` (on a 6 to wound)

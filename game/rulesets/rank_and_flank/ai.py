@@ -128,12 +128,6 @@ class Offer:
 _POWER: dict[tuple[Any, ...], float] = {}
 
 
-def d6_chance(needed: int) -> float:
-    """The chance of a D6 roll of ``needed`` or more where a 6 always succeeds and a 1 always
-    fails (a roll to hit in close combat)."""
-    return max(1, min(5, 7 - needed)) / 6
-
-
 def power_of(offer: Offer, state: GameState, unit: str, target: str) -> float:
     """``offer.fight_power(state, unit, target)``, remembered while the two units' members
     (the unit and the characters in it) have the same models left, status and conditions and
