@@ -171,6 +171,10 @@ def read_file(path: str | Path) -> dict[str, Any]:
 
 
 def parse_text(text: str, name: str) -> dict[str, Any]:
+    if name.lower().endswith(".jsonl"):
+        # (a save that did not read as one comes here: say so, not that it is bad TOML)
+        raise ScenarioError(f"{name}: not a Contact Zone save: its first line is not a save's "
+                            "header (the file may be cut short or damaged); nothing was changed")
     kind = "JSON" if name.lower().endswith(".json") else "TOML"
     try:
         if kind == "JSON":

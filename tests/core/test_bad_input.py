@@ -71,6 +71,23 @@ def test_missing_file(tmp_path, capsys):
     assert "no such file" in capsys.readouterr().err
 
 
+def test_a_save_cut_short_in_its_first_line_is_named_as_a_damaged_save(tmp_path, capsys):
+    """A .jsonl that does not start with a save's header was read as a scenario and reported
+    as bad TOML, which sent a player looking for a TOML file they never wrote."""
+    p = tmp_path / "x.toml"
+    p.write_text(GOOD)
+    save = tmp_path / "game.jsonl"
+    assert main(["play", str(p), "--headless", "--save", str(save)]) == 0
+    capsys.readouterr()
+    cut = save.read_bytes()[:200]
+    save.write_bytes(cut)
+    for args in (["play", str(save), "--headless"], ["simulate", str(save), "--games", "1"]):
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert f"{save}: not a Contact Zone save" in err and "TOML" not in err, err
+        assert save.read_bytes() == cut
+
+
 def test_save_refuses_to_overwrite_a_file_that_is_not_a_save(tmp_path, capsys):
     p = tmp_path / "x.toml"
     p.write_text(GOOD)
