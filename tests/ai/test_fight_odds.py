@@ -76,3 +76,41 @@ def test_a_character_in_the_unit_fights_with_it() -> None:
     more = fight_power(led, "rabble", "elite") - fight_power(alone, "rabble", "elite")
     assert more == pytest.approx(3 * 4 / 6 * 4 / 6 / 2)
     assert OFFER.odds_of(led, "elite", "rabble") < OFFER.odds_of(alone, "elite", "rabble")
+
+
+def _engaged(flanked: bool) -> Engine:
+    """The elite (10 models, 5 wide) fought from the front by the rabble and, if ``flanked``,
+    by ten more of the enemy flush against its right flank."""
+    from tests.old_world.helpers import block, facing_off
+
+    rabble = block("rabble", 1, 24, 30, stats={"WS": 2})
+    elite = block("elite", 2, 24, 0, stats={"WS": 5, "S": 4, "T": 4}, armour=4)
+    units = facing_off(rabble, elite)
+    if flanked:
+        side = 25 / 25.4  # a 25 mm base, in inches
+        flank = block("flank", 1, 0, elite["y"], facing=90.0, files=2, stats={"A": 0})
+        flank["x"] = elite["x"] - 5 * side / 2 - 5 * side / 2
+        units.append(flank)
+    return _ow(units)
+
+
+@pytest.mark.parametrize("first", ["open", "flanked"])
+def test_a_units_fight_power_loses_its_rank_bonus_once_it_is_disrupted(first: str) -> None:
+    """An enemy unit in the elite's flank Disrupts it: no Rank Bonus, 2.78 instead of 3.78.
+    The two positions differ only in where an enemy stands, and each is worked out as it is,
+    whichever was asked first (until 2026-12-04 the power was kept by the two units' models
+    left alone: after a flank charge had been tried, an unflanked unit kept the flanked one's
+    figure, and an AI game's moves depended on the games the process had played before)."""
+    from game.rulesets.old_world.ai import OFFER, fight_power
+    from game.rulesets.old_world.result import disrupted
+
+    states = {"open": _engaged(False).state, "flanked": _engaged(True).state}
+    assert disrupted(states["flanked"], "elite") and not disrupted(states["open"], "elite")
+    elite = {"open": 5 * 5 / 6 * 4 / 6 + 1, "flanked": 5 * 5 / 6 * 4 / 6}
+    for name in (first, *(n for n in states if n != first)):
+        s = states[name]
+        assert fight_power(s, "elite", "rabble") == pytest.approx(elite[name])
+        # the rabble (WS 2, hits on 5+, S 3 wounds T 4 on 5+, 4+ armour) with its rank: 1.28
+        theirs = 5 * 2 / 6 * 2 / 6 / 2 + 1
+        assert OFFER.odds_of(s, "elite", "rabble") == pytest.approx(
+            elite[name] / (elite[name] + theirs))

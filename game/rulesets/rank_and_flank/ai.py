@@ -51,7 +51,7 @@ from game.rulesets.rank_and_flank import victory as V
 from game.rulesets.rank_and_flank.charges import CLOSE_ENOUGH, ChargeRoll
 from game.rulesets.rank_and_flank.combat import engaged_with, is_engaged
 from game.rulesets.rank_and_flank.flow import phases
-from game.rulesets.rank_and_flank.units import alive, files_ranks, host, members, on_table
+from game.rulesets.rank_and_flank.units import alive, host, on_table
 
 END = Candidate(Order("end_turn"), "end")
 BEGIN = Candidate(Order("begin_turn"), "begin")
@@ -114,34 +114,14 @@ class Offer:
         units' (None when the ruleset gives none, or neither brings anything)."""
         if self.fight_power is None:
             return None
-        mine, theirs = power_of(self, state, unit, target), power_of(self, state, target, unit)
+        mine = self.fight_power(state, unit, target)
+        theirs = self.fight_power(state, target, unit)
         return mine / (mine + theirs) if mine + theirs > 0.0 else None
 
     def harm_of(self, state: GameState, unit: str, target: str, later: bool = False) -> float:
         """The share of ``unit``'s blows in combat that could wound ``target`` (1 when the
         ruleset does not say); ``later``: in a fight to come rather than one of this turn."""
         return 1.0 if self.harm is None else self.harm(state, unit, target, later)
-
-
-#: each unit's fight power against each enemy (:attr:`Offer.fight_power`), by the two units and
-#: what each of their members has left: the threats ask it of every pair after every try
-_POWER: dict[tuple[Any, ...], float] = {}
-
-
-def power_of(offer: Offer, state: GameState, unit: str, target: str) -> float:
-    """``offer.fight_power(state, unit, target)``, remembered while the two units' members
-    (the unit and the characters in it) have the same models left, status and conditions and
-    ``unit`` keeps its files and ranks."""
-    assert offer.fight_power is not None
-    key = (id(offer), unit, target, files_ranks(state, unit),
-           *((m, len(alive(state, m)), state.units[m].status, tuple(state.units[m].conditions))
-             for m in (*members(state, unit), *members(state, target))))
-    got = _POWER.get(key)
-    if got is None:
-        if len(_POWER) > 20000:
-            _POWER.clear()
-        got = _POWER[key] = offer.fight_power(state, unit, target)
-    return got
 
 
 # --- worth and score ---------------------------------------------------------------------------
