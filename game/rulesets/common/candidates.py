@@ -228,8 +228,11 @@ _GROWN: dict[tuple[object, ...], tuple[list[Polygon], list[Polygon]]] = {}
 
 def _grown(state: GameState, table: object, r: float) -> tuple[list[Polygon], list[Polygon]]:
     """The pieces of terrain that stop a move, grown by ``r`` (what a centre must keep out
-    of) and by a little more (whose corners a way round goes by)."""
-    key = (round(r, 3), tuple((t.id, t.kind, tuple(map(tuple, t.polygon))) for t in state.terrain))
+    of) and by a little more (whose corners a way round goes by). ``r`` is taken to the
+    thousandth of an inch it is kept by, so the answer never depends on which nearly equal
+    width asked first."""
+    r = round(r, 3)
+    key = (r, tuple((t.id, t.kind, tuple(map(tuple, t.polygon))) for t in state.terrain))
     got = _GROWN.get(key)
     if got is None:
         if len(_GROWN) > 64:
