@@ -32,3 +32,24 @@ def test_terrain_grown_by_a_width_is_the_same_whichever_width_asked_first() -> N
     C._GROWN.clear()
     grown(1.0004)
     assert grown(1.0001) == alone
+
+
+def test_a_units_answers_are_kept_for_its_own_game_not_the_last_one_with_its_name() -> None:
+    """The window plays one battle after another, the editor changes a unit's profile under the
+    same name, `simulate` plays many games in one process: a unit's charge reach, blows and
+    shots are kept for each game apart. Until 2026-12-04 the charge reach and the blows were
+    kept by the unit's name, so a second game's faster, harder-hitting unit was given the
+    first one's answers."""
+    from game.core.scenario import check_scenario
+    from game.rulesets.ninth_age.ai import OFFER
+    from game.rulesets.rank_and_flank.ai import charge_reach
+    from tests.ninth_age.helpers import block, facing_off, na
+
+    def game(adv: int, att: int) -> Engine:
+        a = block("a", 1, 24, 30, stats={"Adv": adv, "Att": att})
+        b = block("b", 2, 24, 0)
+        return Engine(check_scenario(na(facing_off(a, b, gap=3.0)), "test"), seed=2)
+
+    slow, fast = game(4, 1).state, game(6, 3).state
+    assert charge_reach(OFFER, slow, "a")[0] < charge_reach(OFFER, fast, "a")[0]
+    assert charge_reach(OFFER, slow, "a") == charge_reach(OFFER, game(4, 1).state, "a")

@@ -12,7 +12,6 @@ from game.rulesets.old_world import units as U
 from game.rulesets.old_world.charges import _furthest as furthest_charge
 from game.rulesets.old_world.charges import check_charge, movement_of, roll_charge
 from game.rulesets.rank_and_flank import ai as RA
-from game.rulesets.rank_and_flank.combat import charged_this_turn
 from game.rulesets.rank_and_flank.units import characters_in
 
 #: a profile's estimate of a model's points: this many times its Wounds, Attacks and half its
@@ -80,31 +79,16 @@ def fight_power(state: GameState, unit: str, target: str) -> float:
     AI's threats: who is likely to win a fight, rather than only what the two are worth."""
     from game.rulesets.old_world.result import rank_bonus
 
-    return _blows(state, unit, target) + rank_bonus(state, unit)
-
-
-#: :func:`_blows` by everything it reads: the two units' members (the unit and the characters
-#: in it) with their models left, status, conditions and whether they charged this turn, and
-#: ``unit``'s files and ranks (the threats ask it of every pair of units after every try).
-#: The Rank Bonus is not kept: it depends on where enemies touch the unit (Disrupted), and a
-#: kept one went stale from one try, or one game, to the next.
-_BLOWS: dict[tuple[object, ...], float] = {}
+    return RA.kept_blows(_blows, state, unit, target) + rank_bonus(state, unit)
 
 
 def _blows(state: GameState, unit: str, target: str) -> float:
     """The Wounds ``unit``'s blows would take from ``target`` in a round, on average."""
-    mine, theirs = U.members(state, unit), U.members(state, target)
-    files, _ = U.files_ranks(state, unit)
-    units = state.units
-    key = (unit, target, files,
-           *((m, len(U.alive(state, m)), units[m].status, tuple(units[m].conditions),
-              charged_this_turn(state, m)) for m in (*mine, *theirs)))
-    got = _BLOWS.get(key)
-    if got is not None:
-        return got
     from game.rulesets.old_world import combat as C
     from game.rulesets.old_world import constants as K
 
+    mine, theirs = U.members(state, unit), U.members(state, target)
+    files, _ = U.files_ranks(state, unit)
     victim = theirs[0]
     wounds = 0.0
     for member in mine:
@@ -122,9 +106,6 @@ def _blows(state: GameState, unit: str, target: str) -> float:
                                                  U.stat(state, victim, "WS"))))
         strength, ap, bane, _ = C.wound_profile(state, member)
         wounds += count * hit * float(C.wound_chance(state, victim, strength, ap, bane))
-    if len(_BLOWS) > 20000:
-        _BLOWS.clear()
-    _BLOWS[key] = wounds
     return wounds
 
 

@@ -46,12 +46,13 @@ from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Candidate, Threat, answer_candidates
 from game.core.state import GameState
 from game.geometry.bases import CONTACT_TOL
+from game.rulesets.common.kept import per_game
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank import victory as V
 from game.rulesets.rank_and_flank.charges import CLOSE_ENOUGH, ChargeRoll
-from game.rulesets.rank_and_flank.combat import engaged_with, is_engaged
+from game.rulesets.rank_and_flank.combat import charged_this_turn, engaged_with, is_engaged
 from game.rulesets.rank_and_flank.flow import phases
-from game.rulesets.rank_and_flank.units import alive, host, on_table
+from game.rulesets.rank_and_flank.units import alive, files_ranks, host, members, on_table
 
 END = Candidate(Order("end_turn"), "end")
 BEGIN = Candidate(Order("begin_turn"), "begin")
@@ -124,6 +125,27 @@ class Offer:
         return 1.0 if self.harm is None else self.harm(state, unit, target, later)
 
 
+def kept_blows(blows: Callable[[GameState, str, str], float], state: GameState, unit: str,
+               target: str) -> float:
+    """``blows(state, unit, target)`` (a ruleset's estimate of the Wounds the unit's blows would
+    take from the target in a round), kept while what it may read stays the same: the two
+    units' members (the unit and the characters in it) with their models left, status,
+    conditions and whether they charged this turn, and ``unit``'s files. The threats ask it
+    of every pair of units after every try. What depends on where the units stand (a Rank
+    Bonus, lost when Disrupted) is no business of ``blows``: a kept one would go stale from
+    one position to the next. Kept for the game alone (:func:`per_game`): what the units are
+    is not in the key."""
+    units = state.units
+    kept = per_game(state.book["profiles"], "blows")
+    key = (blows, unit, target, files_ranks(state, unit)[0],
+           *((m, len(alive(state, m)), units[m].status, tuple(units[m].conditions),
+              charged_this_turn(state, m)) for m in (*members(state, unit), *members(state, target))))
+    got: float | None = kept.get(key)
+    if got is None:
+        got = kept[key] = blows(state, unit, target)
+    return got
+
+
 # --- worth and score ---------------------------------------------------------------------------
 
 
@@ -169,20 +191,17 @@ class _Throw:
         return self.faces[self.i - 1]
 
 
-#: each unit's furthest charge, and its charge ranges with their chances, by what they depend on
-_REACH: dict[tuple[Any, ...], tuple[float, tuple[tuple[int, float], ...]]] = {}
-
-
 def charge_reach(offer: Offer, state: GameState, unit: str
                  ) -> tuple[float, tuple[tuple[int, float], ...]]:
     """The furthest the unit may charge, and the charge ranges it may roll, each with the
     chance of rolling at least that much, longest first: the ruleset's own roll given every
-    throw of its dice. (Kept by the unit, its characters, their status and conditions: the
-    threats ask it of every unit after every try.)"""
+    throw of its dice. (Kept for the game, by the unit, its characters, their status and
+    conditions: the threats ask it of every unit after every try.)"""
     members = tuple((u, state.units[u].status, tuple(state.units[u].conditions))
                     for u in [unit, *_chars(state, unit)])
     key = (id(offer), unit, members)
-    got = _REACH.get(key)
+    kept = per_game(state.book["profiles"], "reach")
+    got: tuple[float, tuple[tuple[int, float], ...]] | None = kept.get(key)
     if got is not None:
         return got
     dice: list[int] = []  # the sides of each die the roll throws
@@ -205,9 +224,7 @@ def charge_reach(offer: Offer, state: GameState, unit: str
     for reach in sorted(counts, reverse=True):
         at_least += counts[reach]
         out.append((reach, at_least / len(throws)))
-    if len(_REACH) > 4096:
-        _REACH.clear()
-    got = _REACH[key] = (offer.furthest(state, unit), tuple(out))
+    got = kept[key] = (offer.furthest(state, unit), tuple(out))
     return got
 
 

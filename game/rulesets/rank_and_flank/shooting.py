@@ -535,7 +535,12 @@ def expected_share(s: GameState, unit: str, target: str,
     shooting at it from where both stand, with its first weapon (0 when it could not: no
     weapon, out of range or sight, a Breath Attack, whose hits are not a pool): for the AI's
     threats. It asks only what the shot needs (sight, range, the dice), not whether the unit
-    may shoot this turn: a unit in the enemy's sight is a target next turn too."""
+    may shoot this turn: a unit in the enemy's sight is a target next turn too. Kept for the
+    game (:func:`per_game`) by all else it reads: the two units, where their models stand,
+    where every other unit near them stands (it may block the view), whether the shooter
+    moved or rallied this turn, the Wounds the target has left and the two units' conditions
+    (the AI asks after every try, and most tries move neither unit)."""
+    from game.rulesets.common.kept import per_game
     from game.rulesets.rank_and_flank import space
 
     try:
@@ -546,7 +551,6 @@ def expected_share(s: GameState, unit: str, target: str,
     if weapon is None or space.rects_distance(space.unit_key(s, unit), there) \
             > weapon.range + 1e-9:
         return 0.0
-    book = s.book.get("profiles")
     rec, trec = s.units[unit], s.units[target]
     ends = _box(space.unit_key(s, unit), there)
     between = []  # (the other units that could stand in the way: those near the two)
@@ -554,23 +558,20 @@ def expected_share(s: GameState, unit: str, target: str,
         k = space.unit_key(s, u)
         if _overlap(ends, _box(k)):
             between.append((u, k))
-    key = (id(book), unit, target, weapon, tuple(space.model_keys(s, unit).items()),
+    key = (unit, target, weapon, tuple(space.model_keys(s, unit).items()),
            tuple(space.model_keys(s, target).items()), tuple(between),
            str(rec.flag("moved")), str(rec.flag("rallied")), room(s, target),
            tuple(sorted(rec.conditions)), tuple(sorted(trec.conditions)))
-    got = _SHARES.get(key)
+    kept = per_game(s.book["profiles"], "shares")
+    got: float | None = kept.get(key)
     if got is None:
-        if len(_SHARES) > 20000:
-            _SHARES.clear()
-            _BOOKS.clear()
-        _BOOKS[id(book)] = book
         try:
             plan = make_plan(s, unit, target, weapon)
         except Refused:
             plan = None
         wounds = 0.0 if plan is None else sum(g.dice * float(chance(s, g, target))
                                               for g in plan.groups)
-        got = _SHARES[key] = min(1.0, wounds / max(1, room(s, target)))
+        got = kept[key] = min(1.0, wounds / max(1, room(s, target)))
     return got
 
 
@@ -589,13 +590,6 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
     return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
-#: each shot's expected share as worked out, by everything it reads: the game (its book of
-#: profiles, held in ``_BOOKS`` so that its id is not reused while the share is kept), the two
-#: units, where their models stand, where every other unit near them stands (it may block the
-#: view), whether the shooter moved or rallied this turn, the Wounds the target has left and
-#: the two units' conditions; the AI asks after every try, and most tries move neither unit
-_SHARES: dict[tuple[Any, ...], float] = {}
-_BOOKS: dict[int, Any] = {}
 
 
 # --- what the window shows -------------------------------------------------------------------------
