@@ -41,7 +41,7 @@ def test_a_units_answers_are_kept_for_its_own_game_not_the_last_one_with_its_nam
     kept by the unit's name, so a second game's faster, harder-hitting unit was given the
     first one's answers."""
     from game.core.scenario import check_scenario
-    from game.rulesets.ninth_age.ai import OFFER
+    from game.rulesets.ninth_age.ai import OFFER, fight_power
     from game.rulesets.rank_and_flank.ai import charge_reach
     from tests.ninth_age.helpers import block, facing_off, na
 
@@ -52,4 +52,5 @@ def test_a_units_answers_are_kept_for_its_own_game_not_the_last_one_with_its_nam
 
     slow, fast = game(4, 1).state, game(6, 3).state
     assert charge_reach(OFFER, slow, "a")[0] < charge_reach(OFFER, fast, "a")[0]
+    assert fight_power(slow, "a", "b") < fight_power(fast, "a", "b")
     assert charge_reach(OFFER, slow, "a") == charge_reach(OFFER, game(4, 1).state, "a")

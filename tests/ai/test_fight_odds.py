@@ -114,3 +114,41 @@ def test_a_units_fight_power_loses_its_rank_bonus_once_it_is_disrupted(first: st
         theirs = 5 * 2 / 6 * 2 / 6 / 2 + 1
         assert OFFER.odds_of(s, "elite", "rabble") == pytest.approx(
             elite[name] / (elite[name] + theirs))
+
+
+def test_ninth_age_fight_power_counts_supporting_attacks_saves_and_the_rank_bonus() -> None:
+    """Ninth-age weighs fights the same way. Fifteen spearmen five wide (Off 4, Str 3, a spear:
+    AP 1 and one more supporting rank) against ten of Def 3, Res 4, Arm 2 and Aegis (5+):
+    five attacks from the front rank and ten supporting from the two behind, hitting on 3+,
+    wounding on 5+, the armour saving on 6+ and the Aegis on 5+:
+    15 x 4/6 x 2/6 x 5/6 x 4/6 = 1.85 Health Points, 3.85 with two Full Ranks behind the
+    first. Back: five attacks and five supporting, 4+ to hit and 4+ to wound, no armour:
+    10 x 1/2 x 1/2 = 2.5, 3.5 with one Full Rank behind."""
+    from game.rulesets.ninth_age.ai import OFFER, fight_power
+    from tests.ninth_age.helpers import block, facing_off, na
+
+    spears = block("spears", 1, 24, 30, models=15, weapons=["spear"], stats={"Off": 4})
+    guard = block("guard", 2, 24, 0, stats={"Res": 4, "Arm": 2}, rules=["Aegis (5+)"])
+    s = Engine(check_scenario(na(facing_off(spears, guard, gap=3.0)), "test"), seed=2).state
+    mine = 15 * 4 / 6 * 2 / 6 * 5 / 6 * 4 / 6 + 2
+    assert fight_power(s, "spears", "guard") == pytest.approx(mine)
+    assert fight_power(s, "guard", "spears") == pytest.approx(10 / 4 + 1)
+    assert OFFER.odds_of(s, "spears", "guard") == pytest.approx(mine / (mine + 3.5))
+
+
+@pytest.mark.parametrize("height", ["standard", "large"])
+def test_ninth_age_fight_power_counts_grind_and_stomp_hits_every_round(height: str) -> None:
+    """A monster's automatic hits count in its fight as much as its attacks (the Ash Wyrm's
+    Grind Attacks and Stomp Attacks ground the Knights of the Ember down over several rounds
+    of a fight the attacks alone gave the knights). Two attacks hit Def 3 on 3+ and wound
+    Res 3 with Str 5 on 2+, AP 2 against no armour: 2 x 4/6 x 5/6. Grind Attacks (D3), two
+    hits on average, and Stomp Attacks (D6), three and a half, wound as well: 5/6 each. Stomp
+    only Standard Height models: a Large unit takes the grind, not the stomp."""
+    from game.rulesets.ninth_age.ai import fight_power
+    from tests.ninth_age.helpers import block, facing_off, monster, na
+
+    beast = block("beast", 1, 24, 30, **monster(["Grind Attacks (D3)", "Stomp Attacks (D6)"]))
+    foot = block("foot", 2, 24, 0, height=height)
+    s = Engine(check_scenario(na(facing_off(beast, foot, gap=3.0)), "test"), seed=2).state
+    auto = 2.0 + (3.5 if height == "standard" else 0.0)
+    assert fight_power(s, "beast", "foot") == pytest.approx(2 * 4 / 6 * 5 / 6 + auto * 5 / 6)

@@ -65,8 +65,63 @@ def profile_points(state: GameState, unit: str) -> float:
     return PER_PROFILE * whole * U.profile(state, unit).start_models
 
 
+def fight_power(state: GameState, unit: str, target: str) -> float:
+    """What ``unit`` brings to a round of combat against ``target``'s front, roughly: the
+    Health Points its close combat attacks would take on average (every part of its front
+    rank's models, the supporting attacks of the ranks behind, the characters' attacks) and
+    the automatic hits its Special Attacks make every round (Grind Attacks, Stomp Attacks),
+    plus its Rank Bonus. For the AI's threats: who is likely to win a fight, rather than
+    only what the two are worth. What only a charge brings (Impact Hits, a lance's charge,
+    Charging Momentum) is left out, as in old-world: the AI's own charges are played out by
+    the rules."""
+    return RA.kept_blows(_blows, state, unit, target) + U.rank_bonus(state, unit)
+
+
+def _blows(state: GameState, unit: str, target: str) -> float:
+    """The Health Points ``unit``'s close combat attacks would take from ``target`` in a
+    round, on average."""
+    from game.rulesets.ninth_age import combat as C
+    from game.rulesets.ninth_age import constants as K
+    from game.rulesets.ninth_age.attacks import part_profile
+    from game.rulesets.ninth_age.rules import RULES
+    from game.rulesets.rank_and_flank.combat import victim_of
+    from game.rulesets.rank_and_flank.units import files_ranks
+
+    files, _ = files_ranks(state, unit)
+    victim = victim_of(state, target)
+    defence, arm = U.stat(state, victim, "Def"), C.melee_armour(state, victim)
+    cap = U.height(state, unit).support_cap
+    lost = 0.0
+    for i, member in enumerate(U.members(state, unit)):
+        n = len(U.alive(state, member))
+        for part in U.parts(state, member) if n else ():
+            flags = U.part_flags(part)
+            auto = sum(r.round_hits(state, member, part, target)
+                       for r in RULES.hooked(part.rules, "round_hits"))
+            if auto:
+                models = min(n, files) if i == 0 else 1
+                lost += models * auto * float(C.loss_chance(state, victim, part_profile(
+                    state, member, part.index, ""), arm))
+            weapon = C.weapon_of(state, member, part)
+            attacks = part.att + weapon.attacks
+            if attacks <= 0 or "inanimate" in flags:
+                continue
+            if i == 0:
+                front = min(n, files)
+                support = 0 if "harnessed" in flags else C.extra_ranks(state, unit, member, part)
+                count = front * attacks + min(n - front, files * support) * min(attacks, cap)
+            else:
+                count = attacks
+            needed = K.to_hit_needed(part.off + weapon.offence, defence)
+            prof = C.HitProfile(part.str_ + weapon.strength, part.ap + weapon.ap, "",
+                                "flaming" in flags, "lethal_strike" in flags)
+            lost += count * (7 - needed) / 6 * float(C.loss_chance(state, victim, prof, arm))
+    return lost
+
+
 OFFER = RA.Offer(charge_phases=("charge",), move_phases=("charge", "movement"),
                  rates=_rates, check_charge=check_charge, roll_charge=roll_charge,
                  furthest=_furthest, profile_points=profile_points, turn_alone=True,
+                 fight_power=fight_power,
                  shoot_phases=("charge", "movement", "magic", "shooting"),
                  check_shoot=_check_shoot, shot_share=_shot_share)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.core.engine import Context
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -469,6 +470,21 @@ def special_saves(s: GameState, victim: str) -> list[tuple[str, int]]:
 
 
 SAVE_PURPOSE = {"aegis": "ward_save", "fortitude": "fortitude_save"}
+
+
+def loss_chance(s: GameState, victim: str, prof: HitProfile, arm: int) -> Fraction:
+    """The chance one hit with ``prof`` ends as a Health Point lost by ``victim`` with Armour
+    ``arm``: the roll to wound, the Armour Save, the best Special Save that may be used (the
+    rolls of :func:`resolve_hits`, leaving out Flaming Attacks' re-rolls and Lethal Strike)."""
+    needed = K.to_wound_needed(prof.strength, U.stat(s, victim, "Res"))
+    wound = Fraction(sum(1 for f in range(1, 7) if f != 1 and f >= needed), 6)
+    need = K.armour_needed(arm, prof.ap)
+    fail = Fraction(1) if need is None else Fraction(sum(1 for d in range(1, 7)
+                                                         if d == 1 or d < need), 6)
+    usable = [x for kind, x in special_saves(s, victim) if not (kind == "fortitude" and prof.flaming)]
+    if usable:
+        fail *= Fraction(min(usable) - 1, 6)
+    return wound * fail
 
 
 def resolve_hits(ctx: Context, combat: Combat | None, member: str, target: str, hits: int,

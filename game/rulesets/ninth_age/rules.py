@@ -69,6 +69,9 @@ class NinthAgeRule(Rule):
         return
         yield
 
+    def round_hits(self, state: GameState, member: str, part: Any, target: str) -> float:
+        return 0.0
+
     def special_save(self) -> tuple[str, int] | None:
         return None
 

@@ -411,17 +411,8 @@ def shot_chance(s: GameState, g: RS.Group, target: str) -> Fraction:
     """The chance one to-hit die of the group ends as a Health Point lost by the target, for
     the exact odds: the same rolls as :func:`fire`."""
     hit = RS.hit_chance(g.needed, g.mod, K.HOPELESS)
-    prof = hit_profile(s, g, "shooting")
     victim = victim_of(s, target)
-    needed = K.to_wound_needed(prof.strength, U.stat(s, victim, "Res"))
-    wound = Fraction(sum(1 for f in range(1, 7) if f != 1 and f >= needed), 6)
-    need = K.armour_needed(U.stat(s, victim, "Arm"), prof.ap)
-    fail = Fraction(1) if need is None else Fraction(sum(1 for d in range(1, 7)
-                                                         if d == 1 or d < need), 6)
-    usable = [x for kind, x in C.special_saves(s, victim) if not (kind == "fortitude" and prof.flaming)]
-    if usable:
-        fail *= Fraction(min(usable) - 1, 6)
-    return hit * wound * fail
+    return hit * C.loss_chance(s, victim, hit_profile(s, g, "shooting"), U.stat(s, victim, "Arm"))
 
 
 def shot_plan(s: GameState, unit: str, target: str, weapon: Missile | None) -> FirePlan | None:

@@ -31,6 +31,11 @@ class DiceExpr:
             return str(self.plus)
         return dice + (f"{self.plus:+d}" if self.plus else "")
 
+    @property
+    def mean(self) -> float:
+        """What it comes to on average."""
+        return self.count * (self.sides + 1) / 2 + self.plus
+
 
 def parse_dice(text: str | None) -> DiceExpr:
     """``"D6+1"`` -> DiceExpr(1, 6, 1); ``"3"`` -> DiceExpr(0, 0, 3). Raises ValueError."""

@@ -42,6 +42,9 @@ class GrindAttacks(NinthAgeRule):
         groups = view.by_target(view.touching, combat)
         return [view.strike(self.name, view.agility, t, ms, self) for t, ms in groups.items()]
 
+    def round_hits(self, state: GameState, member: str, part: Any, target: str) -> float:
+        return parse_dice(self.param).mean
+
     def resolve(self, ctx: Context, combat: Any, attack: Any, losses: Any) -> Step:
         yield from resolve_counted(ctx, combat, attack, losses, parse_dice(self.param),
                                    "grind_attacks", self.name)

@@ -30,6 +30,14 @@ def stompable(state: GameState, enemy: str) -> bool:
     return not (K.TYPE_RULES and U.profile(state, U.host(state, enemy)).troop == "cavalry")
 
 
+def stomps(state: GameState, member: str, part: Any, multipart: bool) -> bool:
+    """Whether the model part stomps at all: of a multipart model only a Harnessed part, and
+    (with the Type rules on) never a Construct."""
+    if multipart and "harnessed" not in U.part_flags(part):
+        return False
+    return not (K.TYPE_RULES and U.profile(state, member).troop == "construct")
+
+
 @register
 class StompAttacks(NinthAgeRule):
     name = "Stomp Attacks"
@@ -48,12 +56,16 @@ class StompAttacks(NinthAgeRule):
         return dice_problem(param)
 
     def special_attacks(self, state: GameState, combat: Any, view: Any) -> Iterable[Any]:
-        if view.multipart and "harnessed" not in U.part_flags(view.part):
-            return ()
-        if K.TYPE_RULES and U.profile(state, view.member).troop == "construct":
+        if not stomps(state, view.member, view.part, view.multipart):
             return ()
         groups = view.by_target(view.touching, combat, lambda e: stompable(state, e))
         return [view.strike(self.name, K.STOMP_STEP, t, ms, self) for t, ms in groups.items()]
+
+    def round_hits(self, state: GameState, member: str, part: Any, target: str) -> float:
+        if not (stomps(state, member, part, U.profile(state, member).multipart)
+                and stompable(state, target)):
+            return 0.0
+        return parse_dice(self.param).mean
 
     def resolve(self, ctx: Context, combat: Any, attack: Any, losses: Any) -> Step:
         yield from resolve_counted(ctx, combat, attack, losses, parse_dice(self.param),
