@@ -97,3 +97,17 @@ def test_only_a_character_that_flies_may_join_a_unit_that_flies():
     a = block("a", 1, 24, 30, rules=["Fly (10)"])
     with pytest.raises(ScenarioError, match="Fly"):
         check_scenario(ow([a, dict(HERO), block("b", 2, 24, 2, facing=180.0)]), "test")
+
+
+def test_a_character_rallies_with_the_unit_it_fled_with():
+    # a (with the hero) flees from b's charge (1 1: 2"), b falls short (1 1); at the start of
+    # a's turn it rallies on the hero's Leadership 9 (1 1): the hero, who fled with it, stops
+    # fleeing too. (Until 2026-12-04 he fled on alone, and the Dreadlord of the shipped
+    # old-world battle, his Dreadspears rallied, gave up his points at the end as fleeing.)
+    orders = [{"do": "end_turn"}, {"unit": "b", "do": "charge", "target": "a"},
+              {"answer": "flee"}, {"do": "end_turn"}, {"do": "begin_turn"}]
+    eng = run(with_hero(gap=6.0, orders=orders, dice=[1, 1] + [1, 1] + [1, 1]))
+    rally = ld_tests(eng, "rally")[0]
+    assert rally.model == "a" and rally.target == 9 and rally.outcome == "pass"
+    units = result(eng)["units"]
+    assert units["a"]["status"] == "active" and units["hero"]["status"] == "active"

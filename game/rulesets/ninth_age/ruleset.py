@@ -178,10 +178,7 @@ class NinthAge(F.PhasedRuleset):
             ok = yield from U.discipline_test(ctx, uid, "discipline", "its Rally Test", "Rally",
                                               mods)
             if ok:
-                yield ev.UnitStatusChanged(uid, "active", "rallied")
-                for c in RF.characters_in(ctx.state, uid):
-                    yield ev.UnitStatusChanged(c, "active", "rallied with its unit")
-                yield ev.UnitFlagSet(uid, "rallied", "player_turn", True)
+                yield from moves.rallied(ctx.state, uid)
             else:
                 got = yield from charges.roll_distance(ctx, uid, "flee", None)
                 yield ev.RuleApplied("Rally", uid, "flees on")

@@ -48,6 +48,7 @@ from game.rulesets.old_world import units as U
 from game.rulesets.old_world.profile import check_unit, placements, profile_of
 from game.rulesets.old_world.rules import RULES
 from game.rulesets.rank_and_flank import flow as F
+from game.rulesets.rank_and_flank import moves
 from game.rulesets.rank_and_flank import units as RF
 from game.rulesets.rank_and_flank.combat import fight_all, is_engaged
 from game.rulesets.rank_and_flank.setup import build_state
@@ -228,8 +229,7 @@ class OldWorld(F.PhasedRuleset):
         why = "(below a quarter of its models: only a double 1 rallies it)" if quarter else ""
         ok = yield from U.leadership_test(ctx, unit, "rally", why, mods, double_one_only=quarter)
         if ok:
-            yield ev.UnitStatusChanged(unit, "active", "rallied")
-            yield ev.UnitFlagSet(unit, "rallied", "player_turn", True)
+            yield from moves.rallied(s, unit)
         else:
             yield ev.UnitFlagSet(unit, "rally_failed", "player_turn", True)
 

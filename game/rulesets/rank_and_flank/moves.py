@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from game.core.engine import Context
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,6 +105,15 @@ def flee(ctx: Context, unit: str, away_from: str | None, kind: str, roll: Roll |
         for c in characters_in(ctx.state, unit):
             yield ev.UnitStatusChanged(c, "fleeing", f"{why} with its unit")
     return end.x - here.x, end.y - here.y
+
+
+def rallied(s: Any, unit: str) -> Iterator[ev.Event]:
+    """A fleeing unit that passed its Rally test: it stops fleeing, and so do the characters
+    in it (they fled with it), and it is marked as rallied this turn (Shaken, in ninth-age)."""
+    yield ev.UnitStatusChanged(unit, "active", "rallied")
+    for c in characters_in(s, unit):
+        yield ev.UnitStatusChanged(c, "active", "rallied with its unit")
+    yield ev.UnitFlagSet(unit, "rallied", "player_turn", True)
 
 
 def closest_enemy(s: Any, unit: str, active_only: bool = False) -> str | None:
