@@ -550,7 +550,8 @@ def test_the_attacks_to_come_are_what_an_enemy_in_reach_could_take() -> None:
     assert evaluate(e, 1, careless) - evaluate(e, 1) == pytest.approx(-0.2 * got[0].net)
     # and side 2's own attack counts in full for side 2, whatever it fears
     assert evaluate(e, 2, careless) - evaluate(e, 2) == pytest.approx(1.0 * got[0].net)
-    # a fear of its own for games of player turns (hard's) changes nothing in this one
+    # a fear of its own for games of player turns (a level may have one) changes nothing in
+    # this one
     wary = Look(next=0.6, later=0.2, at_once=1.0, turn_fear=1.5)
     assert evaluate(e, 1, wary) - evaluate(e, 1) == pytest.approx(-1.0 * got[0].net)
 
@@ -927,14 +928,22 @@ def _in_movement_phase(units: list, **top) -> Engine:
     return e
 
 
-def test_hard_weighs_the_enemys_charges_to_come_at_half_as_much_again_in_player_turns() -> None:
+def test_a_wary_level_weighs_the_enemys_charges_to_come_at_half_as_much_again_in_player_turns(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """b, twenty strong models, stands 16" in front of a, out of its charge reach; a march
     toward it would end within it. Both levels score holding back alike (nothing can reach
-    a), but the march costs hard half as much again of b's charge to come as it costs
-    normal: 0.6 (b's side moves next) times the half more, times what the charge is worth."""
+    a), but the march costs a level with ``turn_fear`` 1.5 (what hard had until 2026-12-04)
+    half as much again of b's charge to come as it costs normal: 0.6 (b's side moves next)
+    times the half more, times what the charge is worth."""
+    from dataclasses import replace
+
     from game.ai import player
-    from game.ai.evaluate import feared
+    from game.ai.evaluate import Look, feared
     from tests.old_world.helpers import block, facing_off
+
+    monkeypatch.setitem(player.LEVELS, "wary", replace(
+        player.LEVELS["normal"], name="wary",
+        look=Look(next=0.6, later=0.2, at_once=1.0, turn_fear=1.5)))
 
     a = block("a", 1, 24, 40, models=10)
     b = block("b", 2, 24, 0, models=20, stats={"WS": 4, "S": 4, "A": 2})
@@ -960,7 +969,7 @@ def test_hard_weighs_the_enemys_charges_to_come_at_half_as_much_again_in_player_
         return seen["end"][0], seen["move"][0], march
 
     normal_end, normal_march, march = tried("normal")
-    hard_end, hard_march, hard_order = tried("hard")
+    hard_end, hard_march, hard_order = tried("wary")
     assert hard_order == march and march.unit == "a"
     marched = e.fork()
     assert marched.execute(march).ok
