@@ -115,9 +115,18 @@ class Offer:
         units' (None when the ruleset gives none, or neither brings anything)."""
         if self.fight_power is None:
             return None
-        mine = self.fight_power(state, unit, target)
-        theirs = self.fight_power(state, target, unit)
+        mine, theirs = self.power_of(state, unit, target), self.power_of(state, target, unit)
         return mine / (mine + theirs) if mine + theirs > 0.0 else None
+
+    def power_of(self, state: GameState, unit: str, target: str) -> float:
+        """:attr:`fight_power`, kept with the state until it changes (the threats of both
+        sides ask it of each pair, both ways)."""
+        assert self.fight_power is not None
+        key = ("fight_power", unit, target)
+        got: float | None = state.derived.get(key)
+        if got is None:
+            got = state.derived[key] = self.fight_power(state, unit, target)
+        return got
 
     def harm_of(self, state: GameState, unit: str, target: str, later: bool = False) -> float:
         """The share of ``unit``'s blows in combat that could wound ``target`` (1 when the
@@ -345,12 +354,16 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
         if rec.status != "active":
             continue
         key = space.unit_key(state, a)
+        gaps = [(t, tkey, space.rects_distance(key, tkey)) for t, tkey in where]
+        # (a unit in combat charges and shoots at nothing: it fights on; asked only of one
+        # touching an enemy, since finding out is the dearer test and a unit in combat
+        # touches one)
+        fighting = engaged_with(state, a) if any(g <= CONTACT_TOL for *_, g in gaps) else []
+        if fighting:
+            out.append(_fight(offer, state, a, fighting))
+            continue
         furthest, reaches = charge_reach(offer, state, a)
-        mine: list[Threat] = []
-        touching = False
-        for t, tkey in where:
-            gap = space.rects_distance(key, tkey)
-            touching = touching or gap <= CONTACT_TOL
+        for t, tkey, gap in gaps:
             if gap > furthest:
                 continue
             facing = _charged_facing(key, tkey)
@@ -359,19 +372,11 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
             chance = chance_within(reaches, gap + WHEEL)
             if chance <= 0.0:
                 continue
-            mine.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing],
-                               harm=offer.harm_of(state, a, t, later=True),
-                               odds=offer.odds_of(state, a, t)))
+            out.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing],
+                              harm=offer.harm_of(state, a, t, later=True),
+                              odds=offer.odds_of(state, a, t)))
         if shots:
-            mine += _shot_threats(offer, state, a, key, foes)
-        # (a unit in combat charges and shoots at nothing: it fights on; asked only of one
-        # touching an enemy, since finding out is the dearer test and a unit in combat
-        # touches one)
-        fighting = engaged_with(state, a) if touching else []
-        if fighting:
-            out.append(_fight(offer, state, a, fighting))
-        else:
-            out += mine
+            out += _shot_threats(offer, state, a, key, foes)
     return out
 
 
