@@ -11,6 +11,7 @@ the game shares and no other game has (a rank-and-flank game's book of profiles)
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 #: the games' caches by name, then by the game's object: (that object, its cache). Holding the
@@ -24,17 +25,22 @@ GAMES = 4
 #: the most answers a game's cache holds before it is emptied
 ANSWERS = 20000
 
+#: the window asks the AI, the odds and the chances from threads of their own, each maybe for a
+#: game of its own: finding or making a game's cache (and dropping the oldest) is one step
+_LOCK = threading.Lock()
+
 
 def per_game(game: object, name: str) -> dict[Any, Any]:
     """The cache called ``name`` of the game whose forks all share ``game``: empty for a game
     not seen lately, emptied once it holds :data:`ANSWERS` answers."""
-    games = _KEPT.setdefault(name, {})
-    got = games.get(id(game))
-    if got is None:
-        while len(games) >= GAMES:
-            del games[next(iter(games))]
-        got = games[id(game)] = (game, {})
-    cache = got[1]
-    if len(cache) > ANSWERS:
-        cache.clear()
-    return cache
+    with _LOCK:
+        games = _KEPT.setdefault(name, {})
+        got = games.get(id(game))
+        if got is None:
+            while len(games) >= GAMES:
+                del games[next(iter(games))]
+            got = games[id(game)] = (game, {})
+        cache = got[1]
+        if len(cache) > ANSWERS:
+            cache.clear()
+        return cache
