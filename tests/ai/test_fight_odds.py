@@ -61,7 +61,8 @@ def test_a_charge_at_a_unit_that_fights_better_gains_the_charger_nothing() -> No
 def test_a_character_in_the_unit_fights_with_it() -> None:
     """A hero who joined the unit adds his Attacks (the Grave Guard's Wight King): the same
     rabble with a WS 6, three-Attack champion of Strength 5 brings more to the fight, and the
-    elite's share of it falls."""
+    elite's share of it falls. He stands in the front rank, so one of the rabble's five there
+    steps back and makes no attack (until 2026-12-04 the estimate counted all five)."""
     from game.rulesets.old_world.ai import OFFER, fight_power
     from tests.old_world.helpers import block, facing_off
 
@@ -72,9 +73,10 @@ def test_a_character_in_the_unit_fights_with_it() -> None:
                  stats={"WS": 6, "S": 5, "A": 3, "W": 2})
     led = _ow([*facing_off(elite, rabble, gap=3.0), hero]).state
     # the hero: 3 Attacks, WS 6 against 5 hits on 3+, S 5 wounds T 4 on 3+, the elite's 4+
-    # armour (his hand weapon has no AP) saves half: 3 x 4/6 x 4/6 x 1/2
+    # armour (his hand weapon has no AP) saves half: 3 x 4/6 x 4/6 x 1/2; less the rabble
+    # model he displaces: WS 2 hits on 5+, S 3 wounds T 4 on 5+, half saved: 2/6 x 2/6 x 1/2
     more = fight_power(led, "rabble", "elite") - fight_power(alone, "rabble", "elite")
-    assert more == pytest.approx(3 * 4 / 6 * 4 / 6 / 2)
+    assert more == pytest.approx(3 * 4 / 6 * 4 / 6 / 2 - 2 / 6 * 2 / 6 / 2)
     assert OFFER.odds_of(led, "elite", "rabble") < OFFER.odds_of(alone, "elite", "rabble")
 
 
@@ -152,3 +154,24 @@ def test_ninth_age_fight_power_counts_grind_and_stomp_hits_every_round(height: s
     s = Engine(check_scenario(na(facing_off(beast, foot, gap=3.0)), "test"), seed=2).state
     auto = 2.0 + (3.5 if height == "standard" else 0.0)
     assert fight_power(s, "beast", "foot") == pytest.approx(2 * 4 / 6 * 5 / 6 + auto * 5 / 6)
+
+
+@pytest.mark.parametrize("weapon", ["spear", "paired weapons"])
+def test_ninth_age_fight_power_counts_the_parry_of_a_shield_and_hand_weapon(weapon: str) -> None:
+    """The guard of the test above with a shield and their hand weapons Parry the spearmen's
+    attacks against their front: Def 3 becomes the higher of 4 and the spearmen's Off 4, so
+    the spears hit on 4+ where they hit on 3+: 15 x 3/6 x 2/6 x 5/6 x 4/6, 1.39 Health Points,
+    3.39 with the ranks. Paired Weapons are not parried (and add an attack and a point of Off:
+    Off 5 against Def 3, 3+)."""
+    from game.rulesets.ninth_age.ai import fight_power
+    from tests.ninth_age.helpers import block, facing_off, na
+
+    spears = block("spears", 1, 24, 30, models=15, weapons=[weapon], stats={"Off": 4})
+    guard = block("guard", 2, 24, 0, weapons=["shield"], stats={"Res": 4, "Arm": 2},
+                  rules=["Aegis (5+)"])
+    s = Engine(check_scenario(na(facing_off(spears, guard, gap=3.0)), "test"), seed=2).state
+    if weapon == "spear":  # AP 1: the 2 armour saves on 6+
+        expected = 15 * 3 / 6 * 2 / 6 * 5 / 6 * 4 / 6 + 2
+    else:  # two attacks each in front, one supporting from the rank behind: 10 + 5; no AP
+        expected = 15 * 4 / 6 * 2 / 6 * 4 / 6 * 4 / 6 + 2
+    assert fight_power(s, "spears", "guard") == pytest.approx(expected)

@@ -79,7 +79,8 @@ def fight_power(state: GameState, unit: str, target: str) -> float:
 
 def _blows(state: GameState, unit: str, target: str) -> float:
     """The Health Points ``unit``'s close combat attacks would take from ``target`` in a
-    round, on average."""
+    round, on average: against its front, so a victim with a hand weapon and a shield Parries;
+    a joined character takes a front slot of the unit's own models."""
     from game.rulesets.ninth_age import combat as C
     from game.rulesets.ninth_age import constants as K
     from game.rulesets.ninth_age.attacks import part_profile
@@ -90,6 +91,8 @@ def _blows(state: GameState, unit: str, target: str) -> float:
     files, _ = files_ranks(state, unit)
     victim = victim_of(state, target)
     defence, arm = U.stat(state, victim, "Def"), C.melee_armour(state, victim)
+    parry = K.PARRY and C.can_parry(state, victim)
+    own_slots = RA.own_front_slots(state, unit)
     cap = U.height(state, unit).support_cap
     lost = 0.0
     for i, member in enumerate(U.members(state, unit)):
@@ -99,7 +102,7 @@ def _blows(state: GameState, unit: str, target: str) -> float:
             auto = sum(r.round_hits(state, member, part, target)
                        for r in RULES.hooked(part.rules, "round_hits"))
             if auto:
-                models = min(n, files) if i == 0 else 1
+                models = min(n, own_slots) if i == 0 else 1
                 lost += models * auto * float(C.loss_chance(state, victim, part_profile(
                     state, member, part.index, ""), arm))
             weapon = C.weapon_of(state, member, part)
@@ -107,12 +110,14 @@ def _blows(state: GameState, unit: str, target: str) -> float:
             if attacks <= 0 or "inanimate" in flags:
                 continue
             if i == 0:
-                front = min(n, files)
+                front = min(n, own_slots)
                 support = 0 if "harnessed" in flags else C.extra_ranks(state, unit, member, part)
                 count = front * attacks + min(n - front, files * support) * min(attacks, cap)
             else:
                 count = attacks
-            needed = K.to_hit_needed(part.off + weapon.offence, defence)
+            off = part.off + weapon.offence
+            parried = parry and not weapon.ignores_parry
+            needed = K.to_hit_needed(off, C.parried_defence(defence, off) if parried else defence)
             prof = C.HitProfile(part.str_ + weapon.strength, part.ap + weapon.ap, "",
                                 "flaming" in flags, "lethal_strike" in flags)
             lost += count * (7 - needed) / 6 * float(C.loss_chance(state, victim, prof, arm))

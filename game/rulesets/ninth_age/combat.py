@@ -395,7 +395,7 @@ def strike(ctx: Context, combat: Combat, st: Strike, losses: dict[str, Losses]) 
     off = part.off + weapon.offence
     defence = U.stat(s, victim, "Def")
     if K.PARRY and not weapon.ignores_parry and parries(s, victim, st.unit):
-        defence = max(defence + 1, off)
+        defence = parried_defence(defence, off)
         yield ev.RuleApplied("Parry", victim, f"parries with hand weapon and shield: Defensive "
                              f"Skill {defence} against {U.name(s, st.member)}", st.member)
     needed = K.to_hit_needed(off, defence)
@@ -418,13 +418,22 @@ def has_shield(s: GameState, unit: str) -> bool:
 
 
 def parries(s: GameState, victim: str, attacker: str) -> bool:
-    """Parry (PARRY on): a model on foot (no Harnessed part) fighting with a hand weapon and a
-    shield, attacked by an enemy in its front."""
+    """Parry (PARRY on): a model that :func:`can_parry`, attacked by an enemy in its front."""
+    return can_parry(s, victim) and space.facing_touched_by(s, U.host(s, victim), attacker) == "front"
+
+
+def can_parry(s: GameState, victim: str) -> bool:
+    """The model could Parry an attack from its front: on foot (no Harnessed part), fighting
+    with a hand weapon and a shield."""
     if not has_shield(s, victim) or any("harnessed" in U.part_flags(p) for p in U.parts(s, victim)):
         return False
-    if weapon_of(s, victim, U.parts(s, victim)[0]).name != "hand weapon":
-        return False
-    return space.facing_touched_by(s, U.host(s, victim), attacker) == "front"
+    return weapon_of(s, victim, U.parts(s, victim)[0]).name == "hand weapon"
+
+
+def parried_defence(defence: int, offence: int) -> int:
+    """The Defensive Skill of a model that Parries: one better, and at least the attacker's
+    Offensive Skill."""
+    return max(defence + 1, offence)
 
 
 def melee_armour(s: GameState, victim: str) -> int:

@@ -83,12 +83,14 @@ def fight_power(state: GameState, unit: str, target: str) -> float:
 
 
 def _blows(state: GameState, unit: str, target: str) -> float:
-    """The Wounds ``unit``'s blows would take from ``target`` in a round, on average."""
+    """The Wounds ``unit``'s blows would take from ``target`` in a round, on average (a joined
+    character takes a front slot of the unit's own models)."""
     from game.rulesets.old_world import combat as C
     from game.rulesets.old_world import constants as K
 
     mine, theirs = U.members(state, unit), U.members(state, target)
     files, _ = U.files_ranks(state, unit)
+    own_slots = RA.own_front_slots(state, unit)
     victim = theirs[0]
     wounds = 0.0
     for member in mine:
@@ -98,7 +100,7 @@ def _blows(state: GameState, unit: str, target: str) -> float:
         weapon = C.weapon_in_use(state, member)
         attacks = U.stat(state, member, "A") + weapon.extra_attacks
         if member == mine[0]:
-            front = min(n, files)
+            front = min(n, own_slots)
             count = front * attacks + (min(n - front, files) if weapon.fight_in_extra_rank else 0)
         else:
             count = attacks

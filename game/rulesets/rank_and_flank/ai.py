@@ -52,7 +52,14 @@ from game.rulesets.rank_and_flank import victory as V
 from game.rulesets.rank_and_flank.charges import CLOSE_ENOUGH, ChargeRoll
 from game.rulesets.rank_and_flank.combat import charged_this_turn, engaged_with, is_engaged
 from game.rulesets.rank_and_flank.flow import phases
-from game.rulesets.rank_and_flank.units import alive, files_ranks, host, members, on_table
+from game.rulesets.rank_and_flank.units import (
+    alive,
+    block_models,
+    files_ranks,
+    host,
+    members,
+    on_table,
+)
 
 END = Candidate(Order("end_turn"), "end")
 BEGIN = Candidate(Order("begin_turn"), "begin")
@@ -132,6 +139,13 @@ class Offer:
         """The share of ``unit``'s blows in combat that could wound ``target`` (1 when the
         ruleset does not say); ``later``: in a fight to come rather than one of this turn."""
         return 1.0 if self.harm is None else self.harm(state, unit, target, later)
+
+
+def own_front_slots(state: GameState, unit: str) -> int:
+    """How many of the front rank's places the unit's own models may take: its files, less one
+    for each model of a character in it (the characters stand first in the formation)."""
+    h = host(state, unit)
+    return max(0, files_ranks(state, h)[0] - (len(block_models(state, h)) - len(alive(state, h))))
 
 
 def kept_blows(blows: Callable[[GameState, str, str], float], state: GameState, unit: str,

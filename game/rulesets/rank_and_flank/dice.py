@@ -33,8 +33,18 @@ class DiceExpr:
 
     @property
     def mean(self) -> float:
-        """What it comes to on average."""
-        return self.count * (self.sides + 1) / 2 + self.plus
+        """What it comes to on average, as :func:`roll_expr` rolls it: a total below 0 counts
+        as 0 ("D6-2" averages 5/3, not 1.5)."""
+        if self.count == 0 or self.plus >= 0:
+            return self.count * (self.sides + 1) / 2 + self.plus
+        ways = {0: 1}  # the dice's sum -> in how many of the equally likely rolls
+        for _ in range(self.count):
+            nxt: dict[int, int] = {}
+            for total, n in ways.items():
+                for face in range(1, self.sides + 1):
+                    nxt[total + face] = nxt.get(total + face, 0) + n
+            ways = nxt
+        return sum(max(0, t + self.plus) * n for t, n in ways.items()) / float(self.sides ** self.count)
 
 
 def parse_dice(text: str | None) -> DiceExpr:
