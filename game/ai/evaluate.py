@@ -116,13 +116,19 @@ def score_edge(e: Engine, side: int) -> float:
         return 0.0
     mine, theirs = got if side == 1 else (got[1], got[0])
     lead = mine - theirs
-    late = min(1.0, s.turn / s.max_turns) if s.max_turns else 0.0
-    edge = (SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * late) * lead
+    edge = score_weight(s) * lead
     if s.max_turns and s.turn >= s.max_turns - 1:
         near = 1.0 if s.turn >= s.max_turns else 0.5
         unit = e.ruleset.advisor.score_to_win(s) or 1.0
         edge += DECISIVE * near * max(-1.0, min(1.0, lead / unit))
     return edge
+
+
+def score_weight(s: GameState) -> float:
+    """What a point of the deciding score is worth now: :data:`SCORE_EARLY` in the first game
+    turn, rising to :data:`SCORE_LATE` in the last."""
+    late = min(1.0, s.turn / s.max_turns) if s.max_turns else 0.0
+    return SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * late
 
 
 def material(e: Engine, side: int) -> float:

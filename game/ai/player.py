@@ -788,16 +788,19 @@ class _Search:
             t.after = max([0.0, *(m.mean - now for m in moves if m.cand.unit != t.cand.unit)])
 
     def _after(self, e: Engine, units: set[str]) -> float:
-        """What ``units`` are worth to the side at the end of a playout, and the attacks to
-        come by and on them as the evaluation weighs them (the enemy's turn is next: a charger
-        left with its flank to an enemy that can charge it costs what that charge would); at
+        """What ``units`` are worth to the side at the end of a playout, what they have given
+        the enemy on the deciding score (a chariot destroyed for half a monster's wounds gives
+        the enemy its points), and the attacks to come by and on them as the evaluation weighs
+        them (the enemy's turn is next: a charger left with its flank to an enemy that can
+        charge it costs what that charge would); at
         the end of the game (a playout of the last game turn), where the score that decides it
         ends, as the evaluation weighs the score in the last turn: a charge that turns a draw
         into a win, or a win into a draw, is worth that."""
         got = _local(e, self.side, units)
         if e.state.game_over:
-            got += score_edge(e, self.side)
-        elif self.lv.look.on:
+            return got + score_edge(e, self.side)
+        got += _local_scores(e, self.side, units)
+        if self.lv.look.on:
             got += pressure(e, self.side, self.lv.look, only=units)
         return got
 
@@ -947,6 +950,21 @@ def _local(e: Engine, side: int, units: set[str]) -> float:
             w = worth(rs, s, u)
             total += w if s.units[u].side == side else -w
     return total
+
+
+def _local_scores(e: Engine, side: int, units: set[str]) -> float:
+    """What ``units`` have given the enemy on the deciding score (a destroyed or fleeing
+    rank-and-flank unit's victory points), weighed as the evaluation weighs the score: the
+    enemy's counting for ``side``, its own against."""
+    from game.ai.evaluate import score_weight
+
+    s, advisor = e.state, e.ruleset.advisor
+    total = 0.0
+    for u in sorted(units):
+        if u in s.units:
+            given = advisor.unit_scores(s, u)
+            total += -given if s.units[u].side == side else given
+    return score_weight(s) * total
 
 
 def _rated_attacks(e: Engine, side: int, seed: int) -> list[Candidate]:

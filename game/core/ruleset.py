@@ -669,6 +669,13 @@ class Advisor(Facet[R]):
         decides the game another way."""
         return None
 
+    def unit_scores(self, state: GameState, unit: str) -> float:
+        """What ``unit`` has given the enemy on :meth:`side_scores` as things stand (the
+        victory points of its points, its General or standard), in the same units: the AI
+        weighs it when it plays a fight out, where the whole score would carry the noise of
+        every other fight. 0 (the default) when the score is not counted unit by unit."""
+        return 0.0
+
     def score_to_win(self, state: GameState) -> float:
         """How far ahead on :meth:`side_scores` a side must be to win after the last game
         turn (a ruleset's victory margin, in the same units); 0 (the default): any lead."""

@@ -123,3 +123,33 @@ def test_the_banner_shows_the_turn_limit_and_the_victory_points():
     text = eng.ruleset.presenter.status_text(eng.state)
     assert text.startswith("Game turn 1 of 6 · ")
     assert text.endswith("victory points 423 to 270 (armies of 220 and 445 points)")
+
+
+@pytest.mark.parametrize("ruleset", ["old-world", "ninth-age"])
+def test_each_units_share_of_the_victory_points_adds_up_to_the_enemys_score(ruleset):
+    """The AI plays a fight out and weighs what the units in it gave up, unit by unit: those
+    shares, General, Battle Standard Bearer and standard included, are the score."""
+    from game.rulesets.rank_and_flank.ai import POINTS
+
+    eng = _battle(ruleset)
+    s, advisor = eng.state, eng.ruleset.advisor
+    vp = eng.ruleset.victory_points(s)
+    for side in (1, 2):
+        given = sum(advisor.unit_scores(s, u) for u, rec in s.units.items() if rec.side == side)
+        assert given == pytest.approx(vp[2 if side == 1 else 1] / POINTS)
+    if ruleset == "old-world":  # b destroyed 200 and its standard taken 50; the hero 120 + 100
+        assert advisor.unit_scores(s, "b") == pytest.approx(2.5)
+        assert advisor.unit_scores(s, "hero") == pytest.approx(2.2)
+
+
+def test_a_played_out_fight_counts_the_victory_points_its_units_gave_up():
+    """A unit of the side choosing that was destroyed counts against it, an enemy fleeing for
+    it, each weighed as the evaluation weighs the score in that game turn."""
+    from game.ai.evaluate import score_weight
+    from game.ai.player import _local_scores
+
+    eng = _battle("old-world")
+    w = score_weight(eng.state)
+    # side 1 lost the hero (120 + 100 as General); side 2's c flees (78 of its 155)
+    assert _local_scores(eng, 1, {"hero", "c"}) == pytest.approx(w * (0.78 - 2.2))
+    assert _local_scores(eng, 2, {"hero", "c"}) == pytest.approx(w * (2.2 - 0.78))

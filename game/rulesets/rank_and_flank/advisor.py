@@ -65,6 +65,12 @@ class RankAndFlankAdvisor(Advisor[P]):
 
         return side_scores(self.ruleset.victory_points(state))
 
+    def unit_scores(self, state: GameState, unit: str) -> float:
+        from game.rulesets.rank_and_flank import victory as V
+        from game.rulesets.rank_and_flank.ai import POINTS
+
+        return V.gives(state, unit, self.ruleset.victory, self.ruleset.strength) / POINTS
+
     def score_to_win(self, state: GameState) -> float:
         from game.rulesets.rank_and_flank.ai import POINTS
 

@@ -88,17 +88,22 @@ def scores(s: GameState, rules: VictoryRules, strength: Strength) -> dict[int, i
     """Each side's victory points as things stand (every unit of the other side counted)."""
     out = {1: 0, 2: 0}
     for uid, rec in s.units.items():
-        enemy = 2 if rec.side == 1 else 1
-        got, _ = given_up(s, uid, rules, strength)
-        e = entry(s, uid)
-        if rules.general and e.general and _fallen(s, uid):
-            got += rules.general
-        if rules.battle_standard and "battle standard" in e.command and _fallen(s, uid):
-            got += rules.battle_standard
-        if rules.standard and "standard" in e.command and rec.flag(TAKEN) is not None:
-            got += rules.standard
-        out[enemy] += got
+        out[2 if rec.side == 1 else 1] += gives(s, uid, rules, strength)
     return out
+
+
+def gives(s: GameState, unit: str, rules: VictoryRules, strength: Strength) -> int:
+    """Every victory point ``unit`` gives the enemy as things stand: its own
+    (:func:`given_up`), and those of its General, Battle Standard Bearer and standard."""
+    got, _ = given_up(s, unit, rules, strength)
+    e = entry(s, unit)
+    if rules.general and e.general and _fallen(s, unit):
+        got += rules.general
+    if rules.battle_standard and "battle standard" in e.command and _fallen(s, unit):
+        got += rules.battle_standard
+    if rules.standard and "standard" in e.command and s.units[unit].flag(TAKEN) is not None:
+        got += rules.standard
+    return got
 
 
 #: the unit flag that marks a unit destroyed in combat or run down (its standard is taken), by
@@ -115,4 +120,4 @@ def margin_winner(scored: dict[int, int], needed: int) -> tuple[int | str, int]:
 
 
 __all__ = ["BOOK", "TAKEN", "Strength", "UnitEntry", "VictoryRules", "army_points", "book_entry",
-           "entry", "given_up", "margin_winner", "scores"]
+           "entry", "gives", "given_up", "margin_winner", "scores"]
