@@ -792,10 +792,10 @@ class _Search:
         the enemy on the deciding score (a chariot destroyed for half a monster's wounds gives
         the enemy its points), and the attacks to come by and on them as the evaluation weighs
         them (the enemy's turn is next: a charger left with its flank to an enemy that can
-        charge it costs what that charge would); at
-        the end of the game (a playout of the last game turn), where the score that decides it
-        ends, as the evaluation weighs the score in the last turn: a charge that turns a draw
-        into a win, or a win into a draw, is worth that."""
+        charge it costs what that charge would); at the end of the game (a playout of the last
+        game turn), where the score that decides it ends, as the evaluation weighs the score
+        in the last turn: a charge that turns a draw into a win, or a win into a draw, is
+        worth that."""
         got = _local(e, self.side, units)
         if e.state.game_over:
             return got + score_edge(e, self.side)
