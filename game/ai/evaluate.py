@@ -225,6 +225,24 @@ def moves_next(e: Engine) -> int | None:
     return active
 
 
+def has_turn_to_come(e: Engine, side: int) -> bool:
+    """Whether ``side`` has a turn of its own still to come in which to make new attacks: in a
+    game of player turns with a last game turn, not once its turn of that game turn has begun
+    (the game ends with the last player turn); otherwise always."""
+    s = e.state
+    if s.game_over:
+        return False
+    rs = e.ruleset
+    if rs.flow.kind != PHASES or not s.max_turns or s.turn < s.max_turns:
+        return True
+    active = rs.active_side(s)
+    begun = rs.closing_order(s) is not None
+    if side == active:
+        return not begun
+    # (the other side: still to play in this game turn, unless it went first)
+    return side != s.first_side
+
+
 def threats_of(e: Engine, side: int, shots: bool = True) -> list[Threat]:
     """The attacks ``side`` could make next: the ruleset's
     (:meth:`~game.core.ruleset.Advisor.threats`; ``shots``: its shots too), or else the
@@ -306,7 +324,8 @@ def best_attacks(attacks: Iterable[Attack], phased: bool) -> list[Attack]:
 
 def pressure(e: Engine, side: int, look: Look, only: set[str] | None = None) -> float:
     """The attacks to come, for ``side``: those it could make minus those the enemy could, each
-    side's weighed by whether it moves next (``look``); attacks under way count in full.
+    side's weighed by whether it moves next (``look``), none of a side whose last turn of the
+    game has begun (:func:`has_turn_to_come`); attacks under way count in full.
     ``only``: of the attacks each side would make, only those by or on these units."""
     phased = e.ruleset.flow.kind == PHASES
     first = moves_next(e)
@@ -318,7 +337,8 @@ def pressure(e: Engine, side: int, look: Look, only: set[str] | None = None) -> 
             weight = look.at_once if look.at_once and not phased else look.next
         attacks = weigh(e, threats_of(e, who, look.shots))
         under_way = [a for a in attacks if a.threat.declared]
-        to_come = best_attacks([a for a in attacks if not a.threat.declared], phased)
+        to_come = best_attacks([a for a in attacks if not a.threat.declared], phased) \
+            if has_turn_to_come(e, who) else []
         if only is not None:
             under_way = [a for a in under_way if _involves(a, only)]
             to_come = [a for a in to_come if _involves(a, only)]
@@ -337,6 +357,8 @@ def feared(e: Engine, side: int, shots: bool = True) -> list[Attack]:
     shots among them), the most damaging first (for the explanation: what the AI held back
     from)."""
     other = 2 if side == 1 else 1
+    if not has_turn_to_come(e, other):
+        return []
     phased = e.ruleset.flow.kind == PHASES
     attacks = [a for a in weigh(e, threats_of(e, other, shots)) if not a.threat.declared]
     return sorted(best_attacks(attacks, phased), key=lambda a: -a.dealt)
