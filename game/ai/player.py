@@ -825,7 +825,7 @@ class _Search:
         c = pick.cand
         if c.kind not in ("move", "pass") or c.unit is None or pick.last is None:
             return ""
-        if c.kind == "move" and c.note.startswith("toward"):
+        if _goes_at(c):
             return ""  # it goes at the enemy: it holds nothing back
         unit = _unit_of(self.engine.state, c.unit)
         shots = self.lv.look.shots
@@ -893,8 +893,12 @@ def _bolder(c: Candidate, than: Candidate) -> bool:
     an enemy when ``than`` is not one."""
     if c.kind in CHARGES or c.kind == "fight":
         return True
-    toward = c.kind == "move" and c.note.startswith("toward")
-    return toward and not (than.kind == "move" and than.note.startswith("toward"))
+    return _goes_at(c) and not _goes_at(than)
+
+
+def _goes_at(c: Candidate) -> bool:
+    """Whether ``c`` is a move toward an enemy (straight, or round a friend in the way)."""
+    return c.kind == "move" and c.note.startswith(("toward", "round "))
 
 
 def _unit_of(s: GameState, name: str) -> str:

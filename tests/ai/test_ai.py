@@ -1041,6 +1041,34 @@ def test_a_rank_and_flank_unit_stopped_by_a_corner_steps_aside_and_on() -> None:
         pytest.approx((23.0, 38.0))
 
 
+def test_a_rank_and_flank_unit_with_a_friend_in_its_way_is_offered_ways_round_it() -> None:
+    """f, a's own unit, stands 4" ahead of a, between it and b: the way straight on toward b
+    ends against f's back (the rules keep units an inch apart), however often it is tried.
+    Before, that was all a was offered, and in an old-world game Cold One Knights stood
+    behind their own Dreadspears for three turns. Now a is also offered a wheel of 30 degrees
+    either way and on, round f: each, as far as the rules allow it, turns a away from f's back
+    and takes it to that side, where the way straight on never gets past f.
+    With f gone, nothing is offered round anything."""
+    from game.rulesets.rank_and_flank.ai import ROUND_WHEEL
+    from tests.old_world.helpers import block
+
+    a, b = block("a", 1, 24, 40), block("b", 2, 24, 4, facing=180.0)
+    e = _in_movement_phase([a, block("f", 1, 24, 34), b])
+    offered = [c for c in e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
+               if c.note == "round F toward B"]
+    assert [c.command.arg("path") for c in offered] == [
+        (("wheel", -ROUND_WHEEL), ("forward", 2.0)), (("wheel", ROUND_WHEEL), ("forward", 2.0))]
+    for c, way in zip(offered, (-1, 1)):
+        # (as the AI's tries play it: the longest of the way the rules allow)
+        moved = next(m for cmd in (c.command, *c.shorter)
+                     if (m := e.fork()).execute(cmd).ok)
+        f = moved.state.units["a"].formation
+        assert way * (f.x - 24.0) > 0.2 and f.facing == pytest.approx(way * ROUND_WHEEL % 360)
+    alone = _in_movement_phase([block("a", 1, 24, 40), block("b", 2, 24, 4, facing=180.0)])
+    assert not [c for c in alone.ruleset.advisor.candidates(alone.state, 1, random.Random(0), 0)
+                if c.note.startswith("round")]
+
+
 def test_a_charge_played_out_counts_the_enemy_charges_it_leaves_its_units_open_to() -> None:
     """A charge's playouts end with the charger's turn; the enemy's comes next. What the units
     involved are worth then is less what the enemy's charges at them would take: c, 8.6" off

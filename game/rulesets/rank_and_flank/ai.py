@@ -579,6 +579,8 @@ SHORTER = (0.75, 0.5, 0.25)
 MIN_STEP = 0.5
 #: how far a unit steps aside when its way straight on is refused
 STEP_ASIDE = 1.0
+#: the wheel, either way, that takes a unit round a friend standing in its way
+ROUND_WHEEL = 30.0
 
 
 def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
@@ -678,8 +680,32 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         if to_face is not None:
             add((("turn", to_face),), f"to face {_name(state, worst.attacker)}", worst.attacker)
     if near:
+        # a friend in the way, within a march ahead: a wheel either way and on, round it (the
+        # way straight on, cut short by the rules, ends against the friend's back: Cold One
+        # Knights behind their own Dreadspears stood there for the last three turns of a game)
+        friend = _friend_ahead(state, uid, key, min(march, space.rects_distance(
+            key, space.unit_key(state, near[0]))))
+        if friend is not None:
+            for way in (-ROUND_WHEEL, ROUND_WHEEL):
+                add((("wheel", way), ("forward", mov / 2)),
+                    f"round {_name(state, friend)} toward {_name(state, near[0])}", near[0])
         add((("backward", mov / 2),), f"back from {_name(state, near[0])}", near[0])
     return out
+
+
+def _friend_ahead(state: GameState, uid: str, key: space.RectKey, within: float) -> str | None:
+    """The nearest unit of ``uid``'s own side in its front arc, less than ``within`` away (None
+    when there is none)."""
+    side = state.units[uid].side
+    best: tuple[float, str] | None = None
+    for f in _units(state, side):
+        if f == uid:
+            continue
+        fkey = space.unit_key(state, f)
+        gap = space.rects_distance(key, fkey)
+        if gap < within and (best is None or gap < best[0]) and in_front_arc(key, fkey):
+            best = (gap, f)
+    return best[1] if best is not None else None
 
 
 __all__ = ["BEGIN", "EDGE", "END", "Offer", "candidates", "charge_chance", "charges",
