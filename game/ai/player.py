@@ -782,12 +782,12 @@ class _Search:
 
     def confirm(self, ranked: list[_Tries], joining: Callable[[_Tries], list[Candidate]]
                 ) -> list[_Tries]:
-        """The best-ranked candidate, while it is a charge played out fewer than
-        :data:`CONFIRM` times the level's playouts: played out that many times, and all ranked
-        again (the charge that came first on a few playouts is the one they flattered most:
-        in an old-world game the Dreadlord's Dreadspears charged twenty Skeleton Warriors
-        head on, which both playouts had them survive, broke and were run down: 435 victory
-        points to the undead)."""
+        """``ranked`` (best first) ranked again once its best, while that is a charge played
+        out fewer than :data:`CONFIRM` times the level's playouts, has been played out that
+        many times. The charge that comes first on a few playouts is the one they flattered
+        most: in an old-world game the Dreadlord's Dreadspears charged twenty Skeleton
+        Warriors head on, both playouts having them lose the fight and hold; in the game they
+        broke and were run down, 435 victory points to the undead."""
         for _ in range(DEEP_CHARGES):
             top = ranked[0]
             want = self.lv.deep * CONFIRM
