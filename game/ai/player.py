@@ -140,8 +140,6 @@ SPREAD = 0.05
 NEAR = 0.1
 #: how many rank-and-flank charges (the best) are played out before one is declared
 DEEP_CHARGES = 3
-#: the charge about to be declared is first played out this many times the level's playouts
-CONFIRM = 2
 #: what a charge after which no fight could be declared in the activation loses
 IDLE_CHARGE = 0.5
 CHARGES = ("charge", "diving charge")
@@ -210,8 +208,6 @@ class _Tries:
     #: are declared (see :meth:`_Search.moves_after`)
     after: float = 0.0
     played: list[int] = field(default_factory=lambda: [0, 0, 0])
-    #: what each of those playouts gave the side over the turn without the charge
-    diffs: list[float] = field(default_factory=list)
     #: the units whose charges at the same target were declared with it in those playouts
     joined: list[str] = field(default_factory=list)
     last: Engine | None = None  # the copy its last try ended on (for the explanation)
@@ -416,17 +412,13 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     if lv.deep and search.phased:
         checked = False
         charging = [t for t in ranked if t.cand.kind in CHARGES and t.scores]
-
-        def joining(t: _Tries) -> list[Candidate]:
-            return [o.cand for o in charging if o is not t
-                    and o.cand.target == t.cand.target and o.cand.unit != t.cand.unit]
-
         for t in charging[:DEEP_CHARGES]:
             check()
-            search.deep(t, joining(t))
+            search.deep(t, [o.cand for o in charging if o is not t
+                            and o.cand.target == t.cand.target and o.cand.unit != t.cand.unit])
             checked = True
         if checked:
-            ranked = search.confirm(sorted(ranked, key=lambda t: (-t.mean, t.index)), joining)
+            ranked = sorted(ranked, key=lambda t: (-t.mean, t.index))
     if TRACE is not None:
         TRACE(ranked)
     pick = ranked[0]
@@ -734,24 +726,24 @@ class _Search:
             return None
 
     # -- a charge played out (rank and flank) -------------------------------------------------
-    def deep(self, t: _Tries, joining: list[Candidate], playouts: int | None = None) -> None:
+    def deep(self, t: _Tries, joining: list[Candidate]) -> None:
         """Play the charge of ``t`` out (its turn closed: the charges moved, the combats fought)
-        against the same turn without it, with the same dice, :attr:`Level.deep` times (or up
-        to ``playouts`` in all, going on from those played); the mean difference it makes to
-        the charger, its target and the characters with either replaces what the evaluation
-        gave the charge under way. The other charges of ``joining`` (at the same target) are
-        declared with it in the playout: a charge that pays only with others joining it (into
-        one combat) is seen to pay, and the next choice weighs the others with it declared."""
+        against the same turn without it, with the same dice, :attr:`Level.deep` times; the
+        difference it makes to the charger, its target and the characters with either
+        replaces what the evaluation gave the charge under way. The other charges of
+        ``joining`` (at the same target) are declared with it in the playout: a charge that
+        pays only with others joining it (into one combat) is seen to pay, and the next
+        choice weighs the others with it declared."""
         c = t.cand
         if c.unit is None or c.target is None or t.last is None:
             return
         units = {c.unit, c.target}
-        diffs = t.diffs
-        for k in range(len(diffs), self.lv.deep if playouts is None else playouts):
+        diffs = []
+        for k in range(self.lv.deep):
             self.check()
             without = self._turn_without(k)
             if without is None:
-                break
+                return
             try:
                 if t.base is not None and not t.still:
                     # (declared without a die: the copy it was declared on, with the dice of
@@ -760,7 +752,7 @@ class _Search:
                 else:
                     a = self.engine.fork(SeededDice(self.seeds[k]))
                     if not a.execute(c.command).ok:
-                        break
+                        return
                 for other in joining:
                     answer_defaults(a)
                     if other.unit is not None and a.execute(other.command).ok:
@@ -771,7 +763,7 @@ class _Search:
                 if self.last:
                     to_the_end(a)
             except Exception:  # noqa: BLE001
-                break
+                return
             t.played[0] += 1
             t.played[1] += _broken(a.state, c.target)
             t.played[2] += _broken(a.state, c.unit)
@@ -779,26 +771,6 @@ class _Search:
             diffs.append(self._after(a, involved) - self._after(without, involved))
         if diffs:
             t.shift = sum(diffs) / len(diffs) - under_way(t.last, self.side, c.unit)
-
-    def confirm(self, ranked: list[_Tries], joining: Callable[[_Tries], list[Candidate]]
-                ) -> list[_Tries]:
-        """``ranked`` (best first) ranked again once its best, while that is a charge played
-        out fewer than :data:`CONFIRM` times the level's playouts, has been played out that
-        many times. The charge that comes first on a few playouts is the one they flattered
-        most: in an old-world game the Dreadlord's Dreadspears charged twenty Skeleton
-        Warriors head on, both playouts having them lose the fight and hold; in the game they
-        broke and were run down, 435 victory points to the undead."""
-        for _ in range(DEEP_CHARGES):
-            top = ranked[0]
-            want = self.lv.deep * CONFIRM
-            if top.cand.kind not in CHARGES or not top.played[0] or top.played[0] >= want:
-                break
-            self.check()
-            self.deep(top, joining(top), want)
-            if top.played[0] < want:  # (a playout failed: as it stands)
-                break
-            ranked = sorted(ranked, key=lambda t: (-t.mean, t.index))
-        return ranked
 
     def moves_after(self, tries: list[_Tries]) -> None:
         """Where charges are still being declared and any other move ends the declaring

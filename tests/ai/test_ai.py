@@ -849,64 +849,6 @@ def test_a_last_turn_playout_counts_where_the_deciding_score_ends() -> None:
     assert (edge > 0) == (side == 1)
 
 
-def test_the_charge_about_to_be_declared_is_played_out_twice_as_often_first() -> None:
-    """Of the charges played out before one is declared, the best ranked gets CONFIRM times
-    the level's playouts (normal: 2 and then 4 in all); the choice's odds come from all of
-    them."""
-    from game.ai import player
-    from game.ai.player import CONFIRM, LEVELS
-    from tests.old_world.helpers import block, facing_off, ow
-
-    a = block("a", 1, 24, 40, models=25, points=250)
-    b = block("b", 2, 24, 0, models=5, points=50)
-    e = Engine(check_scenario(ow(facing_off(a, b, gap=3.0), orders=[]), "test"), seed=4)
-    assert e.execute(Order("begin_turn")).ok
-    while e.state.flow.phase != "movement":
-        assert e.execute(Order("next_phase")).ok
-    seen: list = []
-    player.TRACE = seen.extend
-    try:
-        got = choose(e, 1, "normal")
-    finally:
-        player.TRACE = None
-    assert got.command == Order("charge", "a", (("target", "b"),))
-    want = LEVELS["normal"].deep * CONFIRM
-    assert want == 4 and got.odds["samples"] == want
-    charge = next(t for t in seen if t.cand.command == got.command)
-    assert charge.played[0] == len(charge.diffs) == want
-
-
-def test_a_charge_that_falls_behind_once_played_out_more_is_not_the_one_declared() -> None:
-    """The best-ranked charge is played out more; should it fall behind then, the new best,
-    if a charge, is played out more in its turn, and the best after that is what is chosen.
-    (Stand-in playouts: x's first two flattered it, and the next two take that back.)"""
-    from game.ai.player import LEVELS, _Search, _Tries
-    from game.core.ruleset import Candidate
-
-    def charge(unit: str, shift: float) -> _Tries:
-        c = Candidate(Order("charge", unit, (("target", "t"),)), "charge", unit, "t")
-        t = _Tries(c, 0, None, scores=[0.0], shift=shift, played=[2, 0, 0], diffs=[shift] * 2)
-        t.last = object()  # type: ignore[assignment]
-        return t
-
-    x, y = charge("x", 1.0), charge("y", 0.5)
-    move = _Tries(Candidate(Order("next_phase"), "end"), 1, None, scores=[0.2])
-    later = {"x": -1.0, "y": 0.5}
-    search = _Search.__new__(_Search)
-    search.lv, search.check = LEVELS["normal"], lambda: None
-
-    def deep(t: _Tries, joining: list, playouts: int | None = None) -> None:
-        while len(t.diffs) < (playouts or 2):
-            t.diffs.append(later[t.cand.unit])
-            t.played[0] += 1
-        t.shift = sum(t.diffs) / len(t.diffs)
-
-    search.deep = deep  # type: ignore[method-assign]
-    ranked = search.confirm([x, y, move], lambda t: [])
-    assert [t.cand.unit for t in ranked] == ["y", None, "x"]  # (None: the end of the phase)
-    assert (x.played[0], x.shift) == (4, 0.0) and (y.played[0], y.shift) == (4, 0.5)
-
-
 def test_rank_and_flank_ai_moves_what_it_wants_to_before_it_shoots() -> None:
     """A shot goes on to the shooting phase, so one made while units could still move skips
     every move left. The archers (a) could shoot at b from where they stand, and c, far off,
