@@ -55,8 +55,10 @@ from game.ai.evaluate import (
     material,
     pressure,
     score_edge,
+    score_weight,
     under_way,
     weigh,
+    worth,
 )
 from game.core import events as ev
 from game.core.commands import Answer, Command, Order
@@ -796,10 +798,9 @@ class _Search:
         game turn), where the score that decides it ends, as the evaluation weighs the score
         in the last turn: a charge that turns a draw into a win, or a win into a draw, is
         worth that."""
-        got = _local(e, self.side, units)
         if e.state.game_over:
-            return got + score_edge(e, self.side)
-        got += _local_scores(e, self.side, units)
+            return _local(e, self.side, units) + score_edge(e, self.side)
+        got = _local(e, self.side, units, scores=True)
         if self.lv.look.on:
             got += pressure(e, self.side, self.lv.look, only=units)
         return got
@@ -943,32 +944,21 @@ def _joined(s: GameState, units: set[str]) -> set[str]:
     return {u for u, rec in s.units.items() if rec.flag("joined") in units}
 
 
-def _local(e: Engine, side: int, units: set[str]) -> float:
-    """What ``units`` are worth to ``side``: its own counting for it, the enemy's against."""
-    from game.ai.evaluate import worth
-
+def _local(e: Engine, side: int, units: set[str], scores: bool = False) -> float:
+    """What ``units`` are worth to ``side``: its own counting for it, the enemy's against;
+    with ``scores``, each less what it has given the enemy on the deciding score (a destroyed
+    or fleeing rank-and-flank unit's victory points, :meth:`~game.core.ruleset.Advisor.unit_scores`),
+    weighed as the evaluation weighs the score in this game turn."""
     s, rs = e.state, e.ruleset
+    weight = score_weight(s) if scores else 0.0
     total = 0.0
     for u in sorted(units):  # (in a set's order, the sum would vary from run to run)
         if u in s.units:
             w = worth(rs, s, u)
+            if weight:
+                w -= weight * rs.advisor.unit_scores(s, u)
             total += w if s.units[u].side == side else -w
     return total
-
-
-def _local_scores(e: Engine, side: int, units: set[str]) -> float:
-    """What ``units`` have given the enemy on the deciding score (a destroyed or fleeing
-    rank-and-flank unit's victory points), weighed as the evaluation weighs the score: the
-    enemy's counting for ``side``, its own against."""
-    from game.ai.evaluate import score_weight
-
-    s, advisor = e.state, e.ruleset.advisor
-    total = 0.0
-    for u in sorted(units):
-        if u in s.units:
-            given = advisor.unit_scores(s, u)
-            total += -given if s.units[u].side == side else given
-    return score_weight(s) * total
 
 
 def _rated_attacks(e: Engine, side: int, seed: int) -> list[Candidate]:

@@ -146,7 +146,11 @@ def test_a_played_out_fight_counts_the_victory_points_its_units_gave_up():
     """A unit of the side choosing that was destroyed counts against it, an enemy fleeing for
     it, each weighed as the evaluation weighs the score in that game turn."""
     from game.ai.evaluate import score_weight
-    from game.ai.player import _local_scores
+    from game.ai.player import _local
+
+    def _local_scores(eng, side, units):
+        # (what the victory points add to what the units are worth)
+        return _local(eng, side, units, scores=True) - _local(eng, side, units)
 
     eng = _battle("old-world")
     w = score_weight(eng.state)
