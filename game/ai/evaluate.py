@@ -220,8 +220,6 @@ def moves_next(e: Engine) -> int | None:
     if rs.flow.kind == PHASES and active in (1, 2):
         begun = rs.closing_order(s) is not None
         return (2 if active == 1 else 1) if begun else active
-    if s.pending is not None and s.pending.side in (1, 2):
-        return active
     return active
 
 
