@@ -688,7 +688,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         if friend is not None:
             for way in (-ROUND_WHEEL, ROUND_WHEEL):
                 add((("wheel", way), ("forward", mov / 2)),
-                    f"round {_name(state, friend)} toward {_name(state, near[0])}", near[0])
+                    f"toward {_name(state, near[0])}, round {_name(state, friend)}", near[0])
         add((("backward", mov / 2),), f"back from {_name(state, near[0])}", near[0])
     return out
 
