@@ -109,7 +109,8 @@ def score_edge(e: Engine, side: int) -> float:
     """How far ahead ``side`` is on the score that decides the game after its last turn
     (:meth:`~game.core.ruleset.Advisor.side_scores`), weighted by how near that end is; in
     the last two game turns, more for a lead big enough to win
-    (:meth:`~game.core.ruleset.Advisor.score_to_win`)."""
+    (:meth:`~game.core.ruleset.Advisor.score_to_win`) and less for a deficit big enough to
+    lose."""
     s = e.state
     got = e.ruleset.advisor.side_scores(s)
     if got is None:
@@ -119,9 +120,18 @@ def score_edge(e: Engine, side: int) -> float:
     edge = score_weight(s) * lead
     if s.max_turns and s.turn >= s.max_turns - 1:
         near = 1.0 if s.turn >= s.max_turns else 0.5
-        unit = e.ruleset.advisor.score_to_win(s) or 1.0
-        edge += DECISIVE * near * max(-1.0, min(1.0, lead / unit))
+        # a lead that wins once the game ends, or a deficit that loses it; any other lead is a
+        # draw, worth nothing more (rank and flank wins by 100 victory points: at 90 to 0 the
+        # game is drawn, and a ramp up to the margin counted it nine tenths of a win)
+        need = e.ruleset.advisor.score_to_win(s)
+        lead = round(lead, 9)  # (scores in hundreds of points: 1.3 - 0.3 is not quite 1.0)
+        edge += DECISIVE * near * (_wins(lead, need) - _wins(-lead, need))
     return edge
+
+
+def _wins(lead: float, need: float) -> bool:
+    """Whether a lead on the deciding score wins the game: ahead at all, and by ``need``."""
+    return lead > 0.0 and lead >= need
 
 
 def score_weight(s: GameState) -> float:

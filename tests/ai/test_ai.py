@@ -483,6 +483,36 @@ def test_in_the_last_turn_being_ahead_at_all_counts_beside_the_margin() -> None:
     assert first3 - second3 == pytest.approx(DECISIVE / 2)
 
 
+def test_a_lead_short_of_the_victory_margin_counts_as_the_draw_it_is() -> None:
+    """Old-world wins by 100 victory points. In the last game turn a lead of 90 (an enemy
+    unit of 180 points fleeing) is a draw: it is worth its points of score and nothing for
+    winning; 10 more (a unit of 20 points fleeing) make the 100 that win, worth the whole
+    DECISIVE besides. In the turn before the last, half as much."""
+    from game.ai.evaluate import DECISIVE, SCORE_EARLY, SCORE_LATE, score_edge
+    from game.core.state import apply
+    from tests.old_world.helpers import block, ow
+
+    def edges(turn: int) -> tuple[float, float, float]:
+        units = [block("a", 1, 24, 44, points=100), block("b", 2, 8, 4, 180.0, points=180),
+                 block("c", 2, 40, 4, 180.0, points=20)]
+        e = Engine(check_scenario(ow(units, turns=6), "test"), seed=1)
+        e.state.turn = turn
+        got = [score_edge(e, 1)]
+        for u in ("b", "c"):
+            apply(e.state, ev.UnitStatusChanged(u, "fleeing", "test"))
+            got.append(score_edge(e, 1))
+        return got[0], got[1], got[2]
+
+    level, short, enough = edges(6)
+    assert level == 0.0
+    assert short == pytest.approx(SCORE_LATE * 0.9)  # a draw: no more than its 90 points
+    assert enough == pytest.approx(SCORE_LATE * 1.0 + DECISIVE)
+    _, short5, enough5 = edges(5)
+    weight = SCORE_EARLY + (SCORE_LATE - SCORE_EARLY) * 5 / 6  # (score_weight in turn 5)
+    assert short5 == pytest.approx(weight * 0.9)
+    assert enough5 == pytest.approx(weight * 1.0 + DECISIVE / 2)
+
+
 def test_a_model_behind_a_wall_is_offered_a_move_round_it_that_the_rules_accept() -> None:
     # a wall from x 6 to x 18 between a (south) and b (north): the straight way is shut
     wall = {"id": "wall", "name": "Wall", "kind": "obstacle", "height": 1.0,
