@@ -33,8 +33,9 @@ CLOSING = 0.03
 #: game turn and in the last one (it matters more as the end comes nearer)
 SCORE_EARLY = 1.0
 SCORE_LATE = 2.5
-#: in the last game turn, what being ahead by enough to win at all is worth beside the margin
-#: (half as much in the turn before): near the end what counts is who is ahead
+#: in the last game turn, what a lead that wins the game (by the ruleset's margin) is worth
+#: beside its points of score, and what a deficit that loses it costs (half as much in the turn
+#: before): near the end what counts is who wins
 DECISIVE = 2.0
 #: the kinds of candidate that are attacks, when the threats are worked out from candidates
 ATTACKS = ("fight", "charge", "diving charge", "shoot")
