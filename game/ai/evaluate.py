@@ -125,7 +125,7 @@ def score_edge(e: Engine, side: int) -> float:
         # draw, worth nothing more (rank and flank wins by 100 victory points: at 90 to 0 the
         # game is drawn, and a ramp up to the margin counted it nine tenths of a win)
         need = e.ruleset.advisor.score_to_win(s)
-        lead = round(lead, 9)  # (scores in hundreds of points: 1.3 - 0.3 is not quite 1.0)
+        lead = round(lead, 9)  # (scores in hundreds of points: 4.35 - 3.35 is not quite 1.0)
         edge += DECISIVE * near * (_wins(lead, need) - _wins(-lead, need))
     return edge
 
