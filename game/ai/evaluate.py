@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.engine import Engine
-from game.core.ruleset import PHASES, Threat
+from game.core.ruleset import PHASES, Threat, wins_by
 from game.core.spatial import nearest_distances
 from game.core.state import GameState
 
@@ -126,13 +126,8 @@ def score_edge(e: Engine, side: int) -> float:
         # game is drawn, and a ramp up to the margin counted it nine tenths of a win)
         need = e.ruleset.advisor.score_to_win(s)
         lead = round(lead, 9)  # (scores in hundreds of points: 4.35 - 3.35 is not quite 1.0)
-        edge += DECISIVE * near * (_wins(lead, need) - _wins(-lead, need))
+        edge += DECISIVE * near * (wins_by(lead, need) - wins_by(-lead, need))
     return edge
-
-
-def _wins(lead: float, need: float) -> bool:
-    """Whether a lead on the deciding score wins the game: ahead at all, and by ``need``."""
-    return lead > 0.0 and lead >= need
 
 
 def score_weight(s: GameState) -> float:

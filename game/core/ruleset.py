@@ -622,6 +622,13 @@ class Presenter(Facet[R], ABC):
         return table_note(state, event, self.ruleset.conditions())
 
 
+def wins_by(lead: float, need: float) -> bool:
+    """Whether a lead on the score that decides a game wins it, where a side must be ``need``
+    ahead (a ruleset's victory margin; 0: any lead): ahead at all, and by at least ``need``.
+    Rank and flank's result (a win by the victory margin) and the AI's evaluation ask this."""
+    return lead > 0 and lead >= need
+
+
 class Advisor(Facet[R]):
     """What the rule system tells the AI, the odds and the simulations
     (``Ruleset.advisor``): the commands worth trying, what a unit is worth, the score that
@@ -678,7 +685,8 @@ class Advisor(Facet[R]):
 
     def score_to_win(self, state: GameState) -> float:
         """How far ahead on :meth:`side_scores` a side must be to win after the last game
-        turn (a ruleset's victory margin, in the same units); 0 (the default): any lead."""
+        turn (a ruleset's victory margin, in the same units; :func:`wins_by`); 0 (the
+        default): any lead."""
         return 0.0
 
     def threats(self, state: GameState, side: int, shots: bool = True) -> list[Threat] | None:

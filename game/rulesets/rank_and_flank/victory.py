@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.core.ruleset import wins_by
 from game.core.state import GameState
 from game.rulesets.rank_and_flank.units import alive
 
@@ -113,10 +114,12 @@ TAKEN = "fell_to"
 
 def margin_winner(scored: dict[int, int], needed: int) -> tuple[int | str, int]:
     """The side ahead by at least ``needed`` (or "draw"), and the margin."""
-    margin = abs(scored[1] - scored[2])
-    if margin >= needed and margin > 0:
-        return (1 if scored[1] > scored[2] else 2), margin
-    return "draw", margin
+    lead = scored[1] - scored[2]
+    if wins_by(lead, needed):
+        return 1, lead
+    if wins_by(-lead, needed):
+        return 2, -lead
+    return "draw", abs(lead)
 
 
 __all__ = ["BOOK", "TAKEN", "Strength", "UnitEntry", "VictoryRules", "army_points", "book_entry",
