@@ -898,9 +898,9 @@ def _bolder(c: Candidate, than: Candidate) -> bool:
 
 
 def _goes_at(c: Candidate) -> bool:
-    """Whether ``c`` is a move toward an enemy: every such note starts "toward" (straight on,
-    round terrain, round a friend in the way)."""
-    return c.kind == "move" and c.note.startswith("toward")
+    """Whether ``c`` is a move at an enemy (:attr:`Candidate.goes_at`: straight on, round
+    terrain, round a friend in the way)."""
+    return c.kind == "move" and c.goes_at
 
 
 def _unit_of(s: GameState, name: str) -> str:

@@ -300,7 +300,10 @@ class Candidate:
     enemy that would end too near it, or cost more than the unit may move: the advisor offers
     the way, the rules say how far along it the unit may go); one given as a candidate of its
     own is something else tried in its stead, with its own words (a reform "to face" the
-    enemy when no step toward it is allowed)."""
+    enemy when no step toward it is allowed). ``goes_at``: a move that goes at the enemy
+    ``target`` (straight at it, or round what stands in the way), as against one that keeps
+    its distance, falls back or takes cover; the AI says what it feared only of a move that
+    does not (its words in ``note`` are for players, not for the AI to read)."""
 
     command: Command
     kind: str
@@ -308,6 +311,7 @@ class Candidate:
     target: str | None = None
     note: str = ""
     shorter: tuple[Command | Candidate, ...] = ()
+    goes_at: bool = False
 
 
 @dataclass(frozen=True, slots=True)

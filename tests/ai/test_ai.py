@@ -1119,3 +1119,33 @@ def test_a_charge_played_out_counts_the_enemy_charges_it_leaves_its_units_open_t
     assert exposed < worth - 0.1
     safe, worth = after(270.0)
     assert safe == worth
+
+
+def test_a_move_at_the_enemy_is_told_by_its_flag_not_by_its_words() -> None:
+    """The AI adds what it feared only to a move that keeps a unit back; whether a move goes at
+    the enemy is a flag the ruleset sets where it offers the move, not read from the words a
+    player sees. In a skirmish and on a rank-and-flank table, the moves flagged are the ways
+    toward an enemy (straight on, round the side), and none of the others (away from it, just
+    outside its reach, back from it); a move flagged keeps counting as going at the enemy
+    whatever its words say."""
+    import dataclasses
+
+    from game.ai.player import _bolder, _goes_at
+    from tests.old_world.helpers import block
+
+    skirmish = engine([unit("a", 1, 12, 40, name="Scout Runner"),
+                       unit("b", 2, 12, 22, 180, name="Orc Boss")],
+                      table={"width": 24.0, "height": 48.0})
+    ranks = _in_movement_phase([block("a", 1, 24, 40), block("b", 2, 24, 10, facing=180.0)])
+    for e in (skirmish, ranks):
+        moves = [c for c in e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
+                 if c.kind == "move"]
+        at = {c.note for c in moves if c.goes_at}
+        others = {c.note for c in moves if not c.goes_at}
+        assert at and all(n.startswith("toward ") for n in at)
+        assert others and not any(n.startswith("toward") for n in others)
+        straight = next(c for c in moves if c.goes_at)
+        held = next(c for c in moves if not c.goes_at)
+        reworded = dataclasses.replace(straight, note="closes in")
+        assert _goes_at(reworded) and _bolder(reworded, held)
+        assert not _goes_at(dataclasses.replace(held, note="toward the enemy"))

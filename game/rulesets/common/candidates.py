@@ -38,6 +38,7 @@ class MovePoint:
     facing: float
     note: str  # "toward Elf Blademaster", "into cover", "away from Orc"...
     target: str | None = None  # the enemy the move is about
+    goes_at: bool = False  # the move goes at that enemy (Candidate.goes_at)
 
 
 #: the most units whose commands are offered at once: in a bigger battle, those nearest to an
@@ -151,19 +152,21 @@ def move_points(
     out: list[MovePoint] = []
     foes = sorted(enemies, key=lambda e: centre_distance(m, e))[:nearest]
 
-    def add(x: float, y: float, note: str, target: str | None, face: Model | None) -> None:
+    def add(x: float, y: float, note: str, target: str | None, face: Model | None,
+            goes_at: bool = False) -> None:
         x, y = _clip(state, x, y, r)
         if math.hypot(x - m.x, y - m.y) < MIN_MOVE:
             return
         facing = facing_toward(x, y, face.x, face.y) if face is not None else m.facing
-        out.append(MovePoint(round(x, 4), round(y, 4), round(facing % 360, 4), note, target))
+        out.append(MovePoint(round(x, 4), round(y, 4), round(facing % 360, 4), note, target,
+                             goes_at))
 
     for e in foes:
         gap = centre_distance(m, e) - r - radius(table, e) - keep_off - 0.05
         d = min(reach, gap)
         if d > 0.05:
             x, y = _along(m, (e.x, e.y), d)
-            add(x, y, f"toward {e.display or e.name}", e.name, e)
+            add(x, y, f"toward {e.display or e.name}", e.name, e, True)
     if foes:
         e = foes[0]
         name = e.display or e.name
@@ -183,7 +186,7 @@ def move_points(
             for turn in (-40.0, 40.0, -75.0, 75.0):
                 a = math.atan2(-dx, -dy) + math.radians(turn)
                 add(m.x + math.sin(a) * d, m.y + math.cos(a) * d, f"toward {name}, round the side",
-                    e.name, e)
+                    e.name, e, True)
         for t in _cover_near(state, m, reach + 2.0)[:2]:
             cx, cy, half = t
             ex, ey = cx - e.x, cy - e.y
@@ -194,7 +197,8 @@ def move_points(
             add(x, y, "into cover", e.name, e)
     for e in foes[:routes]:
         for x, y in _round_the_way(state, m, e, reach, table):
-            add(x, y, f"toward {e.display or e.name}, round what is in the way", e.name, e)
+            add(x, y, f"toward {e.display or e.name}, round what is in the way", e.name, e,
+                True)
     for _ in range(widen):
         ang = rng.uniform(0, 2 * math.pi)
         d = reach * rng.uniform(0.3, 1.0)

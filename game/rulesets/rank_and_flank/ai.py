@@ -606,7 +606,8 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         return math.degrees(math.atan2(tkey[0] - fx, -(tkey[1] - fy)))
 
     def add(path: tuple[tuple[object, ...], ...], note: str, target: str,
-            marching: bool = False, stuck: bool = False) -> None:
+            marching: bool = False, stuck: bool = False, at: bool = False) -> None:
+        """Offer the move along ``path`` (``at``: it goes at ``target``)."""
         if (path, marching) in seen:
             return
         seen.add((path, marching))
@@ -623,7 +624,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
             shorter = tuple(order((*lead, ("forward", round(amount * k, 2))))
                             for k in SHORTER if amount * k >= MIN_STEP)
         out.append(Candidate(order(path), "move", uid, target, note,
-                             shorter + (unjam(path, target) if stuck else ())))
+                             shorter + (unjam(path, target) if stuck else ()), goes_at=at))
 
     def unjam(path: tuple[tuple[object, ...], ...], target: str) -> tuple[Order | Candidate, ...]:
         """The moves tried, in turn, where even the shortest step of the way toward the nearest
@@ -652,24 +653,25 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         rel = (bearing(t) - key[2] + 180.0) % 360.0 - 180.0
         gap = space.rects_distance(key, tkey)
         if abs(rel) <= 20:
-            add((("forward", mov),), f"toward {name}", t, stuck=i == 0)
+            add((("forward", mov),), f"toward {name}", t, stuck=i == 0, at=True)
             if i == 0:
-                add((("forward", march),), f"toward {name}, marching", t, True)
+                add((("forward", march),), f"toward {name}, marching", t, True, at=True)
                 short = gap - offer.furthest(state, t) - 0.5  # just beyond its furthest charge
                 if 0.5 < short < march:
                     add((("forward", round(short, 2)),), f"to just outside the reach of {name}",
                         t, short > mov)
         else:
             wheel = round(max(-90.0, min(90.0, rel)), 2)
-            add((("wheel", wheel), ("forward", mov / 2)), f"toward {name}", t, stuck=i == 0)
+            add((("wheel", wheel), ("forward", mov / 2)), f"toward {name}", t, stuck=i == 0,
+                at=True)
             if i == 0:
                 if abs(rel) <= 90:
                     add((("wheel", wheel), ("forward", march / 2)), f"toward {name}, marching",
-                        t, True)
+                        t, True, at=True)
                 else:
                     turn = 180 if abs(rel) > 135 else (90 if rel > 0 else -90)
                     add((("turn", turn),) if offer.turn_alone
-                        else (("turn", turn), ("forward", mov / 2)), f"toward {name}", t)
+                        else (("turn", turn), ("forward", mov / 2)), f"toward {name}", t, at=True)
     # the enemy that could charge its flank or rear: face it
     worst = max((d for d in danger if d.target == uid and d.facing in ("flank", "rear")),
                 key=lambda d: d.chance * d.edge, default=None)
@@ -688,7 +690,8 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         if friend is not None:
             for way in (-ROUND_WHEEL, ROUND_WHEEL):
                 add((("wheel", way), ("forward", mov / 2)),
-                    f"toward {_name(state, near[0])}, round {_name(state, friend)}", near[0])
+                    f"toward {_name(state, near[0])}, round {_name(state, friend)}", near[0],
+                    at=True)
         add((("backward", mov / 2),), f"back from {_name(state, near[0])}", near[0])
     return out
 

@@ -57,7 +57,7 @@ def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) 
                                      threat=lambda e: float(e.stat("MOV"))):
                     out.append(Candidate(
                         Order("move", name, (("to", (p.x, p.y)), ("facing", p.facing))),
-                        "move", name, p.target, p.note))
+                        "move", name, p.target, p.note, goes_at=p.goes_at))
             if "focus" not in spent and targets:
                 out.append(Candidate(Order("focus", name), "focus", name))
             if m.has_keyword("warlord") or m.has_keyword("captain"):

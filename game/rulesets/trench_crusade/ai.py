@@ -62,7 +62,7 @@ def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) 
                     continue  # (no player walks off a roof for a place; a dive is a charge)
                 out.append(Candidate(
                     Order("move", name, (("to", (p.x, p.y)), ("facing", p.facing))),
-                    "move", name, p.target, p.note))
+                    "move", name, p.target, p.note, goes_at=p.goes_at))
         if act is None:
             if m.status == "down":
                 out.append(Candidate(Order("stand_up", name), "stand up", name))
