@@ -56,6 +56,7 @@ from game.ai.evaluate import (
     pressure,
     score_edge,
     score_weight,
+    threats_of,
     under_way,
     weigh,
     worth,
@@ -85,6 +86,10 @@ class Level:
     look: Look = NO_LOOK  # how it weighs the attacks each side could make next
     reply: int = 0  # the opponent's best attacks tried after each try of the best few
     deep: int = 0  # paired playouts of a rank-and-flank charge before it is declared
+    #: player turns a charge's playouts go on after its own, with no new orders, while its
+    #: combat goes on (a grind won in the third round is seen as won, not as a first round
+    #: drawn)
+    fight_on: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -97,14 +102,14 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", 2, 6, 2, 0, 0.05,
                   Look(next=0.6, later=0.2, at_once=1.0, fear=0.2), deep=2),
     "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=3,
-                    deep=2),
+                    deep=2, fight_on=2),
     # hard: a wider search, more of the opponent's replies tried, more playouts of a charge,
     # and normal's look at the attacks to come. (It also weighed the enemy's shots to come and,
     # in a game of player turns, its attacks at half as much again: with the ninth-age fight
     # odds that made it lose to normal, 24 games of 80 where it now wins 45; docs/ai.md,
     # seventeenth pass. ``Look`` keeps both knobs.)
     "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
-                  deep=4),
+                  deep=4, fight_on=2),
 }
 
 #: below this many playouts, a charge's line gives how many broke each side, not a share
@@ -548,7 +553,7 @@ class _Search:
         #: the last game turn of a game of alternating activations: what the opponent's reply
         #: is measured against may be the end of the game (see :meth:`quiet`)
         self.closing = bool(not self.phased and s.max_turns and s.turn >= s.max_turns)
-        self._without: dict[int, Engine | None] = {}
+        self._without: dict[tuple[int, int], Engine | None] = {}
         #: the tries left for candidates whose tries end the game, beyond what every
         #: candidate gets (see :data:`FINAL`)
         self.spare = lv.more * FINAL
@@ -743,9 +748,6 @@ class _Search:
         diffs = []
         for k in range(self.lv.deep):
             self.check()
-            without = self._turn_without(k)
-            if without is None:
-                return
             try:
                 if t.base is not None and not t.still:
                     # (declared without a die: the copy it was declared on, with the dice of
@@ -762,9 +764,16 @@ class _Search:
                         if k == 0:
                             t.joined.append(other.unit)
                 close_turn(a)
+                on = 0
                 if self.last:
                     to_the_end(a)
+                elif self.lv.fight_on and _in_combat(a, units):
+                    on = self.lv.fight_on
+                    quiet_turns(a, on)
             except Exception:  # noqa: BLE001
+                return
+            without = self._turn_without(k, on)
+            if without is None:
                 return
             t.played[0] += 1
             t.played[1] += _broken(a.state, c.target)
@@ -805,17 +814,22 @@ class _Search:
             got += pressure(e, self.side, self.lv.look, only=units)
         return got
 
-    def _turn_without(self, k: int) -> Engine | None:
-        if k not in self._without:
+    def _turn_without(self, k: int, on: int) -> Engine | None:
+        """The turn closed without the charge, with the dice of playout ``k``, and then, like
+        the playout it is set against, ``on`` player turns with no new orders (or, in the
+        last game turn, the rest of the game)."""
+        if (k, on) not in self._without:
             try:
                 b = self.engine.fork(SeededDice(self.seeds[k]))
                 close_turn(b)
                 if self.last:
                     to_the_end(b)
-                self._without[k] = b
+                else:
+                    quiet_turns(b, on)
+                self._without[k, on] = b
             except Exception:  # noqa: BLE001
-                self._without[k] = None
-        return self._without[k]
+                self._without[k, on] = None
+        return self._without[k, on]
 
     # -- what it feared -----------------------------------------------------------------------
     def fear_note(self, pick: _Tries, ranked: list[_Tries]) -> str:
@@ -940,6 +954,13 @@ def fear_words(s: GameState, a: Attack, phased: bool,
     return line
 
 
+def _in_combat(e: Engine, units: set[str]) -> bool:
+    """Whether any of ``units`` is locked in a combat that goes on (a fight under way, as the
+    ruleset's threats tell it)."""
+    return any(t.kind == "fight" and t.declared and (t.attacker in units or t.target in units)
+               for side in (1, 2) for t in threats_of(e, side, shots=False))
+
+
 def _joined(s: GameState, units: set[str]) -> set[str]:
     """Characters standing in any of ``units`` (a rank-and-flank unit's ``joined`` flag)."""
     return {u for u, rec in s.units.items() if rec.flag("joined") in units}
@@ -999,9 +1020,16 @@ def close_turn(e: Engine) -> None:
 
 def to_the_end(e: Engine) -> None:
     """After a player turn is closed (:func:`close_turn`) in the last game turn: the rest of
-    the game, each turn left begun and closed with no orders (whatever its phases do by
-    themselves: its combats are fought), so that the game is over."""
-    for _ in range(4):  # (the other side's last turn; a game turn has two player turns)
+    the game, each turn left played with no orders (:func:`quiet_turns`), so that the game is
+    over."""
+    quiet_turns(e, 4)  # (the other side's last turn; a game turn has two player turns)
+
+
+def quiet_turns(e: Engine, turns: int) -> None:
+    """After a player turn is closed (:func:`close_turn`): up to ``turns`` more player turns
+    (fewer if the game ends first), each begun and closed with no orders (whatever its phases
+    do by themselves: its combats are fought)."""
+    for _ in range(turns):
         side = side_to_act(e)
         if side is None:
             return

@@ -1149,3 +1149,53 @@ def test_a_move_at_the_enemy_is_told_by_its_flag_not_by_its_words() -> None:
         reworded = dataclasses.replace(straight, note="closes in")
         assert _goes_at(reworded) and _bolder(reworded, held)
         assert not _goes_at(dataclasses.replace(held, note="toward the enemy"))
+
+
+def test_a_charge_whose_combat_goes_on_is_judged_rounds_later_against_the_turn_without_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A charge's playouts used to stop at the end of the charger's turn: a combat that grinds
+    on was judged on its first round (in old-world games the Dreadspears stood before the
+    Skeleton Warriors for three turns, their charge judged a first round drawn, though over
+    three rounds it destroyed the skeletons two times in three). Now, while the combat goes
+    on, each playout goes on two player turns with no new orders, its combat fought, and the
+    turn without the charge is played on as far, with the same dice: both are judged at the
+    same point (the same game turn, the same side to move next). a and b can hardly wound each
+    other (Strength 1 against Toughness 6), so their combat goes on; without ``fight_on``,
+    as before, one round is fought."""
+    import dataclasses
+
+    from game.ai.player import LEVELS, _Search, _Tries
+    from game.rulesets.rank_and_flank.combat import ROUND_OF_COMBAT
+    from tests.old_world.helpers import block, ow
+
+    tough = {"S": 1, "T": 6, "Ld": 10, "WS": 1}
+    units = [block("a", 1, 24, 30, models=20, stats=tough),
+             block("b", 2, 24, 24, facing=180.0, models=20, stats=tough)]
+    e = Engine(check_scenario(ow(units, orders=[], turns=6), "test"), seed=1)
+    assert e.execute(Order("begin_turn")).ok
+    charge = next(c for c in e.ruleset.advisor.candidates(e.state, 1, random.Random(0), -1)
+                  if c.kind == "charge")
+    assert charge.target == "b"
+    seen: list[tuple[int, int | None, int]] = []
+
+    def after(self: _Search, x: Engine, involved: set[str]) -> float:
+        rounds = sum(1 for r in x.log if isinstance(r, ev.RuleApplied)
+                     and r.rule == ROUND_OF_COMBAT)
+        seen.append((x.state.turn, x.ruleset.active_side(x.state), rounds))
+        return 0.0
+
+    monkeypatch.setattr(_Search, "_after", after)
+    for level, rounds in ((LEVELS["normal"], 3), (dataclasses.replace(LEVELS["normal"],
+                                                                      fight_on=0), 1)):
+        seen.clear()
+        lv = dataclasses.replace(level, deep=1)
+        search = _Search(e, 1, lv, [5], lambda: None)
+        t = _Tries(charge, 0, None)
+        t.last = e.fork()
+        assert t.last.execute(charge.command).ok
+        search.deep(t, [])
+        (turn, side, fought), (turn0, side0, none) = seen
+        assert fought == rounds and none == 0
+        # (side 2's turn is due in both: after side 1's, or two player turns later)
+        assert (turn, side) == (turn0, side0) == (1 if rounds == 1 else 2, 2)
+    assert LEVELS["normal"].fight_on == LEVELS["hard"].fight_on == 2
