@@ -769,7 +769,7 @@ class _Search:
                     to_the_end(a)
                 elif self.lv.fight_on and _in_combat(a, units):
                     on = self.lv.fight_on
-                    quiet_turns(a, on)
+                    quiet_turns(a, on, answer_against(self.side, self.lv.look))
             except Exception:  # noqa: BLE001
                 return
             without = self._turn_without(k, on)
@@ -825,7 +825,7 @@ class _Search:
                 if self.last:
                     to_the_end(b)
                 else:
-                    quiet_turns(b, on)
+                    quiet_turns(b, on, answer_against(self.side, self.lv.look))
                 self._without[k, on] = b
             except Exception:  # noqa: BLE001
                 self._without[k, on] = None
@@ -1006,16 +1006,45 @@ def answer_defaults(e: Engine, side: int | None = None) -> None:
         e.answer_default()
 
 
-def close_turn(e: Engine) -> None:
+def close_turn(e: Engine, answer: Callable[[Engine], None] = answer_defaults) -> None:
     """Finish what is in progress the simple way (a game of player turns: the turn under way
-    ends; its charges move and its combats are fought), every decision taking its default."""
-    answer_defaults(e)
+    ends; its charges move and its combats are fought), every decision taking its default
+    (or as ``answer`` answers it)."""
+    answer(e)
     if e.state.game_over:
         return
     closing = e.ruleset.closing_order(e.state)
     if closing is not None:
         e.execute(closing)
-        answer_defaults(e)
+        answer(e)
+
+
+def answer_against(side: int, look: Look) -> Callable[[Engine], None]:
+    """Answers for a playout judged for ``side``: its own questions take their defaults; one
+    put to the enemy takes, of its few options, the one the evaluation rates worst for
+    ``side`` (the enemy answers for itself: a Black Coach left corporeal in a playout, the
+    question's default, made a charge at it look good that the coach's player would have
+    turned Ethereal)."""
+    def answer(e: Engine) -> None:
+        while e.pending_ask is not None and not e.state.game_over:
+            ask = e.pending_ask
+            if ask.side in (None, side) or not 1 < len(ask.options) <= MAX_ENEMY_OPTIONS:
+                e.answer_default()
+                continue
+            scored: list[tuple[float, int, object]] = []
+            for option in ask.options:
+                f = e.fork()
+                if f.execute(Answer(option)).ok:
+                    scored.append((evaluate(f, side, look), len(scored), option))
+            if not scored:
+                e.answer_default()
+                continue
+            e.execute(Answer(min(scored)[2]))
+    return answer
+
+
+#: the most options of an enemy's question a playout tries, to answer it as the enemy would
+MAX_ENEMY_OPTIONS = 4
 
 
 def to_the_end(e: Engine) -> None:
@@ -1025,10 +1054,11 @@ def to_the_end(e: Engine) -> None:
     quiet_turns(e, 4)  # (the other side's last turn; a game turn has two player turns)
 
 
-def quiet_turns(e: Engine, turns: int) -> None:
+def quiet_turns(e: Engine, turns: int,
+                answer: Callable[[Engine], None] = answer_defaults) -> None:
     """After a player turn is closed (:func:`close_turn`): up to ``turns`` more player turns
     (fewer if the game ends first), each begun and closed with no orders (whatever its phases
-    do by themselves: its combats are fought)."""
+    do by themselves: its combats are fought), questions answered by ``answer``."""
     for _ in range(turns):
         side = side_to_act(e)
         if side is None:
@@ -1037,7 +1067,7 @@ def quiet_turns(e: Engine, turns: int) -> None:
                  if c.kind == "begin"]
         if begin and not e.execute(begin[0].command).ok:
             return
-        close_turn(e)
+        close_turn(e, answer)
 
 
 def playable(engine: Engine, c: Candidate, side: int) -> bool:

@@ -1199,3 +1199,48 @@ def test_a_charge_whose_combat_goes_on_is_judged_rounds_later_against_the_turn_w
         # (side 2's turn is due in both: after side 1's, or two player turns later)
         assert (turn, side) == (turn0, side0) == (1 if rounds == 1 else 2, 2)
     assert LEVELS["normal"].fight_on == LEVELS["hard"].fight_on == 2
+
+
+def test_in_a_playout_the_enemy_answers_its_own_question_as_is_worst_for_the_side_judging(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A charge's playout goes on into the enemy's turn, where the Black Coach's player is
+    asked whether it turns Incorporeal (Ethereal). Taking the question's default (no) made a
+    charge at the coach look good that its player would have answered by turning Ethereal
+    (Darkshards charged it in an old-world game and were broken). In a playout the enemy's
+    question takes, of its options, the one the evaluation rates worst for the side judging
+    (here an evaluation that rates the coach turned Ethereal at -1 for side 1); that side's
+    own questions take their defaults."""
+    import game.ai.player as player
+    from tests.old_world.helpers import block, ow
+
+    coach = block("coach", 2, 24, 27, facing=180.0, models=1, files=1, base="50x100",
+                  troop_type="heavy chariot", name="Black Coach",
+                  stats={"T": 6, "W": 4, "S": 5, "A": 2},
+                  rules=["Close Order", "Magical Attacks", "Spectral Coach"])
+    units = [block("a", 1, 24, 30), coach]
+
+    def start() -> Engine:
+        e = Engine(check_scenario(ow(units, orders=[], first_side=2), "test"), seed=1)
+        while e.pending_ask is None:
+            assert e.execute(next(c for c in e.ruleset.advisor.candidates(
+                e.state, 2, random.Random(0), -1) if c.kind in ("begin", "end")).command).ok
+        return e
+
+    def answers(e: Engine) -> list[object]:
+        return [r.answer for r in e.log if isinstance(r, ev.DecisionAnswered)]
+
+    def rated(e: Engine, side: int, look: object) -> float:
+        turned = answers(e)[-1:] == [True]
+        return (-1.0 if turned else 0.0) * (1 if side == 1 else -1)
+
+    monkeypatch.setattr(player, "evaluate", rated)
+    look = player.LEVELS["normal"].look
+    e = start()
+    ask = e.pending_ask
+    assert ask is not None and ask.side == 2 and set(ask.options) == {True, False}
+    assert ask.default is False
+    player.answer_against(1, look)(e)
+    assert e.pending_ask is None and answers(e) == [True]
+    own = start()
+    player.answer_against(2, look)(own)  # (its own question: the default)
+    assert answers(own) == [False]
