@@ -1036,10 +1036,8 @@ def answer_against(side: int, look: Look) -> Callable[[Engine], None]:
                 f = e.fork()
                 if f.execute(Answer(option)).ok:
                     scored.append((evaluate(f, side, look), len(scored), option))
-            if not scored:
-                e.answer_default()
-                continue
-            e.execute(Answer(min(scored)[2]))
+            if not scored or not e.execute(Answer(min(scored)[2])).ok:
+                e.answer_default()  # (never asked again and again: the default settles it)
     return answer
 
 
