@@ -1019,6 +1019,10 @@ def close_turn(e: Engine, answer: Callable[[Engine], None] = answer_defaults) ->
         answer(e)
 
 
+#: the most options of an enemy's question a playout tries, to answer it as the enemy would
+MAX_ENEMY_OPTIONS = 4
+
+
 def answer_against(side: int, look: Look) -> Callable[[Engine], None]:
     """Answers for a playout judged for ``side``: its own questions take their defaults; one
     put to the enemy takes, of its few options, the one the evaluation rates worst for
@@ -1040,9 +1044,6 @@ def answer_against(side: int, look: Look) -> Callable[[Engine], None]:
                 e.answer_default()  # (never asked again and again: the default settles it)
     return answer
 
-
-#: the most options of an enemy's question a playout tries, to answer it as the enemy would
-MAX_ENEMY_OPTIONS = 4
 
 
 def to_the_end(e: Engine) -> None:
