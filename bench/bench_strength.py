@@ -23,6 +23,11 @@ half: read a pairing against the level played against itself on the same seeds
 Below it, per level and map: the CPU time of a choice (mean, 95th percentile, most) and the
 CPU time of a whole game (both sides' choices and the engine's own work).
 
+``still`` as B (``--pairings normal-still``) is a side that does nothing at all: its units
+never move, charge or shoot, they only fight back, and its questions take their defaults. What
+A fails to win against it, it fails to plan (docs/ai.md, the twenty-second and twenty-third
+passes).
+
 Targets (issue 19, benchmarks rather than tests): normal v random 97% or more as side 1 and
 as side 2, easy v random 85%, hard v normal 65% (sides swapped), normal v easy 70%; normal's
 choices within 1 s (95th percentile), hard's within 3 s; a rank-and-flank game of normal
@@ -47,6 +52,8 @@ from game.ai.simulate import wilson  # noqa: E402
 
 MAPS = ["default", "trench", "duel", "rules-study", "old-world", "ninth-age"]
 PAIRINGS = [("normal", "random"), ("easy", "random"), ("hard", "normal"), ("normal", "easy")]
+#: the opponent that does nothing (not an AI level: its side is simply not played)
+STILL = "still"
 
 
 @dataclass
@@ -79,7 +86,7 @@ def play(map_name: str, a: str, b: str, index: int, seed: int) -> Game:
     from game.core.engine import Engine
 
     a_side = 1 if index % 2 == 0 else 2
-    players = {a_side: a, 3 - a_side: b}
+    players = {a_side: a} if b == STILL else {a_side: a, 3 - a_side: b}
     engine = Engine(setup(str(ROOT / "maps" / f"{map_name}.toml")), seed=seed)
     times: dict[str, list[float]] = {}
     cpu = time.process_time()
@@ -252,9 +259,9 @@ def main(argv: list[str]) -> int:
                   file=sys.stderr)
             return 2
         for level in (a, b):
-            if level not in LEVELS:
-                print(f"{text}: unknown AI level {level!r} (known: {', '.join(LEVELS)})",
-                      file=sys.stderr)
+            if level not in LEVELS and not (level == STILL and level == b):
+                print(f"{text}: unknown AI level {level!r} (known: {', '.join(LEVELS)}; "
+                      f"{STILL!r} as the second, a side that does nothing)", file=sys.stderr)
                 return 2
         pairs.append((a, b))
     done = {g.key: g for g in read(args.out)} if args.out and args.resume else {}
