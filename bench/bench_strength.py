@@ -258,8 +258,8 @@ def main(argv: list[str]) -> int:
             print(f"a pairing is two levels joined by a dash (normal-random), not {text!r}",
                   file=sys.stderr)
             return 2
-        for level in (a, b):
-            if level not in LEVELS and not (level == STILL and level == b):
+        for level, known in ((a, LEVELS), (b, [*LEVELS, STILL])):
+            if level not in known:
                 print(f"{text}: unknown AI level {level!r} (known: {', '.join(LEVELS)}; "
                       f"{STILL!r} as the second, a side that does nothing)", file=sys.stderr)
                 return 2

@@ -1045,7 +1045,6 @@ def answer_against(side: int, look: Look) -> Callable[[Engine], None]:
     return answer
 
 
-
 def to_the_end(e: Engine) -> None:
     """After a player turn is closed (:func:`close_turn`) in the last game turn: the rest of
     the game, each turn left played with no orders (:func:`quiet_turns`), so that the game is
