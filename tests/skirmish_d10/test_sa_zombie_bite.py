@@ -1,8 +1,11 @@
 """Zombie Bite and Infected: the bite roll, the end-of-turn amputation (default yes), and the
 turning at the end of the second game turn after the bite."""
 
+import pytest
+
+from game.ai.player import choose
 from game.core import events as ev
-from game.core.commands import Order
+from game.core.commands import Answer, Order
 from tests.support import b2b_pair, damage, events, rolls, run, scenario, unit
 
 Y1, Y2 = b2b_pair()
@@ -10,14 +13,15 @@ FIGHT = {"unit": "a", "do": "fight", "target": "b"}
 END = {"do": "end_turn"}
 
 
-def game(dice, orders, b_rules=("Tough",), b_keywords=(), b_stats=None, a_rules=("Zombie Bite",)):
+def game(dice, orders, b_rules=("Tough",), b_keywords=(), b_stats=None, a_rules=("Zombie Bite",),
+         finish=True, **top):
     # a: the zombie (MA 1). b: DV 9, MAV 5, 3 tracks, MA 1. c keeps side 2 in the game.
     a = unit("a", 1, 12, Y2, 0, stats={"MA": 1, "DT": 5}, rules=list(a_rules),
              keywords=["Zombie"])
     b = unit("b", 2, 12, Y1, 180, stats={"MA": 1, "MAV": 5, "DV": 9, "DT": 3, **(b_stats or {})},
              rules=list(b_rules), keywords=list(b_keywords))
     c = unit("c", 2, 2, 2, 0)
-    return run(scenario([a, b, c], orders, dice=dice))
+    return run(scenario([a, b, c], orders, dice=dice, **top), finish=finish)
 
 
 def asked(eng, kind):
@@ -113,3 +117,40 @@ def test_a_defensive_strike_bites_too():
     eng = run(scenario([a, b], [FIGHT], dice=[1, 9, 7]))
     assert rolls(eng, "zombie_bite")[0].model == "a"
     assert eng.state.models["a"].conditions["infected"]["side"] == 2
+
+
+# --- what the AI makes of it: an Infected model is one its side is about to lose ----------
+
+
+def worth_of_b(eng):
+    return eng.ruleset.advisor.unit_worth(eng.state, "b")
+
+
+def test_an_infected_model_is_worth_only_the_chance_to_cut_the_infection_out():
+    healthy = worth_of_b(game([1, 1], [FIGHT, END], finish=False))  # missed: not bitten
+    # bitten on a limb in turn 1, 1 damage; asked at the end of the turn whether to amputate:
+    # d10 + 3 >= DV 9 then saves it on a 6 or more (5 faces of 10)
+    limb = game([9, 1, 3], [FIGHT, END], finish=False)
+    assert limb.pending.kind == "amputation" and limb.state.turn == 1
+    hurt = healthy * (0.5 + 0.5 * 2 / 3)  # (a track of 3 lost)
+    assert worth_of_b(limb) == pytest.approx(hurt * 0.5)
+    # on the body, or once the amputation was declined: it will turn, and is worth nothing
+    assert worth_of_b(game([9, 1, 2], [FIGHT, END], finish=False)) == 0.0
+    assert worth_of_b(game([9, 1, 3], [FIGHT, END, {"answer": False}], finish=False)) == 0.0
+    # unless the game ends before it turns (bitten in turn 1 of 2: it would turn in turn 3)
+    body = game([9, 1, 2], [FIGHT, END], finish=False, turns=2)
+    assert "infected" in body.state.models["b"].conditions
+    assert worth_of_b(body) == pytest.approx(hurt)
+
+
+def test_the_ai_cuts_off_a_bitten_limb_when_the_model_would_turn_before_the_end():
+    # (the AI answered no, sparing the track, and lost the model to the other side two
+    # turns later: three of three farmstead games it lost to random play, seeds 1014, 1030
+    # and 1036)
+    eng = game([9, 1, 3] + [5] * 40, [FIGHT, END], finish=False)
+    assert eng.pending is not None and eng.pending.kind == "amputation"
+    assert choose(eng, level="normal").command == Answer(True)
+    # in the game's last turn it never turns: the track is not worth giving
+    last = game([9, 1, 3] + [5] * 40, [FIGHT, END], finish=False, turns=1)
+    assert last.pending is not None and last.pending.kind == "amputation"
+    assert choose(last, level="normal").command == Answer(False)

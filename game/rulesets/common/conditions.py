@@ -26,6 +26,7 @@ from typing import Any, ClassVar, TypeVar
 
 from game.core import events as ev
 from game.core.ruleset import BAD, ConditionInfo, Step
+from game.core.state import GameState
 
 #: the moments of the flows: a unit's activation starts / ends (alternating activations); a
 #: side's player turn starts (phased player turns); a phase ends; the game turn ends
@@ -93,6 +94,12 @@ class Condition:
         return
         yield
 
+    def kept(self, state: GameState, holder: str, data: Mapping[str, Any]) -> float:
+        """For the AI's worth of a unit: the share of ``holder`` its side can count on
+        keeping while it has the condition (``data``): 1 for most; less for one that will take
+        the model away before the game ends (Infected)."""
+        return 1.0
+
 
 CondT = TypeVar("CondT", bound=type[Condition])
 
@@ -120,6 +127,17 @@ class Conditions:
 
     def __contains__(self, name: object) -> bool:
         return name in self._known
+
+    def kept(self, state: GameState, holder: str,
+             held: Mapping[str, Mapping[str, Any]]) -> float:
+        """The share of ``holder`` its side can count on keeping, over the conditions it holds
+        (``held``, by name: :meth:`Condition.kept`)."""
+        share = 1.0
+        for name, data in held.items():
+            cond = self._known.get(name)
+            if cond is not None:
+                share *= cond.kept(state, holder, data)
+        return share
 
     def __getitem__(self, name: str) -> Condition:
         return self._known[name]

@@ -19,6 +19,7 @@ from game.rulesets.common.candidates import (
 from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.checks import alive
+from game.rulesets.skirmish_d10.conditions import CONDITIONS
 from game.rulesets.skirmish_d10.melee import effective_ma
 from game.rulesets.skirmish_d10.rules import hooked
 
@@ -85,7 +86,8 @@ def unit_worth(state: GameState, unit: str) -> float:
             continue
         dt = m.stat("DT", 0)
         left = (dt - m.damage) / dt if dt else 0.0
-        total += model_worth(m) * (0.5 + 0.5 * left)
+        share = CONDITIONS.kept(state, n, m.conditions) if m.conditions else 1.0
+        total += model_worth(m) * (0.5 + 0.5 * left) * share
     return total
 
 

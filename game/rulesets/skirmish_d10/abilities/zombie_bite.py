@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from game.core.engine import Context
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import events as ev
 from game.core.decisions import Ask
 from game.core.ruleset import Step
-from game.core.state import Model
+from game.core.state import GameState, Model
 from game.rulesets.common.conditions import GAME_TURN_END, Condition, Moment
 from game.rulesets.skirmish_d10 import conditions as C
 from game.rulesets.skirmish_d10.checks import alive, apply_damage, d10_check
@@ -98,6 +99,18 @@ class Infected(Condition):
                 return
         if turn >= data.get("turn", turn) + TURNS_TO_TURN:
             yield from self.turn(ctx, m, data)
+
+    def kept(self, state: GameState, holder: str, data: Mapping[str, Any]) -> float:
+        """None of the model, once it will turn before the game ends (left to itself, it
+        does); while its limb may still be cut off (the end of the game turn of the bite),
+        the chance the amputation stops the infection."""
+        bitten = int(data.get("turn", state.turn))
+        if state.max_turns and bitten + TURNS_TO_TURN > state.max_turns:
+            return 1.0  # the game ends before it turns
+        if data.get("limb") and bitten == state.turn:
+            need = state.models[holder].stat("DV") - AMPUTATION_BONUS  # d10 reaching it
+            return min(1.0, max(0.0, (11 - max(1, need)) / 10))
+        return 0.0
 
     def amputation(self, ctx: Context, m: Model) -> Step:
         cut = yield Ask(
