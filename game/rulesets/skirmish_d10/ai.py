@@ -78,16 +78,23 @@ def model_worth(m: Model) -> float:
     return worth
 
 
+def health_share(m: Model, damage: int) -> float:
+    """The share of a model's worth it keeps with ``damage`` damage taken: half its worth goes
+    with its damage tracks, the rest when the last goes."""
+    dt = m.stat("DT", 0)
+    if dt and damage >= dt:
+        return 0.0
+    return 0.5 + 0.5 * ((dt - damage) / dt if dt else 0.0)
+
+
 def unit_worth(state: GameState, unit: str) -> float:
     total = 0.0
     for n in state.units[unit].models:
         m = state.models[n]
         if not alive(m):
             continue
-        dt = m.stat("DT", 0)
-        left = (dt - m.damage) / dt if dt else 0.0
         share = CONDITIONS.kept(state, n, m.conditions) if m.conditions else 1.0
-        total += model_worth(m) * (0.5 + 0.5 * left) * share
+        total += model_worth(m) * health_share(m, m.damage) * share
     return total
 
 

@@ -17,6 +17,12 @@ from game.rulesets.skirmish_d10 import constants as K
 from game.rulesets.skirmish_d10.rules import Mod, rules_for, total_mods
 
 
+def d10_chance(target: int, bonus: int = 0) -> float:
+    """The chance a d10 plus ``bonus`` reaches ``target`` (:func:`d10_check` with no other
+    modifier)."""
+    return min(1.0, max(0.0, (K.DIE + 1 - (target - bonus)) / K.DIE))
+
+
 def d10_check(
     ctx: Context, purpose: str, model: str | None, mods: list[Mod], target: int,
     against: str | None = None, yes: str = "pass", no: str = "fail",

@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from game.core.engine import Context
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from game.core import events as ev
 from game.core.ruleset import GOOD, Step
+from game.core.state import GameState
 from game.rulesets.common.conditions import (
     ACTIVATION_END,
     ACTIVATION_START,
@@ -23,8 +25,14 @@ from game.rulesets.common.conditions import (
     Ends,
     Moment,
 )
+from game.rulesets.common.flow import alternating
 from game.rulesets.skirmish_d10 import constants as K
-from game.rulesets.skirmish_d10.checks import apply_damage, d10_check, discipline_check
+from game.rulesets.skirmish_d10.checks import (
+    apply_damage,
+    d10_chance,
+    d10_check,
+    discipline_check,
+)
 
 #: skirmish-d10's conditions; rules register their own too (Infected)
 CONDITIONS = Conditions()
@@ -66,6 +74,51 @@ class Disabled(Condition):
     ends = Ends(ACTIVATION_END, "its next activation ended", outlasts_the_gaining=True)
 
 
+#: activations counted ahead in a game of no set length
+ACTIVATIONS_AHEAD = 6
+
+
+def activations_left(state: GameState, model: str, this_one: bool) -> int:
+    """How many activations ``model``'s unit has left in the game: one a game turn, this game
+    turn's if it has not activated yet (``this_one``: or if it is activating now)."""
+    unit = state.models[model].unit
+    flow = alternating(state)
+    now = flow.activation is not None and flow.activation.unit == unit
+    left = state.max_turns - state.turn if state.max_turns else ACTIVATIONS_AHEAD
+    return max(0, left) + (unit not in flow.activated or (this_one and now))
+
+
+def kept_through(state: GameState, model: str, chances: Iterable[tuple[int, float]]) -> float:
+    """The share of ``model``'s worth it keeps through the damage still to come (``chances``:
+    each amount with its chance), as the AI counts a model's worth by its damage tracks."""
+    from game.rulesets.skirmish_d10.ai import health_share
+
+    m = state.models[model]
+    now = health_share(m, m.damage)
+    if now <= 0.0:
+        return 1.0
+    return sum(p * health_share(m, m.damage + k) for k, p in chances) / now
+
+
+def ticks(times: int, stop: float, damage_first: bool) -> list[tuple[int, float]]:
+    """The damage to come of a condition that acts up to ``times`` more times, each costing 1
+    damage and ending it with chance ``stop``, the damage before the roll to end it
+    (``damage_first``) or only if that roll fails: each amount with its chance."""
+    out, going, taken = [], 1.0, 0
+    for i in range(times):
+        if damage_first:
+            taken += 1
+            if i < times - 1:
+                out.append((taken, going * stop))
+                going *= 1.0 - stop
+        else:
+            out.append((taken, going * stop))
+            going *= 1.0 - stop
+            taken += 1
+    out.append((taken, going))
+    return out
+
+
 @condition
 class Burning(Condition):
     name = "burning"
@@ -86,6 +139,12 @@ class Burning(Condition):
         if out:
             yield ev.ConditionRemoved(m.name, "burning", "the fire went out")
 
+    def kept(self, state: GameState, holder: str, data: Mapping[str, Any]) -> float:
+        """What it keeps through the burns still to come (1 damage at the start of each of its
+        activations left, until a roll puts the fire out)."""
+        times = activations_left(state, holder, this_one=False)
+        return kept_through(state, holder, ticks(times, d10_chance(K.BURNING_OUT), True))
+
 
 @condition
 class Poisoned(Condition):
@@ -103,6 +162,12 @@ class Poisoned(Condition):
             yield ev.ConditionRemoved(m.name, "poisoned", "the poison wore off")
         else:
             yield from apply_damage(ctx, m.name, 1, "poison", None)
+
+    def kept(self, state: GameState, holder: str, data: Mapping[str, Any]) -> float:
+        """What it keeps through the poison still to come (at the end of each of its
+        activations left, this one's too: 1 damage unless a roll ends it)."""
+        times = activations_left(state, holder, this_one=True)
+        return kept_through(state, holder, ticks(times, d10_chance(K.POISON_ENDS), False))
 
 
 @condition

@@ -29,7 +29,7 @@ from game.core.ruleset import Step
 from game.core.state import GameState, Model
 from game.rulesets.common.conditions import GAME_TURN_END, Condition, Moment
 from game.rulesets.skirmish_d10 import conditions as C
-from game.rulesets.skirmish_d10.checks import alive, apply_damage, d10_check
+from game.rulesets.skirmish_d10.checks import alive, apply_damage, d10_chance, d10_check
 from game.rulesets.skirmish_d10.melee import Melee
 from game.rulesets.skirmish_d10.rules import Mod, SpecialRule, register
 
@@ -108,8 +108,7 @@ class Infected(Condition):
         if state.max_turns and bitten + TURNS_TO_TURN > state.max_turns:
             return 1.0  # the game ends before it turns
         if data.get("limb") and bitten == state.turn:
-            need = state.models[holder].stat("DV") - AMPUTATION_BONUS  # d10 reaching it
-            return min(1.0, max(0.0, (11 - max(1, need)) / 10))
+            return d10_chance(state.models[holder].stat("DV"), AMPUTATION_BONUS)
         return 0.0
 
     def amputation(self, ctx: Context, m: Model) -> Step:
