@@ -149,8 +149,9 @@ def material(e: Engine, side: int) -> float:
 
 #: each unit's worth as last worked out, with the very records it was worked out from (a unit
 #: and its models are replaced, never changed, so the same records give the same worth: the
-#: ruleset's ``unit_worth`` reads nothing else); in a battle of thousands of units, working
-#: every one out again after each try was most of a try
+#: ruleset's ``unit_worth`` reads nothing else, but for the conditions of models, which are
+#: not remembered); in a battle of thousands of units, working every one out again after each
+#: try was most of a try
 _WORTH: dict[str, tuple[object, tuple[object, ...], float]] = {}
 
 
@@ -166,6 +167,11 @@ def worth(rs: Any, s: GameState, u: str, unit: Any = None) -> float:
         return got[2]
     models = tuple(every[n] for n in names)
     w = float(rs.advisor.unit_worth(s, u))
+    if any(m.conditions for m in models):
+        # (not remembered: a model's condition may count for what it is still to do, which
+        # changes with the game turn and the activations left, not with the records: an
+        # Infected model left so at the end of the turn of the bite will now turn)
+        return w
     if len(_WORTH) > 20000:
         _WORTH.clear()
     _WORTH[u] = (unit, models, w)

@@ -3,6 +3,7 @@ turning at the end of the second game turn after the bite."""
 
 import pytest
 
+from game.ai.evaluate import worth
 from game.ai.player import choose
 from game.core import events as ev
 from game.core.commands import Answer, Order
@@ -154,3 +155,14 @@ def test_the_ai_cuts_off_a_bitten_limb_when_the_model_would_turn_before_the_end(
     last = game([9, 1, 3] + [5] * 40, [FIGHT, END], finish=False, turns=1)
     assert last.pending is not None and last.pending.kind == "amputation"
     assert choose(last, level="normal").command == Answer(False)
+
+
+def test_the_evaluation_sees_the_model_lost_once_the_turn_of_the_bite_ends():
+    # the same model record, one game turn on: the evaluation's remembered worth of a unit
+    # must not keep the chance the amputation had
+    eng = game([9, 1, 3], [FIGHT, END], finish=False)
+    b = eng.state.models["b"]
+    assert worth(eng.ruleset, eng.state, "b") > 0.0
+    assert eng.execute(Answer(False)).ok
+    assert eng.state.turn == 2 and eng.state.models["b"] is b
+    assert worth(eng.ruleset, eng.state, "b") == 0.0

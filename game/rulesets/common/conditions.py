@@ -97,7 +97,8 @@ class Condition:
     def kept(self, state: GameState, holder: str, data: Mapping[str, Any]) -> float:
         """For the AI's worth of a unit: the share of ``holder`` its side can count on
         keeping while it has the condition (``data``): 1 for most; less for one that will take
-        the model away before the game ends (Infected)."""
+        some or all of it away before the game ends (Burning, Poisoned, Infected). It may read
+        the game turn and the flow: a model's worth with a condition is not remembered."""
         return 1.0
 
 
