@@ -103,19 +103,13 @@ def kept_through(state: GameState, model: str, chances: Iterable[tuple[int, floa
 def ticks(times: int, stop: float, damage_first: bool) -> list[tuple[int, float]]:
     """The damage to come of a condition that acts up to ``times`` more times, each costing 1
     damage and ending it with chance ``stop``, the damage before the roll to end it
-    (``damage_first``) or only if that roll fails: each amount with its chance."""
-    out, going, taken = [], 1.0, 0
-    for i in range(times):
-        if damage_first:
-            taken += 1
-            if i < times - 1:
-                out.append((taken, going * stop))
-                going *= 1.0 - stop
-        else:
-            out.append((taken, going * stop))
-            going *= 1.0 - stop
-            taken += 1
-    out.append((taken, going))
+    (``damage_first``: the first time always costs) or only if that roll fails: each amount
+    with its chance."""
+    out, going = [], 1.0
+    for taken in range(min(1, times) if damage_first else 0, times):
+        out.append((taken, going * stop))  # (ended after ``taken`` damage)
+        going *= 1.0 - stop
+    out.append((times, going))  # (never ended: damage every time)
     return out
 
 
