@@ -223,11 +223,25 @@ class _Tries:
     final: bool = False
     #: the opponent's reply to it (None: not picked yet; False: it has none worth making)
     reply: Candidate | bool | None = None
+    #: scored with the reply: each try's score as the position stands and after the reply
+    #: (the same when none was played on the try), beside its :attr:`scores` (the lower)
+    paired: list[tuple[float, float]] = field(default_factory=list)
 
     @property
     def mean(self) -> float:
-        return (sum(self.scores) / len(self.scores) + self.shift + self.after if self.scores
-                else -math.inf)
+        """The average score (and what the playouts of a charge and the moves after it add).
+        Scored with the reply, the lower of the two averages: the opponent picks its reply
+        before the dice fall, so it cannot take the better of the two on each throw (an average
+        of the lower of each try would mark down every candidate with a reply by the noise of
+        its dice, and a move that leaves the opponent nothing to reply with would gain on it)."""
+        if not self.scores:
+            return -math.inf
+        n = len(self.paired)
+        if n and n == len(self.scores):
+            base = min(sum(a for a, _ in self.paired), sum(b for _, b in self.paired)) / n
+        else:
+            base = sum(self.scores) / len(self.scores)
+        return base + self.shift + self.after
 
     def most(self, tries: int, final: int | None = None) -> int:
         """How many tries it gets where a candidate gets ``tries`` (``final`` times as many
@@ -360,7 +374,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     def round_two(best: list[_Tries]) -> None:
         if lv.reply and search.replies:  # scored again, with the reply
             for t in best:
-                t.scores, t.target_gone, t.actor_gone = [], 0, 0
+                t.scores, t.paired, t.target_gone, t.actor_gone = [], [], 0, 0
                 # (a move throws no dice, but its reply does: once it has one, it gets the
                 # tries of a candidate that throws dice; judged on one throw of the reply, a
                 # move into a charge that loses the game more often than not could score as a
@@ -635,18 +649,22 @@ class _Search:
             rolled_before = _rolls(e)
             fought = True if t.still else self.follow(e)
             score = evaluate(e, side, lv.look)
+            after = score
             if reply and self.replies and not e.state.game_over:
-                score = self.reply(t, e, seed, score)
+                score, after = self.reply(t, e, seed, score)
             if (not self.phased and t.cand.kind in CHARGES and not fought
                     and not e.state.game_over):
                 score -= IDLE_CHARGE
+                after -= IDLE_CHARGE
             if (t.base is not None and rolled_before >= 0 and _rolls(e) == rolled_before
                     and not (reply and isinstance(t.reply, Candidate))):
                 t.random_after = False  # nothing random after the command: one try says it all
         except Exception:  # noqa: BLE001 - a try that crashes scores as badly as can be
-            score = -WIN
+            score = after = -WIN
             e = None
-        t.scores.append(score)
+        if reply:
+            t.paired.append((score, after))
+        t.scores.append(min(score, after))
         t.last = e
         if t.random_after and e is not None and e.state.game_over:
             t.final = True
@@ -657,26 +675,34 @@ class _Search:
             t.actor_gone += _gone(s, c.unit)
 
     # -- the opponent's reply -----------------------------------------------------------------
-    def reply(self, t: _Tries, e: Engine, seed: int, now: float) -> float:
-        """The score after the opponent's best reply (one of its attacks), or as it stands if
-        it has none that hurts. On the first try of ``t`` with the reply the opponent picks
-        it: the :attr:`Level.reply` attacks the evaluation rates highest, each played out with
-        dice of its own (once; in the last game turn, :data:`LAST_REPLY_THROWS` times if it ends
-        the game); the one that leaves ``t``'s side worst off is its reply, played
-        again on every try, with that try's dice (picking and scoring with the same throw
-        would favour replies that were lucky). After the reply the side's own attacks to come
+    def reply(self, t: _Tries, e: Engine, seed: int, now: float) -> tuple[float, float]:
+        """The score as the position stands (``now``, or the game's result where the opponent
+        doing nothing more ends it), and after the opponent's best reply (one of its attacks;
+        as it stands if it has none that hurts). On the first try of ``t`` with the reply the
+        opponent picks it: the :attr:`Level.reply` attacks the evaluation rates highest, each
+        played out with dice of its own (once; in the last game turn,
+        :data:`LAST_REPLY_THROWS` times if it ends the game); the one that leaves ``t``'s side
+        worst off is its reply, played again on every try, with that try's dice (picking and
+        scoring with the same throw would favour replies that were lucky). After the reply the side's own attacks to come
         count for it (it moves next), so its answer to the reply is seen too."""
         other = side_to_act(e)
         if other is None or other == self.side:
-            return now
+            return now, now
         if self.closing:
             now = self.quiet(e, other, seed, now)
         if t.reply is None:
             t.reply = self.pick_reply(e, other, seed, now) or False
         if not isinstance(t.reply, Candidate):  # (False: no reply worth fearing)
-            return now
+            return now, now
         got = self._reply(e, t.reply, other, (seed * 31 + 104729) % (2**63))
-        return min(now, got[0]) if got is not None else now
+        if got is None:
+            return now, now
+        if got[1]:
+            # (a reply that ends the game: a dozen throws cannot tell a reply that wins 40% and
+            # loses 25% from an even one, so the lower of each throw, the careful reading, as
+            # for the tries that end the game; docs/ai.md, twenty-fifth pass)
+            return min(now, got[0]), min(now, got[0])
+        return now, got[0]
 
     def quiet(self, e: Engine, other: int, seed: int, now: float) -> float:
         """The score, for the side choosing, when the opponent does nothing more, if that

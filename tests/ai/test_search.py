@@ -99,3 +99,23 @@ def test_spread_remembered_per_unit_gives_what_every_pair_gives() -> None:
     assert e.execute(Order("move", unit, (("path", (("forward", 3.0),)),))).ok
     assert spread(e.state, first) == by_hand(first)
     assert spread(e.state, first) != before
+
+
+def test_scored_with_the_reply_a_candidate_counts_the_lower_of_the_two_averages() -> None:
+    # the opponent picks its reply before the dice fall: over two throws the reply hurts on
+    # the first (1 standing, 0 after it) and not on the second (0 standing, 1 after it), so
+    # replying or not comes to 0.5 either way; the lower score of each throw would give 0
+    bold = tries(0, [0.0, 0.0])
+    bold.paired = [(1.0, 0.0), (0.0, 1.0)]
+    assert bold.mean == 0.5
+    # a move the opponent has no reply to, at 0.3 a try, no longer beats it
+    safe = tries(1, [0.3, 0.3])
+    safe.paired = [(0.3, 0.3), (0.3, 0.3)]
+    assert bold.mean > safe.mean
+    # a reply that hurts on average counts in full: the average after it, 0.3 below 1
+    exposed = tries(2, [0.2, 0.4])
+    exposed.paired = [(1.0, 0.2), (1.0, 0.4)]
+    assert math.isclose(exposed.mean, 0.3)
+    # with a charge's playouts or the moves after it added on top
+    exposed.shift, exposed.after = 0.5, 0.25
+    assert math.isclose(exposed.mean, 1.05)
