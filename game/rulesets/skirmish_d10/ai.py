@@ -18,7 +18,7 @@ from game.rulesets.common.candidates import (
 )
 from game.rulesets.common.flow import activation
 from game.rulesets.skirmish_d10 import constants as K
-from game.rulesets.skirmish_d10.checks import alive
+from game.rulesets.skirmish_d10.checks import alive, health_share
 from game.rulesets.skirmish_d10.conditions import CONDITIONS
 from game.rulesets.skirmish_d10.melee import effective_ma
 from game.rulesets.skirmish_d10.rules import hooked
@@ -76,15 +76,6 @@ def model_worth(m: Model) -> float:
     if m.has_keyword("warlord"):
         worth += 1.0
     return worth
-
-
-def health_share(m: Model, damage: int) -> float:
-    """The share of a model's worth it keeps with ``damage`` damage taken: half its worth goes
-    with its damage tracks, the rest when the last goes."""
-    dt = m.stat("DT", 0)
-    if dt and damage >= dt:
-        return 0.0
-    return 0.5 + 0.5 * ((dt - damage) / dt if dt else 0.0)
 
 
 def unit_worth(state: GameState, unit: str) -> float:

@@ -59,6 +59,15 @@ def tracks(m: Model) -> int:
     return m.stat("DT", 0)
 
 
+def health_share(m: Model, damage: int) -> float:
+    """The share of a model's worth it keeps with ``damage`` damage taken, as the AI counts
+    it: half its worth goes with its damage tracks, the rest when the last goes."""
+    dt = tracks(m)
+    if dt and damage >= dt:
+        return 0.0
+    return 0.5 + 0.5 * ((dt - damage) / dt if dt else 0.0)
+
+
 def apply_damage(
     ctx: Context, name: str, amount: int, source: str, by: str | None,
     melee: Any = None, no_tough: bool = False,

@@ -32,6 +32,7 @@ from game.rulesets.skirmish_d10.checks import (
     d10_chance,
     d10_check,
     discipline_check,
+    health_share,
 )
 
 #: skirmish-d10's conditions; rules register their own too (Infected)
@@ -91,8 +92,6 @@ def activations_left(state: GameState, model: str, this_one: bool) -> int:
 def kept_through(state: GameState, model: str, chances: Iterable[tuple[int, float]]) -> float:
     """The share of ``model``'s worth it keeps through the damage still to come (``chances``:
     each amount with its chance), as the AI counts a model's worth by its damage tracks."""
-    from game.rulesets.skirmish_d10.ai import health_share
-
     m = state.models[model]
     now = health_share(m, m.damage)
     if now <= 0.0:
