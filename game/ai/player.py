@@ -1061,13 +1061,21 @@ def answer_against(side: int, look: Look) -> Callable[[Engine], None]:
             if ask.side in (None, side) or not 1 < len(ask.options) <= MAX_ENEMY_OPTIONS:
                 e.answer_default()
                 continue
-            scored: list[tuple[float, int, object]] = []
-            for option in ask.options:
-                f = e.fork()
+            # each option but the first on a fork (whose paused step is re-run from its data);
+            # the first carried on here, and the best of the others taken over if it is better
+            forks = [e.fork() for _ in ask.options[1:]]
+            scored: list[tuple[float, int, Engine]] = []
+            for i, (option, f) in enumerate(zip(ask.options[1:], forks), start=1):
                 if f.execute(Answer(option)).ok:
-                    scored.append((evaluate(f, side, look), len(scored), option))
-            if not scored or not e.execute(Answer(min(scored)[2])).ok:
+                    scored.append((evaluate(f, side, look), i, f))
+            if e.execute(Answer(ask.options[0])).ok:
+                scored.append((evaluate(e, side, look), 0, e))
+            elif not scored:
                 e.answer_default()  # (never asked again and again: the default settles it)
+                continue
+            best = min(scored, key=lambda x: x[:2])[2]
+            if best is not e:
+                e.adopt(best)
     return answer
 
 

@@ -136,6 +136,8 @@ class Engine:
         #: (``_paused_at`` is the state's :class:`Resume` it belongs to)
         self._paused: Generator[ev.Event | Ask, Any, Any] | None = None
         self._paused_at: Resume | None = None
+        #: the context the last step was given (the paused step's, while one is paused)
+        self._ctx: Context | None = None
         self._decisions = 0
         #: the faces the current step has thrown
         self._faces: list[int] = []
@@ -237,9 +239,32 @@ class Engine:
         e.records = []
         e.listeners = []
         e._paused = e._paused_at = None
+        e._ctx = None
         e._faces = []
         e.dice = dice if dice is not None else self.dice.fork()
         return e
+
+    def adopt(self, other: Engine) -> None:
+        """Become ``other``, a fork of this engine (:meth:`fork`, its own dice forked from
+        these) that has carried on from where this engine stands: its state, dice and
+        decisions, what it logged (its records, told to this engine's listeners), and the step
+        it has paused, if any, carried on here from now on. A search that tried each answer
+        on a fork and keeps the best this way does not carry the answer out again (and a
+        paused step taken over so does not have to be re-run from its data)."""
+        start = len(self.log)
+        self.log.extend(other.log)
+        for rec in other.records:
+            mine = Record(rec.command, rec.first + start, rec.last + start)
+            self.records.append(mine)
+            for listener in self.listeners:
+                listener(mine, self.log[mine.first:mine.last])
+        self.state, self.dice, self._decisions = other.state, other.dice, other._decisions
+        self._faces = other._faces
+        self._paused, self._paused_at = other._paused, other._paused_at
+        self._ctx = other._ctx if other._paused is not None else None
+        if self._ctx is not None:
+            self._ctx.engine, self._ctx.roll = self, self._roll
+        other._paused = other._paused_at = other._ctx = None  # (the step is this engine's now)
 
     def run_order(self, cmd: Command) -> Outcome:
         """Carry out one order of a list (a scenario's orders, a script) the way headless play
@@ -310,8 +335,10 @@ class Engine:
     def _step(self, cmd: Command) -> Generator[ev.Event | Ask, Any, Any]:
         """The step that carries out ``cmd``: the ruleset's, or the engine's own draw."""
         if isinstance(cmd, Order) and cmd.do == DECLARE_DRAW:
+            self._ctx = None
             return declared_draw(cmd)
-        return self.ruleset.handle(Context(self), cmd)
+        self._ctx = Context(self)
+        return self.ruleset.handle(self._ctx, cmd)
 
     def _roll(self, sides: int, purpose: str) -> int:
         face = self.dice.roll(sides, purpose)
