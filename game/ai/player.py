@@ -683,8 +683,9 @@ class _Search:
         played out with dice of its own (once; in the last game turn,
         :data:`LAST_REPLY_THROWS` times if it ends the game); the one that leaves ``t``'s side
         worst off is its reply, played again on every try, with that try's dice (picking and
-        scoring with the same throw would favour replies that were lucky). After the reply the side's own attacks to come
-        count for it (it moves next), so its answer to the reply is seen too."""
+        scoring with the same throw would favour replies that were lucky). After the reply the
+        side's own attacks to come count for it (it moves next), so its answer to the reply is
+        seen too."""
         other = side_to_act(e)
         if other is None or other == self.side:
             return now, now
