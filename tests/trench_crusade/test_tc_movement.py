@@ -259,3 +259,18 @@ def test_a_charge_goes_around_a_wall_by_the_shortest_route():
     a6 = model("a", 1, 4, 17)
     text = refusal(game([a6, b, FAR], [{"unit": "a", "do": "charge", "target": "b"}], terrain=[wall]))
     assert "Movement is 6" in text
+
+
+def test_a_charge_that_would_end_on_another_level_out_of_reach_is_refused():
+    # "b" stands on the roof 0.8" from its south edge; "a" below, on the ground: flush with b
+    # in plan, the charge would leave "a" at the foot of the roof, 3" below b and out of reach
+    up = [model("a", 1, 12, 12), model("b", 2, 12, 7.2), FAR]
+    msg = refusal(game(up, [{"unit": "a", "do": "charge", "target": "b"}], terrain=[ROOF]))
+    assert 'its charge would end 3" below it, out of reach' in msg
+    # the other way: "a" on the roof, "b" on the ground against the roof's edge, so that the
+    # charge would stop with "a" still on the roof, 3" above b; a plain charge and a dive alike
+    down = [model("a", 1, 12, 4), model("b", 2, 12, 8.2), FAR]
+    for order in ({"unit": "a", "do": "charge", "target": "b"},
+                  {"unit": "a", "do": "charge", "target": "b", "dive": True}):
+        msg = refusal(game(down, [order], terrain=[ROOF]))
+        assert 'its charge would end 3" above it, out of reach' in msg

@@ -43,6 +43,7 @@ from game.rulesets.trench_crusade.terrain import (
     TABLE,
     climbs_and_drops,
     enemies_within,
+    level,
     path_levels,
     within,
 )
@@ -191,6 +192,19 @@ class Charge:
                 "too_far",
                 f'"{m.name}" cannot reach "{t.name}": the charge costs {_cost_text(path)} but '
                 f'its Movement is {inches(now.movement + K.CHARGE_BONUS)}"',
+            )
+        after, moved = _at(s, m, path.x, path.y, path.facing)
+        if not within(after, moved, after.models[t.name]):
+            # (flush in plan with a model on another level: a roof's edge, 3" up, is not a
+            # place to fight from, and a charge that cannot be fought is no charge)
+            up = level(after, after.models[t.name]) - level(after, moved)
+            raise refuse(
+                "out_of_reach",
+                f'"{m.name}" cannot charge "{t.name}": its charge would end {inches(abs(up))}" '
+                f'{"below" if up > 0 else "above"} it, out of reach: a charge ends where the '
+                "two can fight"
+                if abs(up) > K.EPS else
+                f'"{m.name}" cannot charge "{t.name}": its charge would not end within reach of it',
             )
         drop = max(path.falls, default=0.0)
         for rule in RULES.hooked(model_rules(m), "check_charge"):
