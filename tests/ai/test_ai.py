@@ -425,6 +425,29 @@ def test_side_scores_are_what_decides_the_game_after_its_last_turn() -> None:
     assert e.ruleset.advisor.side_scores(s) == (2.0, 1.0)
 
 
+def test_trench_worth_counts_a_spent_tough_and_the_markers_on_a_model() -> None:
+    from game.core.state import apply
+    from game.rulesets.trench_crusade.ai import MARKER_SHARE, TOUGH_WORTH
+
+    # the Penitent Knight is TOUGH: once that is spent, the next Out of Action is final and the
+    # model is worth that much less; a Blessing Marker is its own to spend (worth more), a
+    # Blood Marker the enemy's to spend against it (worth less)
+    e = Engine(load_scenario(MAPS / "trench.toml"), seed=1)
+    rs, s = e.ruleset.advisor, e.state.copy()
+    knight = s.units["knight"].models[0]
+    for counter, n in dict(s.models[knight].counters).items():  # (it starts Blessed)
+        apply(s, ev.CounterChanged(knight, counter, -n, "test"))
+    fresh = rs.unit_worth(s, "knight")
+    apply(s, ev.CounterChanged(knight, "blessing_markers", 2, "test"))
+    assert rs.unit_worth(s, "knight") == pytest.approx(fresh * (1 + 2 * MARKER_SHARE))
+    apply(s, ev.CounterChanged(knight, "blessing_markers", -2, "test"))
+    apply(s, ev.CounterChanged(knight, "blood_markers", 1, "test"))
+    assert rs.unit_worth(s, "knight") == pytest.approx(fresh * (1 - MARKER_SHARE))
+    apply(s, ev.CounterChanged(knight, "blood_markers", -1, "test"))
+    apply(s, ev.FlagSet(knight, "tough_used", "game", True))
+    assert rs.unit_worth(s, "knight") == pytest.approx(fresh - TOUGH_WORTH)
+
+
 def test_rank_and_flank_scores_are_victory_points_and_worth_is_points() -> None:
     from game.core.state import apply
 

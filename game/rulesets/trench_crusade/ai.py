@@ -70,6 +70,15 @@ def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) 
     return offered(out, units, ready)
 
 
+#: what TOUGH adds to a model's worth while it has not been used: once spent, the next Out of
+#: Action result is final, and the model counts for that much less
+TOUGH_WORTH = 1.0
+#: the share of a model's worth each marker on it takes (a Blood Marker: the enemy's to spend
+#: against it) or gives (a Blessing Marker: its own to spend), down to :data:`LEAST_SHARE`
+MARKER_SHARE = 0.05
+LEAST_SHARE = 0.6
+
+
 def model_worth(m: Model) -> float:
     """Rough points for a model: its melee skill, armour, weapons and standing."""
     worth = 2.0 + 0.5 * m.stat("Melee") - 0.3 * m.stat("Armour")
@@ -79,7 +88,7 @@ def model_worth(m: Model) -> float:
     if m.has_keyword("elite"):
         worth += 1.0
     if m.has_keyword("tough"):
-        worth += 1.0
+        worth += TOUGH_WORTH
     return max(worth, 0.5)
 
 
@@ -88,6 +97,9 @@ def unit_worth(state: GameState, unit: str) -> float:
     if not m.on_table:
         return 0.0
     worth = model_worth(m)
+    if m.has_keyword("tough") and m.flag("tough_used"):
+        worth -= TOUGH_WORTH
     if m.status == "down":  # it stands up at the cost of half a move: a passing setback
         worth *= 0.85
-    return worth * max(0.6, 1.0 - 0.05 * m.counters.get("blood_markers", 0))
+    markers = m.counters.get("blessing_markers", 0) - m.counters.get("blood_markers", 0)
+    return worth * max(LEAST_SHARE, 1.0 + MARKER_SHARE * markers)
