@@ -444,7 +444,7 @@ def test_trench_worth_counts_a_spent_tough_and_the_markers_on_a_model() -> None:
     apply(s, ev.CounterChanged(knight, "blood_markers", 1, "test"))
     assert rs.unit_worth(s, "knight") == pytest.approx(fresh * (1 - MARKER_SHARE))
     apply(s, ev.CounterChanged(knight, "blood_markers", -1, "test"))
-    apply(s, ev.FlagSet(knight, "tough_used", "game", True))
+    apply(s, ev.FlagSet(knight, "tough_used", "game", True))  # (as TOUGH sets it)
     assert rs.unit_worth(s, "knight") == pytest.approx(fresh - TOUGH_WORTH)
 
 

@@ -19,6 +19,7 @@ from game.rulesets.common.candidates import (
 )
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.movement import falls_on_the_way
+from game.rulesets.trench_crusade.special import tough
 from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
 
 
@@ -97,7 +98,7 @@ def unit_worth(state: GameState, unit: str) -> float:
     if not m.on_table:
         return 0.0
     worth = model_worth(m)
-    if m.has_keyword("tough") and m.flag("tough_used"):
+    if m.has_keyword("tough") and tough.spent(m):
         worth -= TOUGH_WORTH
     if m.status == "down":  # it stands up at the cost of half a move: a passing setback
         worth *= 0.85

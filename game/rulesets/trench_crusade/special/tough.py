@@ -10,7 +10,16 @@ if TYPE_CHECKING:
 
 from game.core import events as ev
 from game.core.ruleset import Step
+from game.core.state import Model
 from game.rulesets.trench_crusade.rules import TrenchRule, register
+
+#: the flag a model holds, for the rest of the game, once its TOUGH has been used
+USED = "tough_used"
+
+
+def spent(m: Model) -> bool:
+    """Whether the model's one TOUGH save has been used."""
+    return bool(m.flag(USED))
 
 
 @register
@@ -26,9 +35,9 @@ class Tough(TrenchRule):
     def instead_of_out_of_action(self, ctx: Context, model: str, source: str, by: str | None) -> Step:
         from game.rulesets.trench_crusade.injuries import take_down
 
-        if ctx.state.models[model].flag("tough_used"):
+        if spent(ctx.state.models[model]):
             return False
         yield ev.RuleApplied("TOUGH", model, "is taken Down instead of Out of Action, once")
-        yield ev.FlagSet(model, "tough_used", "game", True)
+        yield ev.FlagSet(model, USED, "game", True)
         yield from take_down(ctx, model, f"{source} (TOUGH)", by)
         return True
