@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from game.core.commands import Order
+from game.core.errors import Refused
 from game.core.ruleset import Candidate
 from game.core.state import GameState, Model
 from game.rulesets.common.candidates import (
@@ -18,7 +19,7 @@ from game.rulesets.common.candidates import (
     who_acts,
 )
 from game.rulesets.trench_crusade import constants as K
-from game.rulesets.trench_crusade.movement import falls_on_the_way
+from game.rulesets.trench_crusade.movement import charge_path, falls_on_the_way
 from game.rulesets.trench_crusade.special import tough
 from game.rulesets.trench_crusade.terrain import TABLE, enemies_within
 
@@ -50,7 +51,8 @@ def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) 
             if not close:
                 r = radius(TABLE, m)
                 for t in enemies:
-                    if centre_distance(m, t) <= mov + r + radius(TABLE, t) + 1.0:
+                    if centre_distance(m, t) <= mov + r + radius(TABLE, t) + 1.0 and \
+                            can_charge(state, m, t, mov):
                         out.append(Candidate(Order("charge", name, (("target", t.name),)),
                                              "charge", name, t.name))
                         if heights:
@@ -69,6 +71,34 @@ def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) 
                 out.append(Candidate(Order("stand_up", name), "stand up", name))
             out.append(Candidate(Order("pass", name), "pass", name))
     return offered(out, units, ready)
+
+
+#: whether a charge gets there (:func:`can_charge`), by the charge and where every model on the
+#: table stands, for the terrain in :data:`_CHARGES_TERRAIN`
+_CHARGES: dict[tuple[object, ...], bool] = {}
+_CHARGES_TERRAIN: list[object] = [None]
+
+
+def can_charge(state: GameState, m: Model, t: Model, movement: float) -> bool:
+    """Whether ``m`` could charge ``t`` with ``movement`` inches, as the Charge order judges it:
+    by the way the charge would really go (round a barricade, climbs counted), not by the
+    straight line between them. Remembered by where every model stands: the tries of one
+    choice come back to the same places again and again, and the attacks to come of every
+    position tried are worked out from the charges offered here."""
+    if _CHARGES_TERRAIN[0] is not state.terrain or len(_CHARGES) > 20000:
+        _CHARGES.clear()
+        _CHARGES_TERRAIN[0] = state.terrain
+    key = (m.name, t.name, movement,
+           *((o.name, o.x, o.y, o.facing) for o in state.models.values() if o.on_table))
+    got = _CHARGES.get(key)
+    if got is None:
+        try:
+            charge_path(state, m, t, movement)
+            got = True
+        except Refused:
+            got = False
+        _CHARGES[key] = got
+    return got
 
 
 #: what TOUGH adds to a model's worth while it has not been used: once spent, the next Out of

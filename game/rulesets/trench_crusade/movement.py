@@ -186,26 +186,7 @@ class Charge:
         if close:
             raise refuse(
                 "in_melee", f'"{m.name}" is already within 1" of "{close[0].name}": Fight instead', NOT_NOW)
-        path = _charge_path(s, m, t, now.movement + K.CHARGE_BONUS)
-        if path.cost > now.movement + K.CHARGE_BONUS + K.EPS:
-            raise refuse(
-                "too_far",
-                f'"{m.name}" cannot reach "{t.name}": the charge costs {_cost_text(path)} but '
-                f'its Movement is {inches(now.movement + K.CHARGE_BONUS)}"',
-            )
-        after, moved = _at(s, m, path.x, path.y, path.facing)
-        if not within(after, moved, after.models[t.name]):
-            # (flush in plan with a model on another level: a roof's edge, 3" up, is not a
-            # place to fight from, and a charge that cannot be fought is no charge)
-            up = level(after, after.models[t.name]) - level(after, moved)
-            raise refuse(
-                "out_of_reach",
-                f'"{m.name}" cannot charge "{t.name}": its charge would end {inches(abs(up))}" '
-                f'{"below" if up > 0 else "above"} it, out of reach: a charge ends where the '
-                "two can fight"
-                if abs(up) > K.EPS else
-                f'"{m.name}" cannot charge "{t.name}": its charge would not end within reach of it',
-            )
+        path = charge_path(s, m, t, now.movement)
         drop = max(path.falls, default=0.0)
         for rule in RULES.hooked(model_rules(m), "check_charge"):
             rule.check_charge(s, m, t, cmd, drop)
@@ -228,6 +209,34 @@ class Charge:
                 break
             yield from falling_roll(ctx, name, drop)
         return None
+
+
+def charge_path(s: GameState, m: Model, t: Model, movement: float) -> Path:
+    """The way ``m``'s charge at ``t`` would go with ``movement`` inches of Movement left (the
+    charge bonus added here), refused as the Charge order refuses it when it cannot get there
+    or would not end where the two can fight."""
+    reach = movement + K.CHARGE_BONUS
+    path = _charge_path(s, m, t, reach)
+    if path.cost > reach + K.EPS:
+        raise refuse(
+            "too_far",
+            f'"{m.name}" cannot reach "{t.name}": the charge costs {_cost_text(path)} but '
+            f'its Movement is {inches(reach)}"',
+        )
+    after, moved = _at(s, m, path.x, path.y, path.facing)
+    if not within(after, moved, after.models[t.name]):
+        # (flush in plan with a model on another level: a roof's edge, 3" up, is not a
+        # place to fight from, and a charge that cannot be fought is no charge)
+        up = level(after, after.models[t.name]) - level(after, moved)
+        raise refuse(
+            "out_of_reach",
+            f'"{m.name}" cannot charge "{t.name}": its charge would end {inches(abs(up))}" '
+            f'{"below" if up > 0 else "above"} it, out of reach: a charge ends where the '
+            "two can fight"
+            if abs(up) > K.EPS else
+            f'"{m.name}" cannot charge "{t.name}": its charge would not end within reach of it',
+        )
+    return path
 
 
 def _charge_path(s: GameState, m: Model, t: Model, reach: float) -> Path:
