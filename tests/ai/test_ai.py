@@ -465,6 +465,7 @@ def test_side_scores_are_what_decides_the_game_after_its_last_turn() -> None:
 def test_trench_worth_counts_a_spent_tough_and_the_markers_on_a_model() -> None:
     from game.core.state import apply
     from game.rulesets.trench_crusade.ai import MARKER_SHARE, TOUGH_WORTH
+    from game.rulesets.trench_crusade.special import tough
 
     # the Penitent Knight is TOUGH: once that is spent, the next Out of Action is final and the
     # model is worth that much less; a Blessing Marker is its own to spend (worth more), a
@@ -481,7 +482,7 @@ def test_trench_worth_counts_a_spent_tough_and_the_markers_on_a_model() -> None:
     apply(s, ev.CounterChanged(knight, "blood_markers", 1, "test"))
     assert rs.unit_worth(s, "knight") == pytest.approx(fresh * (1 - MARKER_SHARE))
     apply(s, ev.CounterChanged(knight, "blood_markers", -1, "test"))
-    apply(s, ev.FlagSet(knight, "tough_used", "game", True))  # (as TOUGH sets it)
+    apply(s, ev.FlagSet(knight, tough.USED, "game", True))  # (as TOUGH sets it)
     assert rs.unit_worth(s, "knight") == pytest.approx(fresh - TOUGH_WORTH)
 
 

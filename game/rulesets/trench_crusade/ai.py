@@ -18,6 +18,7 @@ from game.rulesets.common.candidates import (
     radius,
     who_acts,
 )
+from game.rulesets.common.kept import per_game
 from game.rulesets.trench_crusade import constants as K
 from game.rulesets.trench_crusade.movement import charge_path, falls_on_the_way
 from game.rulesets.trench_crusade.special import tough
@@ -73,31 +74,24 @@ def candidates(state: GameState, side: int, rng: random.Random, widen: int = 0) 
     return offered(out, units, ready)
 
 
-#: whether a charge gets there (:func:`can_charge`), by the charge and where every model on the
-#: table stands, for the terrain in :data:`_CHARGES_TERRAIN`
-_CHARGES: dict[tuple[object, ...], bool] = {}
-_CHARGES_TERRAIN: list[object] = [None]
-
-
 def can_charge(state: GameState, m: Model, t: Model, movement: float) -> bool:
     """Whether ``m`` could charge ``t`` with ``movement`` inches, as the Charge order judges it:
     by the way the charge would really go (round a barricade, climbs counted), not by the
-    straight line between them. Remembered by where every model stands: the tries of one
-    choice come back to the same places again and again, and the attacks to come of every
-    position tried are worked out from the charges offered here."""
-    if _CHARGES_TERRAIN[0] is not state.terrain or len(_CHARGES) > 20000:
-        _CHARGES.clear()
-        _CHARGES_TERRAIN[0] = state.terrain
+    straight line between them. Kept for the game (its terrain, which every fork shares) by
+    where every model stands: the tries of one choice come back to the same places again and
+    again, and the attacks to come of every position tried are worked out from the charges
+    offered here."""
+    kept = per_game(state.terrain, "trench charges")
     key = (m.name, t.name, movement,
-           *((o.name, o.x, o.y, o.facing) for o in state.models.values() if o.on_table))
-    got = _CHARGES.get(key)
+           *((o.name, o.base, o.x, o.y, o.facing) for o in state.models.values() if o.on_table))
+    got: bool | None = kept.get(key)
     if got is None:
         try:
             charge_path(state, m, t, movement)
             got = True
         except Refused:
             got = False
-        _CHARGES[key] = got
+        kept[key] = got
     return got
 
 
