@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_strength import quantile  # noqa: E402
+from game.ai.player import LEVELS  # noqa: E402
+
+MAPS = sorted(p.stem for p in (ROOT / "maps").glob("*.toml"))
 
 
 @dataclass
@@ -80,25 +83,14 @@ def report(map_name: str, spent: Spent) -> list[str]:
 
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--maps", nargs="+", default=["old-world", "ninth-age"])
+    p.add_argument("--maps", nargs="+", default=["old-world", "ninth-age"], choices=MAPS)
     p.add_argument("--games", type=int, default=2, help="games a map (default 2)")
     p.add_argument("--seed", type=int, default=21, help="game i's seed is SEED + i")
-    p.add_argument("--levels", nargs=2, default=["normal", "normal"],
+    p.add_argument("--levels", nargs=2, default=["normal", "normal"], choices=list(LEVELS),
                    metavar=("SIDE1", "SIDE2"))
     a = p.parse_args(argv)
     if a.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
-        return 2
-    from game.ai.player import LEVELS
-
-    unknown = [lv for lv in a.levels if lv not in LEVELS]
-    if unknown:
-        print(f'unknown AI level "{unknown[0]}" (known: {", ".join(LEVELS)})', file=sys.stderr)
-        return 2
-    for m in a.maps:
-        if not (ROOT / "maps" / f"{m}.toml").is_file():
-            print(f'no map "{m}" in maps/', file=sys.stderr)
-            return 2
+        p.error("--games must be at least 1")
     seeds = f"seed {a.seed}" if a.games == 1 else f"seeds {a.seed} to {a.seed + a.games - 1}"
     print(f"{a.levels[0]} (side 1) against {a.levels[1]} (side 2), {a.games} game"
           f"{'s' if a.games != 1 else ''} a map, {seeds}")

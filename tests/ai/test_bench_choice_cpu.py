@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bench import bench_choice_cpu as B
 
 
@@ -19,8 +21,12 @@ def test_every_choice_is_counted_under_its_kind_and_the_shares_make_the_whole_ga
     assert abs(sum(shares) - 100.0) < 0.5 and shares[-1] >= 0.0
 
 
-def test_an_unknown_level_or_map_is_named_and_nothing_is_played(capsys):
-    assert B.main(["--levels", "normal", "genius"]) == 2
-    assert 'unknown AI level "genius"' in capsys.readouterr().err
-    assert B.main(["--maps", "nowhere"]) == 2
-    assert 'no map "nowhere"' in capsys.readouterr().err
+@pytest.mark.parametrize("args, named", [(["--levels", "normal", "genius"], "'genius'"),
+                                         (["--maps", "nowhere"], "'nowhere'"),
+                                         (["--games", "0"], "--games")])
+def test_an_unknown_level_or_map_is_named_and_nothing_is_played(capsys, args, named):
+    with pytest.raises(SystemExit) as out:
+        B.main(args)
+    assert out.value.code == 2
+    err = capsys.readouterr()
+    assert named in err.err and not err.out
