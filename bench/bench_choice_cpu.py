@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_strength import quantile  # noqa: E402
-from game.ai.player import LEVELS  # noqa: E402
+from game.ai.player import LEVELS, Choice  # noqa: E402
 
 MAPS = sorted(p.stem for p in (ROOT / "maps").glob("*.toml"))
 
@@ -40,11 +40,10 @@ class Spent:
     kinds: dict[str, list[tuple[float, int]]] = field(default_factory=lambda: defaultdict(list))
 
 
-def kind_of(choice: object) -> str:
+def kind_of(choice: Choice) -> str:
     """A choice's kind as the table names it: what was chosen (an answer to a question, a
     charge, a move, the order that ends a turn...)."""
-    c = getattr(choice, "candidate", None)
-    return getattr(c, "kind", None) or "nothing to weigh"
+    return choice.candidate.kind if choice.candidate is not None else "nothing to weigh"
 
 
 def play(map_name: str, seed: int, levels: Sequence[str], into: Spent) -> None:

@@ -82,8 +82,7 @@ def can_charge(state: GameState, m: Model, t: Model, movement: float) -> bool:
     again, and the attacks to come of every position tried are worked out from the charges
     offered here."""
     kept = per_game(state.terrain, "trench charges")
-    key = (m.name, t.name, movement,
-           *((o.name, o.base, o.x, o.y, o.facing) for o in state.models.values() if o.on_table))
+    key = (m.name, t.name, movement, _standing(state))
     got: bool | None = kept.get(key)
     if got is None:
         try:
@@ -92,6 +91,17 @@ def can_charge(state: GameState, m: Model, t: Model, movement: float) -> bool:
         except Refused:
             got = False
         kept[key] = got
+    return got
+
+
+def _standing(state: GameState) -> tuple[tuple[str, str, float, float, float], ...]:
+    """Every model on the table as it stands (name, base, place, facing), worked out once for
+    the position (``GameState.placed``) rather than for each charger and target asked about."""
+    got: tuple[tuple[str, str, float, float, float], ...] | None = state.placed.get(
+        "trench standing")
+    if got is None:
+        got = state.placed["trench standing"] = tuple(
+            (o.name, o.base, o.x, o.y, o.facing) for o in state.models.values() if o.on_table)
     return got
 
 
