@@ -169,6 +169,9 @@ FEAR_NOTED = 0.2
 FEAR_TRIES = 8
 
 
+#: the decimals a candidate's mean score is ranked by (a point is a unit's worth: far finer
+#: than any difference the tries can show, far coarser than a float's rounding)
+MEAN_DIGITS = 9
 #: called with the candidates' tries, best first, before each pick (for studying choices)
 TRACE: Callable[[list[_Tries]], None] | None = None
 
@@ -241,7 +244,9 @@ class _Tries:
             base = min(sum(a for a, _ in self.paired), sum(b for _, b in self.paired)) / n
         else:
             base = sum(self.scores) / len(self.scores)
-        return base + self.shift + self.after
+        # (rounded: the same scores added up in another order must rank as a tie, which goes
+        # to the candidate offered first, not to the last bit of a sum)
+        return round(base + self.shift + self.after, MEAN_DIGITS)
 
     def most(self, tries: int, final: int | None = None) -> int:
         """How many tries it gets where a candidate gets ``tries`` (``final`` times as many

@@ -672,6 +672,33 @@ def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too()
     assert any(isinstance(x, ev.ActionTaken) and x.action == "shoot" for x in e2.log)
 
 
+def test_a_shot_that_changes_nothing_is_still_made_rather_than_skipped_on_a_tie() -> None:
+    """Bows (Strength 3) cannot wound Toughness 10: the shot's every try scores what ending
+    the turn scores. A shot risks nothing, so on the tie the archers shoot; and the tie is a
+    tie however many tries were added up (three equal scores average to the one score)."""
+    from game.ai.player import _Tries, answer_defaults
+    from game.core.ruleset import Candidate
+    from tests.old_world.helpers import block, ow
+
+    a = block("a", 1, 24, 40, models=10, weapons=["hand weapon", "bow"])
+    b = block("b", 2, 24, 26, facing=180, models=10, stats={"T": 10})
+    e = Engine(check_scenario(ow([a, b], orders=[]), "test"), seed=2)
+    for _ in range(3):  # strategy, movement, into the shooting phase
+        e.execute(Order("next_phase") if e.state.flow.phase else Order("begin_turn"))
+    assert e.state.flow.phase == "shooting"
+    got = e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
+    assert [c.kind for c in got] == ["shoot", "end"]
+    choice = choose(e, 1, "normal")
+    assert choice.command == Order("shoot", "a", (("target", "b"),))
+    after = e.fork()
+    after.execute(choice.command)
+    answer_defaults(after)
+    assert any(isinstance(x, ev.RuleApplied) and "cannot wound" in x.detail for x in after.log)
+    end = Candidate(Order("end_turn"), "end")
+    for x in (0.49491150034062803, 0.1, 1 / 3, -2.7):
+        assert _Tries(end, 0, None, scores=[x] * 3).mean == _Tries(end, 1, None, scores=[x]).mean
+
+
 def test_rank_and_flank_threats_count_the_shots_a_unit_could_make_with_their_expected_wounds() -> None:
     """Five bows (BS 3: 4+) at ten models of T3 with a 5+ save: each die wounds one time in
     2 x 2 x 3/2 = 6, so 5/6 of a Wound of the target's 10 (a share of 1/12); at long range

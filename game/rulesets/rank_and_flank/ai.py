@@ -462,9 +462,9 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
     if not foes:
         return out
     if not moving:
-        if f.phase in offer.shoot_phases:
-            out += shots(offer, state, side)
-        return out
+        # (the shots first: a shot risks nothing, so one that scores as ending the turn does is
+        # made, not skipped on the tie)
+        return (shots(offer, state, side) if f.phase in offer.shoot_phases else []) + out
     last = state.max_turns is not None and state.turn >= state.max_turns
     free = [uid for uid in _units(state, side) if _free(state, uid)]
     # in the AI's own choice, what may wait for a later phase of the turn waits: the side moves
