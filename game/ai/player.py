@@ -205,6 +205,8 @@ class _Tries:
     scores: list[float] = field(default_factory=list)
     target_gone: int = 0
     actor_gone: int = 0
+    #: the target's models taken off the table, over all the tries (a shot at a unit of many)
+    target_lost: int = 0
     random_after: bool = True  # tries after the first may differ (dice were rolled)
     first: Engine | None = None  # the candidate carried out with dice: used by the first try
     #: judged as it stands, not carried out (a rank-and-flank side ending its turn: the
@@ -464,6 +466,9 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         n = len(pick.scores)
         odds["target_destroyed"] = pick.target_gone / n
         odds["actor_destroyed"] = pick.actor_gone / n
+        if pick.cand.kind == "shoot":
+            odds["target_models"] = float(_models_left(state, pick.cand.target))
+            odds["target_lost"] = pick.target_lost / n
         odds["score"] = pick.mean
         if pick.final:  # (its tries ended the game: how often won, how often lost)
             odds["game_won"] = sum(x >= WIN / 2 for x in pick.scores) / n
@@ -653,6 +658,9 @@ class _Search:
                     return
             rolled_before = _rolls(e)
             fought = True if t.still else self.follow(e)
+            if t.cand.kind == "shoot":  # (counted before any reply: what the shot itself took)
+                t.target_lost += (_models_left(self.engine.state, t.cand.target)
+                                  - _models_left(e.state, t.cand.target))
             score = evaluate(e, side, lv.look)
             after = score
             if reply and self.replies and not e.state.game_over:
@@ -928,6 +936,13 @@ def _gone(s: GameState, name: str | None) -> bool:
         return False
     unit = s.models[name].unit if name in s.models else name
     return unit in s.units and not s.unit_alive(unit)
+
+
+def _models_left(s: GameState, unit: str | None) -> int:
+    """How many models of ``unit`` are on the table."""
+    if unit is None or unit not in s.units:
+        return 0
+    return sum(1 for m in s.models_of(unit) if m.on_table)
 
 
 def _broken(s: GameState, unit: str) -> bool:
@@ -1292,7 +1307,13 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
         if odds and "target_broken" in odds:  # a charge played out to the end of the turn
             line += "; " + _played_out(odds)
         elif odds and odds.get("samples"):
-            line += f": {_pct(odds.get('target_destroyed', 0.0))} to destroy it"
+            many = odds.get("target_models", 1.0) > 1
+            if many:  # (a shot at a unit of many: how many of them it takes)
+                line += (f": to take {odds.get('target_lost', 0.0):.1f} of its "
+                         f"{round(odds['target_models'])} models on average")
+            destroyed = odds.get("target_destroyed", 0.0)
+            if destroyed or not many:
+                line += f"{', ' if many else ': '}{_pct(destroyed)} to destroy it"
             lost = odds.get("actor_destroyed", 0.0)
             if lost or c.kind != "shoot":  # (a shot that nothing answers risks nothing)
                 line += f", {_pct(lost)} to be destroyed"

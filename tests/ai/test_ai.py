@@ -664,6 +664,9 @@ def test_rank_and_flank_ai_shoots_at_what_it_may_and_its_look_ahead_shoots_too()
     assert [(c.unit, c.target) for c in shots] == [("a", "b")]
     choice = choose(e, 1, "normal")
     assert choice.command == Order("shoot", "a", (("target", "b"),))
+    # the models its tries took, on average: some (bows wound T3 on a 4+), never all ten
+    taken = float(choice.reason.split("to take ")[1].split(" of its 10 models")[0])
+    assert 0 < taken < 10
     # the look-ahead of a try made in the movement phase shoots before the turn ends
     e2 = Engine(check_scenario(ow([a, b, c], orders=[]), "test"), seed=2)
     e2.execute(Order("begin_turn"))
@@ -690,6 +693,8 @@ def test_a_shot_that_changes_nothing_is_still_made_rather_than_skipped_on_a_tie(
     assert [c.kind for c in got] == ["shoot", "end"]
     choice = choose(e, 1, "normal")
     assert choice.command == Order("shoot", "a", (("target", "b"),))
+    # and it says what it expects the shot to take: none of the ten, as the rules say
+    assert choice.reason == "A shoots at B: to take 0.0 of its 10 models on average"
     after = e.fork()
     after.execute(choice.command)
     answer_defaults(after)
@@ -898,6 +903,12 @@ def test_a_shot_is_explained_without_a_risk_it_does_not_run() -> None:
     # a shot that can cost the shooter (a rule that answers it) still says so
     assert explain(e.state, shot, {**odds, "actor_destroyed": 0.1}, 2) == \
         "Greenhide Archers shoots at Skyraiders: 25% to destroy it, 10% to be destroyed"
+    # at a unit of many models, how many of them it takes on average comes first
+    many = {**odds, "target_models": 12.0, "target_lost": 1.5}
+    assert explain(e.state, shot, many, 2) == ("Greenhide Archers shoots at Skyraiders: to take "
+                                               "1.5 of its 12 models on average, 25% to destroy it")
+    assert explain(e.state, shot, {**many, "target_destroyed": 0.0}, 2) == \
+        "Greenhide Archers shoots at Skyraiders: to take 1.5 of its 12 models on average"
 
 
 def test_a_charge_played_out_with_others_names_them_before_its_odds() -> None:
