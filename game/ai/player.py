@@ -467,7 +467,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         odds["target_destroyed"] = pick.target_gone / n
         odds["actor_destroyed"] = pick.actor_gone / n
         if pick.cand.kind == "shoot":
-            odds["target_models"] = float(_models_left(state, pick.cand.target))
+            odds["target_models"] = float(_models_left(engine, state, pick.cand.target))
             odds["target_lost"] = pick.target_lost / n
         odds["score"] = pick.mean
         if pick.final:  # (its tries ended the game: how often won, how often lost)
@@ -659,8 +659,8 @@ class _Search:
             rolled_before = _rolls(e)
             fought = True if t.still else self.follow(e)
             if t.cand.kind == "shoot":  # (counted before any reply: what the shot itself took)
-                t.target_lost += (_models_left(self.engine.state, t.cand.target)
-                                  - _models_left(e.state, t.cand.target))
+                t.target_lost += (_models_left(e, self.engine.state, t.cand.target)
+                                  - _models_left(e, e.state, t.cand.target))
             score = evaluate(e, side, lv.look)
             after = score
             if reply and self.replies and not e.state.game_over:
@@ -938,11 +938,11 @@ def _gone(s: GameState, name: str | None) -> bool:
     return unit in s.units and not s.unit_alive(unit)
 
 
-def _models_left(s: GameState, unit: str | None) -> int:
-    """How many models of ``unit`` are on the table."""
+def _models_left(e: Engine, s: GameState, unit: str | None) -> int:
+    """How many models of ``unit`` are on the table, as the ruleset's results count them."""
     if unit is None or unit not in s.units:
         return 0
-    return sum(1 for m in s.models_of(unit) if m.on_table)
+    return int(e.ruleset.unit_result(s, unit)["models_left"])
 
 
 def _broken(s: GameState, unit: str) -> bool:
