@@ -37,6 +37,11 @@ SCORE_LATE = 2.5
 #: beside its points of score, and what a deficit that loses it costs (half as much in the turn
 #: before): near the end what counts is who wins
 DECISIVE = 2.0
+
+#: the decimals scores are compared at: far finer than any difference the rules or the tries
+#: can make, far coarser than a float's rounding (the same sums added in another order tie)
+SCORE_DIGITS = 9
+
 #: the kinds of candidate that are attacks, when the threats are worked out from candidates
 ATTACKS = ("fight", "charge", "diving charge", "shoot")
 #: what an attack costs the attacker, as a share of what the target's return blows would be
@@ -125,7 +130,7 @@ def score_edge(e: Engine, side: int) -> float:
         # draw, worth nothing more (rank and flank wins by 100 victory points: at 90 to 0 the
         # game is drawn, and a ramp up to the margin counted it nine tenths of a win)
         need = e.ruleset.advisor.score_to_win(s)
-        lead = round(lead, 9)  # (scores in hundreds of points: 4.35 - 3.35 is not quite 1.0)
+        lead = round(lead, SCORE_DIGITS)  # (in hundreds of points: 4.35 - 3.35 is not quite 1.0)
         edge += DECISIVE * near * (wins_by(lead, need) - wins_by(-lead, need))
     return edge
 

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from game.ai.evaluate import (
     DECISIVE,
     NO_LOOK,
+    SCORE_DIGITS,
     SCORE_EARLY,
     SCORE_LATE,
     WIN,
@@ -169,9 +170,6 @@ FEAR_NOTED = 0.2
 FEAR_TRIES = 8
 
 
-#: the decimals a candidate's mean score is ranked by (a point is a unit's worth: far finer
-#: than any difference the tries can show, far coarser than a float's rounding)
-MEAN_DIGITS = 9
 #: called with the candidates' tries, best first, before each pick (for studying choices)
 TRACE: Callable[[list[_Tries]], None] | None = None
 
@@ -248,7 +246,7 @@ class _Tries:
             base = sum(self.scores) / len(self.scores)
         # (rounded: the same scores added up in another order must rank as a tie, which goes
         # to the candidate offered first, not to the last bit of a sum)
-        return round(base + self.shift + self.after, MEAN_DIGITS)
+        return round(base + self.shift + self.after, SCORE_DIGITS)
 
     def most(self, tries: int, final: int | None = None) -> int:
         """How many tries it gets where a candidate gets ``tries`` (``final`` times as many
