@@ -9,11 +9,18 @@ import pytest
 from bench import bench_choice_cpu as B
 
 
-def test_every_choice_is_counted_under_its_kind_and_the_shares_make_the_whole_game():
+def test_every_choice_is_counted_under_its_kind_and_the_shares_make_the_whole_game(monkeypatch):
+    import game.ai.game as G
+
+    made = []  # (the choices the AI made, counted apart from the bench's own table)
+    real = G.choose
+    monkeypatch.setattr(G, "choose", lambda *a, **k: made.append(real(*a, **k)) or made[-1])
     spent = B.Spent()
     B.play("duel", 21, ("normal", "normal"), spent)
     kinds = {k: len(v) for k, v in spent.kinds.items()}
     assert kinds and all(n > 0 for n in kinds.values())
+    assert sum(kinds.values()) == len(made)
+    assert kinds == {k: sum(B.kind_of(c) == k for c in made) for k in {B.kind_of(c) for c in made}}
     assert spent.games == 1 and spent.cpu >= sum(c for v in spent.kinds.values() for c, _ in v)
     lines = B.report("duel", spent)
     shares = [float(x) for x in re.findall(r"(-?\d+\.\d)%", "\n".join(lines[2:]))]
