@@ -205,6 +205,8 @@ class _Tries:
     actor_gone: int = 0
     #: the target's models taken off the table, over all the tries (a shot at a unit of many)
     target_lost: int = 0
+    #: the damage the target took, in the ruleset's unit (a shot at a model of many Wounds)
+    target_hurt: int = 0
     random_after: bool = True  # tries after the first may differ (dice were rolled)
     first: Engine | None = None  # the candidate carried out with dice: used by the first try
     #: judged as it stands, not carried out (a rank-and-flank side ending its turn: the
@@ -306,7 +308,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
              ) -> Choice:
         """The choice of ``c``, saying how the search was cut short, if it was."""
         cut = cut_note(units, len(cands), len(offered), tried)
-        reason = explain(state, c, odds, side, joined) + fear + (f" ({cut})" if cut else "")
+        reason = explain(state, c, odds, side, joined, rs.damage_unit) + fear + (f" ({cut})" if cut else "")
         return Choice(c.command, reason, side, lv.name, c, odds or {}, considered=considered,
                       offered=len(offered), cut=cut, seconds=time.perf_counter() - started)
 
@@ -467,6 +469,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if pick.cand.kind == "shoot":
             odds["target_models"] = float(_models_left(engine, state, pick.cand.target))
             odds["target_lost"] = pick.target_lost / n
+            odds["target_hurt"] = pick.target_hurt / n
         odds["score"] = pick.mean
         if pick.final:  # (its tries ended the game: how often won, how often lost)
             odds["game_won"] = sum(x >= WIN / 2 for x in pick.scores) / n
@@ -659,6 +662,8 @@ class _Search:
             if t.cand.kind == "shoot":  # (counted before any reply: what the shot itself took)
                 t.target_lost += (_models_left(e, self.engine.state, t.cand.target)
                                   - _models_left(e, e.state, t.cand.target))
+                t.target_hurt += (_damage(e, e.state, t.cand.target)
+                                  - _damage(e, self.engine.state, t.cand.target))
             score = evaluate(e, side, lv.look)
             after = score
             if reply and self.replies and not e.state.game_over:
@@ -941,6 +946,13 @@ def _models_left(e: Engine, s: GameState, unit: str | None) -> int:
     if unit is None or unit not in s.units:
         return 0
     return int(e.ruleset.unit_result(s, unit)["models_left"])
+
+
+def _damage(e: Engine, s: GameState, unit: str | None) -> int:
+    """The damage ``unit`` has taken, in the ruleset's own unit (its Wounds lost, say)."""
+    if unit is None or unit not in s.units:
+        return 0
+    return e.ruleset.advisor.unit_damage(s, unit)
 
 
 def _broken(s: GameState, unit: str) -> bool:
@@ -1286,7 +1298,7 @@ def _pct(p: float) -> str:
 
 
 def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int,
-            joined: list[str] | None = None) -> str:
+            joined: list[str] | None = None, damage: str = "damage") -> str:
     """One line in players' words: what the AI does and, for a fight, a charge or a shot, the
     odds it saw ("Orc Brute charges Elf Blademaster: 64% to destroy it, 9% to be
     destroyed"); ``joined``: the names of the units it expects to charge the same enemy
@@ -1306,12 +1318,15 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
             line += "; " + _played_out(odds)
         elif odds and odds.get("samples"):
             many = odds.get("target_models", 1.0) > 1
+            one = "target_hurt" in odds and not many  # (a shot at a single model)
             if many:  # (a shot at a unit of many: how many of them it takes)
                 line += (f": to take {odds.get('target_lost', 0.0):.1f} of its "
                          f"{round(odds['target_models'])} models on average")
+            elif one:  # (how much of the model: its Wounds, say)
+                line += f": to take {odds['target_hurt']:.1f} {damage} on average"
             destroyed = odds.get("target_destroyed", 0.0)
-            if destroyed or not many:
-                line += f"{', ' if many else ': '}{_pct(destroyed)} to destroy it"
+            if destroyed or not (many or one):
+                line += f"{', ' if many or one else ': '}{_pct(destroyed)} to destroy it"
             lost = odds.get("actor_destroyed", 0.0)
             if lost or c.kind != "shoot":  # (a shot that nothing answers risks nothing)
                 line += f", {_pct(lost)} to be destroyed"

@@ -909,6 +909,35 @@ def test_a_shot_is_explained_without_a_risk_it_does_not_run() -> None:
                                                "1.5 of its 12 models on average, 25% to destroy it")
     assert explain(e.state, shot, {**many, "target_destroyed": 0.0}, 2) == \
         "Greenhide Archers shoots at Skyraiders: to take 1.5 of its 12 models on average"
+    # at a single model, how much of it, in the ruleset's own unit of damage
+    one = {**odds, "target_models": 1.0, "target_hurt": 1.6}
+    assert explain(e.state, shot, one, 2, damage="Health Points") == ("Greenhide Archers shoots "
+                                                  "at Skyraiders: to take 1.6 Health Points on "
+                                                  "average, 25% to destroy it")
+    assert explain(e.state, shot, {**one, "target_destroyed": 0.0}, 2, damage="Health Points") \
+        == "Greenhide Archers shoots at Skyraiders: to take 1.6 Health Points on average"
+
+
+def test_a_shot_at_a_single_model_says_how_many_wounds_it_takes() -> None:
+    """Bows (Strength 3) at one model of Toughness 10 and three Wounds: no Wound can be
+    taken, and "0% to destroy it" would say less than the Wounds do. Of Toughness 3, a shot
+    of ten bows takes some, never more than the three the model has."""
+    from tests.old_world.helpers import block, ow
+
+    def shot_line(toughness: int) -> str:
+        a = block("a", 1, 24, 40, models=10, weapons=["hand weapon", "bow"])
+        b = block("b", 2, 24, 30, facing=180, models=1, files=1,
+                  stats={"T": toughness, "W": 3})
+        e = Engine(check_scenario(ow([a, b], orders=[]), "test"), seed=2)
+        for _ in range(3):  # strategy, movement, into the shooting phase
+            e.execute(Order("next_phase") if e.state.flow.phase else Order("begin_turn"))
+        choice = choose(e, 1, "normal")
+        assert choice.command == Order("shoot", "a", (("target", "b"),))
+        return choice.reason
+
+    assert shot_line(10) == "A shoots at B: to take 0.0 Wounds on average"
+    taken = float(shot_line(3).split("to take ")[1].split(" Wounds on average")[0])
+    assert 0 < taken <= 3
 
 
 def test_a_charge_played_out_with_others_names_them_before_its_odds() -> None:
