@@ -25,8 +25,8 @@ CPU time of a whole game (both sides' choices and the engine's own work).
 
 ``still`` as B (``--pairings normal-still``) is a side that does nothing at all: its units
 never move, charge or shoot, they only fight back, and its questions take their defaults. What
-A fails to win against it, it fails to plan (docs/ai.md, the twenty-second and twenty-third
-passes).
+A fails to win against it, it fails to plan (docs/dev/ai-passes.md, the twenty-second
+and twenty-third passes).
 
 Targets (issue 19, benchmarks rather than tests): normal v random 97% or more as side 1 and
 as side 2, easy v random 85%, hard v normal 65% (sides swapped), normal v easy 70%; normal's

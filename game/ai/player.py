@@ -107,8 +107,8 @@ LEVELS: dict[str, Level] = {
     # hard: a wider search, more of the opponent's replies tried, more playouts of a charge,
     # and normal's look at the attacks to come. (It also weighed the enemy's shots to come and,
     # in a game of player turns, its attacks at half as much again: with the ninth-age fight
-    # odds that made it lose to normal, 24 games of 80 where it now wins 45; docs/ai.md,
-    # seventeenth pass. ``Look`` keeps both knobs.)
+    # odds that made it lose to normal, 24 games of 80 where it now wins 45;
+    # docs/dev/ai-passes.md, seventeenth pass. ``Look`` keeps both knobs.)
     "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
                   deep=4, fight_on=2),
 }
@@ -133,8 +133,8 @@ FINAL_FIRST = 4
 #: the most tries an answer gets in a game of player turns
 ANSWER_TRIES = 4
 #: the most tries each candidate gets in round one in a game of player turns, where every try
-#: plays the rest of the turn out (its combats too): no weaker than 3 (docs/ai.md, eighth pass),
-#: and an eighth cheaper
+#: plays the rest of the turn out (its combats too): no weaker than 3 (docs/dev/ai-passes.md,
+#: eighth pass), and an eighth cheaper
 PHASED_FIRST = 2
 #: in the second round, a candidate more than this many standard errors of the two means
 #: behind the leader gets no more tries (nor does the leader, once every other is behind)
@@ -551,8 +551,8 @@ def cut_note(units: tuple[int, int] | None, sampled: int, offered: int,
 MAX_REPLIES = 8
 #: in the last game turn (of alternating activations), how many throws of the dice each of
 #: the opponent's attacks that ends the game is played out with when its reply is picked: one
-#: throw hides a charge that wins it 40% of the time about half the time (docs/ai.md, twelfth
-#: pass)
+#: throw hides a charge that wins it 40% of the time about half the time
+#: (docs/dev/ai-passes.md, twelfth pass)
 LAST_REPLY_THROWS = 8
 #: the kinds of candidate the opponent may reply with
 REPLIES = ("fight", "charge", "diving charge", "shoot")
@@ -717,7 +717,7 @@ class _Search:
         if got[1]:
             # (a reply that ends the game: a dozen throws cannot tell a reply that wins 40% and
             # loses 25% from an even one, so the lower of each throw, the careful reading, as
-            # for the tries that end the game; docs/ai.md, twenty-fifth pass)
+            # for the tries that end the game; docs/dev/ai-passes.md, twenty-fifth pass)
             return min(now, got[0]), min(now, got[0])
         return now, got[0]
 
@@ -1303,7 +1303,9 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
     odds it saw ("Orc Brute charges Elf Blademaster: 64% to destroy it, 9% to be
     destroyed"); ``joined``: the names of the units it expects to charge the same enemy
     with it (a rank-and-flank charge played out with theirs: "..., 100% to reach, with
-    Cold One Chariot charging it too; 50% to break or destroy it...")."""
+    Cold One Chariot charging it too; 50% to break or destroy it..."); ``damage``: the
+    ruleset's word for damage (a shot at a single model says how much of it the tries took:
+    "Darkshards shoots at Black Coach: to take 0.4 Wounds on average")."""
     who = _name(s, c.unit)
     target = _name(s, c.target)
     if c.kind in ("fight", "charge", "diving charge", "shoot"):
