@@ -308,7 +308,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
              ) -> Choice:
         """The choice of ``c``, saying how the search was cut short, if it was."""
         cut = cut_note(units, len(cands), len(offered), tried)
-        reason = explain(state, c, odds, side, joined, rs.damage_unit) + fear + (f" ({cut})" if cut else "")
+        reason = (explain(state, c, odds, side, joined, rs.damage_unit) + fear
+                  + (f" ({cut})" if cut else ""))
         return Choice(c.command, reason, side, lv.name, c, odds or {}, considered=considered,
                       offered=len(offered), cut=cut, seconds=time.perf_counter() - started)
 
