@@ -780,8 +780,9 @@ class _Search:
     def deep(self, t: _Tries, joining: list[Candidate]) -> None:
         """Play the charge of ``t`` out (its turn closed: the charges moved, the combats fought)
         against the same turn without it, with the same dice, :attr:`Level.deep` times; the
-        difference it makes to the charger, its target and the characters with either
-        replaces what the evaluation gave the charge under way. The other charges of
+        difference it makes to the charger, its target, the friends already charging or
+        fighting that target, and the characters with any of them replaces what the
+        evaluation gave the charge under way. The other charges of
         ``joining`` (at the same target) are declared with it in the playout: a charge that
         pays only with others joining it (into one combat) is seen to pay, and the next
         choice weighs the others with it declared."""
@@ -789,6 +790,13 @@ class _Search:
         if c.unit is None or c.target is None or t.last is None:
             return
         units = {c.unit, c.target}
+        # friends already bound for the same target (a charge declared, a combat under way):
+        # what the charge spares them counts too. (Without them, a chariot whose charge was
+        # counted on to help the knights at an Ash Wyrm charged other prey: what joining
+        # spared the knights was not counted. The knights were destroyed.)
+        s = self.engine.state
+        units |= {a.attacker for a in threats_of(self.engine, self.side, shots=False)
+                  if a.declared and a.target == _unit_of(s, c.target)}
         diffs = []
         for k in range(self.lv.deep):
             self.check()

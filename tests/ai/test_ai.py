@@ -1372,3 +1372,52 @@ def test_in_a_playout_the_enemy_answers_its_own_question_as_is_worst_for_the_sid
     own = start()
     player.answer_against(2, look)(own)  # (its own question: the default)
     assert answers(own) == [False]
+
+
+def test_a_charge_at_an_enemy_a_friend_has_charged_counts_what_it_spares_the_friend() -> None:
+    """A charge's playouts compare what the units involved are worth with the charge and
+    without it. A friend that has already declared a charge at the same target, or is
+    locked in combat with it, is one of them: joining it can save it. (In a ninth-age game the
+    knights charged an Ash Wyrm, counting on the chariot joining them. The chariot's own
+    choice counted only itself and the Wyrm, so it charged other prey, and the knights were
+    destroyed.) A charge at another enemy leaves the friend out."""
+    from game.ai.player import LEVELS, _Search
+    from game.core.ruleset import Candidate
+    from tests.old_world.helpers import block, facing_off, ow
+
+    def counted(engaged: bool, target: str) -> set[str]:
+        levy = block("levy", 1, 20, 30, models=10)
+        guard = block("guard", 2, 20, 0, facing=180, models=12, files=4)
+        facing_off(levy, guard, gap=0.0 if engaged else 6.0)
+        knights = block("knights", 1, 8, guard["y"] - 2, facing=90, models=5, files=5,
+                        base="30x60", troop_type="heavy cavalry", stats={"M": 7})
+        rabble = block("rabble", 2, 16, guard["y"] - 8, facing=180, models=5)
+        e = Engine(check_scenario(ow([levy, guard, knights, rabble], orders=[]), "test"),
+                   seed=1)
+        assert e.execute(Order("begin_turn")).ok
+        assert e.execute(Order("next_phase")).ok  # the Movement phase: charges are declared
+        if not engaged:
+            assert e.execute(Order("charge", "levy", (("target", "guard"),))).ok
+            while e.pending_ask is not None:
+                e.answer_default()
+        charge = Candidate(Order("charge", "knights", (("target", target),)), "charge",
+                           "knights", target, "")
+        search = _Search(e, 1, LEVELS["normal"], [5, 6, 7], lambda: None)
+        tries = search.start(charge, 0)
+        assert tries is not None, f"the knights cannot charge {target}"
+        search.one(tries)
+        seen: set[str] = set()
+        after = search._after
+
+        def spy(eng: Engine, units: set[str]) -> float:
+            seen.update(units)
+            return after(eng, units)
+
+        search._after = spy  # type: ignore[method-assign]
+        search.deep(tries, [])
+        assert tries.played[0] == 2  # both playouts were made
+        return seen
+
+    for engaged in (False, True):
+        assert counted(engaged, "guard") == {"knights", "guard", "levy"}
+        assert counted(engaged, "rabble") == {"knights", "rabble"}
