@@ -35,6 +35,7 @@ search short.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import random
 import threading
@@ -441,7 +442,12 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     if lv.deep and search.phased:
         checked = False
         charging = [t for t in ranked if t.cand.kind in CHARGES and t.scores]
-        for t in charging[:DEEP_CHARGES]:
+        # (and every charge at an enemy a friend is already bound for: judged as declared, it
+        # looks worth little beside the friend's, which counts for most of the target, and
+        # without a playout it would never be chosen; docs/dev/ai-passes.md, 31st pass)
+        bound = search.bound()
+        for t in charging[:DEEP_CHARGES] + [t for t in charging[DEEP_CHARGES:]
+                                            if t.cand.target in bound]:
             check()
             search.deep(t, [o.cand for o in charging if o is not t
                             and o.cand.target == t.cand.target and o.cand.unit != t.cand.unit])
@@ -795,9 +801,7 @@ class _Search:
         # what the charge spares them counts too. (Without them, a chariot whose charge was
         # counted on to help the knights at an Ash Wyrm charged other prey: what joining
         # spared the knights was not counted. The knights were destroyed.)
-        s = self.engine.state
-        units |= {a.attacker for a in threats_of(self.engine, self.side, shots=False)
-                  if a.declared and a.target == _unit_of(s, c.target)}
+        units |= self._bound.get(_unit_of(self.engine.state, c.target), set())
         diffs = []
         # (in the last game turn each playout ends the game: like the tries that end it, it
         # gets more of them: two throws seldom show a charge that loses the game one time in
@@ -838,6 +842,20 @@ class _Search:
             diffs.append(self._after(a, involved) - self._after(without, involved))
         if diffs:
             t.shift = sum(diffs) / len(diffs) - under_way(t.last, self.side, c.unit)
+
+    @functools.cached_property
+    def _bound(self) -> dict[str, set[str]]:
+        """Each enemy unit the side's units are already bound for (a charge declared, a combat
+        under way), with those units."""
+        got: dict[str, set[str]] = {}
+        for a in threats_of(self.engine, self.side, shots=False):
+            if a.declared:
+                got.setdefault(a.target, set()).add(a.attacker)
+        return got
+
+    def bound(self) -> set[str]:
+        """The enemy units the side's units are already bound for (see :attr:`_bound`)."""
+        return set(self._bound)
 
     def moves_after(self, tries: list[_Tries]) -> None:
         """Where charges are still being declared and any other move ends the declaring

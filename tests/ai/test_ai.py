@@ -1454,3 +1454,34 @@ def test_a_charge_at_an_enemy_a_friend_has_charged_counts_what_it_spares_the_fri
     for engaged in (False, True):
         assert counted(engaged, "guard") == {"knights", "guard", "levy"}
         assert counted(engaged, "rabble") == {"knights", "rabble"}
+
+
+def test_a_charge_at_an_enemy_a_friend_is_bound_for_is_always_played_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Judged as declared, a second charge at an enemy a friend has already charged looks
+    worth little (the friend's charge already counts for most of the target), so it never
+    ranked among the few best charges that are played out, and never was chosen: the chariot
+    that could have joined the knights at an Ash Wyrm was not weighed at all. Such a charge is
+    now always played out. With no other charge played out at all, the knights' charge at the
+    Guard the Levy has charged is played out twice; their charge at the Rabble is not."""
+    import game.ai.player as P
+    from tests.old_world.helpers import block, facing_off, ow
+
+    levy = block("levy", 1, 20, 30, models=10)
+    guard = block("guard", 2, 20, 0, facing=180, models=12, files=4)
+    facing_off(levy, guard, gap=6.0)
+    knights = block("knights", 1, 8, guard["y"] - 2, facing=90, models=5, files=5,
+                    base="30x60", troop_type="heavy cavalry", stats={"M": 7})
+    rabble = block("rabble", 2, 16, guard["y"] - 8, facing=180, models=5)
+    e = Engine(check_scenario(ow([levy, guard, knights, rabble], orders=[]), "test"), seed=1)
+    assert e.execute(Order("begin_turn")).ok
+    assert e.execute(Order("next_phase")).ok  # the Movement phase: charges are declared
+    assert e.execute(Order("charge", "levy", (("target", "guard"),))).ok
+    while e.pending_ask is not None:
+        e.answer_default()
+    monkeypatch.setattr(P, "DEEP_CHARGES", 0)
+    played: dict[str, int] = {}
+    monkeypatch.setattr(P, "TRACE", lambda ranked: played.update(
+        {t.cand.target: t.played[0] for t in ranked if t.cand.kind == "charge"}))
+    choose(e, 1, "normal")
+    assert played == {"guard": 2, "rabble": 0}
