@@ -445,9 +445,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         # (and every charge at an enemy a friend is already bound for: judged as declared, it
         # looks worth little beside the friend's, which counts for most of the target, and
         # without a playout it would never be chosen; docs/dev/ai-passes.md, 31st pass)
-        bound = search.bound()
         for t in charging[:DEEP_CHARGES] + [t for t in charging[DEEP_CHARGES:]
-                                            if t.cand.target in bound]:
+                                            if search.bound_for(t.cand.target)]:
             check()
             search.deep(t, [o.cand for o in charging if o is not t
                             and o.cand.target == t.cand.target and o.cand.unit != t.cand.unit])
@@ -801,7 +800,7 @@ class _Search:
         # what the charge spares them counts too. (Without them, a chariot whose charge was
         # counted on to help the knights at an Ash Wyrm charged other prey: what joining
         # spared the knights was not counted. The knights were destroyed.)
-        units |= self._bound.get(_unit_of(self.engine.state, c.target), set())
+        units |= self.bound_for(c.target)
         diffs = []
         # (in the last game turn each playout ends the game: like the tries that end it, it
         # gets more of them: two throws seldom show a charge that loses the game one time in
@@ -845,17 +844,18 @@ class _Search:
 
     @functools.cached_property
     def _bound(self) -> dict[str, set[str]]:
-        """Each enemy unit the side's units are already bound for (a charge declared, a combat
-        under way), with those units."""
         got: dict[str, set[str]] = {}
         for a in threats_of(self.engine, self.side, shots=False):
             if a.declared:
                 got.setdefault(a.target, set()).add(a.attacker)
         return got
 
-    def bound(self) -> set[str]:
-        """The enemy units the side's units are already bound for (see :attr:`_bound`)."""
-        return set(self._bound)
+    def bound_for(self, target: str | None) -> set[str]:
+        """The side's units already bound for the enemy unit of ``target`` (a charge declared
+        at it, a combat under way with it)."""
+        if target is None:
+            return set()
+        return set(self._bound.get(_unit_of(self.engine.state, target), ()))
 
     def moves_after(self, tries: list[_Tries]) -> None:
         """Where charges are still being declared and any other move ends the declaring
