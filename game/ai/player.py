@@ -784,8 +784,7 @@ class _Search:
     # -- a charge played out (rank and flank) -------------------------------------------------
     def deep(self, t: _Tries, joining: list[Candidate]) -> None:
         """Play the charge of ``t`` out (its turn closed: the charges moved, the combats fought)
-        against the same turn without it, with the same dice, :attr:`Level.deep` times (in the
-        last game turn :data:`FINAL_FIRST` times as many); the
+        against the same turn without it, with the same dice, :attr:`Level.deep` times; the
         difference it makes to the charger, its target, the friends already charging or
         fighting that target, and the characters with any of them replaces what the
         evaluation gave the charge under way. The other charges of
@@ -802,10 +801,7 @@ class _Search:
         # spared the knights was not counted. The knights were destroyed.)
         units |= self.bound_for(c.target)
         diffs = []
-        # (in the last game turn each playout ends the game: like the tries that end it, it
-        # gets more of them: two throws seldom show a charge that loses the game one time in
-        # twenty, a Dreadspears' last charge at the Skeleton Warriors that could only lose)
-        for k in range(self.lv.deep * (FINAL_FIRST if self.last else 1)):
+        for k in range(self.lv.deep):
             self.check()
             try:
                 if t.base is not None and not t.still:

@@ -1010,36 +1010,6 @@ def test_a_last_turn_playout_counts_where_the_deciding_score_ends() -> None:
     assert search._after(end, {"a", "b"}) == pytest.approx(edge)
 
 
-def test_in_the_last_game_turn_a_charge_gets_four_times_the_playouts() -> None:
-    """Each playout of the last game turn ends the game, and a charge that loses it one time
-    in twenty seldom shows that in two: like the tries that end the game, such a charge is
-    played out :data:`FINAL_FIRST` times as often (8 at normal), and its line says so."""
-    from game.ai.player import FINAL_FIRST, LEVELS, _Search
-    from game.core.ruleset import Candidate
-    from tests.old_world.helpers import block, ow
-
-    def playouts(turns: int) -> tuple[int, str]:
-        a = block("a", 1, 24, 30, models=10)
-        b = block("b", 2, 24, 22, facing=180, models=10)
-        e = Engine(check_scenario(ow([a, b], orders=[], turns=turns), "test"), seed=2)
-        assert e.execute(Order("begin_turn")).ok
-        assert e.execute(Order("next_phase")).ok  # the Movement phase
-        charge = Candidate(Order("charge", "a", (("target", "b"),)), "charge", "a", "b",
-                           "100% to reach")
-        search = _Search(e, 1, LEVELS["normal"], list(range(5, 25)), lambda: None)
-        tries = search.start(charge, 0)
-        assert tries is not None
-        search.one(tries)
-        search.deep(tries, [])
-        return tries.played[0], explain(e.state, charge, {"samples": float(tries.played[0]),
-                                                          "target_broken": 0.0,
-                                                          "actor_broken": 0.0}, 1)
-
-    assert playouts(1)[0] == LEVELS["normal"].deep * FINAL_FIRST == 8
-    assert "in 0 of 8 trial runs" in playouts(1)[1]
-    assert playouts(2)[0] == LEVELS["normal"].deep  # (a turn before the last: two)
-
-
 def test_rank_and_flank_ai_moves_what_it_wants_to_before_it_shoots() -> None:
     """A shot goes on to the shooting phase, so one made while units could still move skips
     every move left. The archers (a) could shoot at b from where they stand, and c, far off,
