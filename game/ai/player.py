@@ -444,7 +444,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         charging = [t for t in ranked if t.cand.kind in CHARGES and t.scores]
         # (and every charge at an enemy a friend is already bound for: judged as declared, it
         # looks worth little beside the friend's, which counts for most of the target, and
-        # without a playout it would never be chosen; docs/dev/ai-passes.md, 31st pass)
+        # without a playout it would never be chosen; docs/dev/ai-passes.md, thirty-first
+        # pass)
         for t in charging[:DEEP_CHARGES] + [t for t in charging[DEEP_CHARGES:]
                                             if search.bound_for(t.cand.target)]:
             check()
@@ -839,19 +840,19 @@ class _Search:
             t.shift = sum(diffs) / len(diffs) - under_way(t.last, self.side, c.unit)
 
     @functools.cached_property
-    def _bound(self) -> dict[str, set[str]]:
+    def _bound(self) -> dict[str, frozenset[str]]:
         got: dict[str, set[str]] = {}
         for a in threats_of(self.engine, self.side, shots=False):
             if a.declared:
                 got.setdefault(a.target, set()).add(a.attacker)
-        return got
+        return {target: frozenset(units) for target, units in got.items()}
 
-    def bound_for(self, target: str | None) -> set[str]:
+    def bound_for(self, target: str | None) -> frozenset[str]:
         """The side's units already bound for the enemy unit of ``target`` (a charge declared
         at it, a combat under way with it)."""
         if target is None:
-            return set()
-        return set(self._bound.get(_unit_of(self.engine.state, target), ()))
+            return frozenset()
+        return self._bound.get(_unit_of(self.engine.state, target), frozenset())
 
     def moves_after(self, tries: list[_Tries]) -> None:
         """Where charges are still being declared and any other move ends the declaring
