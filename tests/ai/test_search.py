@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from game.ai.player import NEAR, RACE, SPREAD, _Tries, in_the_race
+from game.ai.player import FINAL, NEAR, RACE, SETTLED, SPREAD, WIN, _Tries, in_the_race
 from game.core.commands import Order
 from game.core.ruleset import Candidate
 
@@ -119,3 +119,25 @@ def test_scored_with_the_reply_a_candidate_counts_the_lower_of_the_two_averages(
     # with a charge's playouts or the moves after it added on top
     exposed.shift, exposed.after = 0.5, 0.25
     assert math.isclose(exposed.mean, 1.05)
+
+
+def test_tries_that_end_the_game_get_more_only_while_the_result_is_in_doubt() -> None:
+    # every try ended the game won, by a little more or less: more tries cannot say how often
+    # it wins, so it gets the usual number (two such answers took 48 tries each)
+    won = tries(0, [WIN + 1.5 + 0.1 * (i % 3) for i in range(SETTLED)])
+    won.final = True
+    assert won.settled and won.most(4) == 4
+    # one try of them lost: the dice decide who wins, and it gets FINAL times the tries
+    mixed = tries(1, [*won.scores[:-1], -WIN + 1.0])
+    mixed.final = True
+    assert not mixed.settled and mixed.most(4) == 4 * FINAL
+    # too few tries to tell, even all won
+    early = tries(2, won.scores[:SETTLED - 1])
+    early.final = True
+    assert not early.settled and early.most(4) == 4 * FINAL
+    # every try drawn (or the game going on) is settled too; a try that did not end the game
+    # is never given more
+    drawn = tries(3, [0.3] * SETTLED)
+    drawn.final = True
+    assert drawn.most(4) == 4
+    assert tries(4, [0.3, -WIN]).most(4) == 4
