@@ -131,10 +131,12 @@ FINAL = 12
 #: where every candidate ends the game (a rules study of one game turn, everyone in contact)
 #: shares them (unshared, its choices took 1.25 s at the 95th percentile, 0.13 s before)
 FINAL_FIRST = 4
-#: ... but only while its result is in doubt: after this many tries that all came to the same
-#: result (the game won each time, say, by more or less), it gets the usual tries. (Two answers
-#: that both won every time took 48 tries each, 0.84 s, to tell by how much; in the game's
-#: last turn such choices took 4% of a rank-and-flank game's CPU.)
+#: ... but only while the result hangs on the choice: once the candidates racing in the second
+#: round have each had this many tries (those whose tries end the game) and every try of every
+#: one came to the same result (the game won each time, say, by more or less), they get the
+#: usual tries (see :func:`settled`). (Two answers that both won every time took 48 tries
+#: each, 0.84 s, to tell by how much; in the last game turn such choices took 4% of a
+#: rank-and-flank game's CPU.)
 SETTLED = 8
 #: the most tries an answer gets in a game of player turns
 ANSWER_TRIES = 4
@@ -258,19 +260,8 @@ class _Tries:
 
     def most(self, tries: int, final: int | None = None) -> int:
         """How many tries it gets where a candidate gets ``tries`` (``final`` times as many
-        when its tries end the game, while the result is in doubt; default :data:`FINAL`)."""
-        if not self.final or self.settled:
-            return tries
-        return tries * (FINAL if final is None else final)
-
-    @property
-    def settled(self) -> bool:
-        """At least :data:`SETTLED` tries, and every one came to the same result (won, lost,
-        or neither): more tries cannot tell how often it wins."""
-        if len(self.scores) < SETTLED:
-            return False
-        first = _result(self.scores[0])
-        return all(_result(x) == first for x in self.scores)
+        when its tries end the game; default :data:`FINAL`)."""
+        return tries * (FINAL if final is None else final) if self.final else tries
 
 
 class Cancelled(Exception):
@@ -410,8 +401,9 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             # gave fewer: two tries that happened to score alike prove little)
             racing = in_the_race(best) if k >= lv.first else best
             # (one whose tries end the game is not judged on fewer than its first round's)
+            search.decided = settled(best)
             racing += [t for t in best
-                       if t.final and k < t.most(first, FINAL_FIRST) and t not in racing]
+                       if t.final and k < search.most(t, first, FINAL_FIRST) and t not in racing]
             if not racing:
                 return
             for t in racing:
@@ -499,6 +491,15 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             odds["game_lost"] = sum(_result(x) == -1 for x in pick.scores) / n
     fear = search.fear_note(pick, ranked) if lv.look.on else ""
     return done(pick.cand, odds, len(tries), first_tried, fear, joined)
+
+
+def settled(tries: list[_Tries]) -> bool:
+    """Whether more tries than usual cannot change the game's result by the choice: every try
+    of each of ``tries`` came to the same result, and each whose tries end the game has had
+    :data:`SETTLED` of them at least."""
+    results = {_result(x) for t in tries for x in t.scores}
+    return (len(results) == 1 and all(t.scores for t in tries)
+            and all(len(t.scores) >= SETTLED for t in tries if t.final))
 
 
 def _result(score: float) -> int:
@@ -611,13 +612,16 @@ class _Search:
         #: the tries left for candidates whose tries end the game, beyond what every
         #: candidate gets (see :data:`FINAL`)
         self.spare = lv.more * FINAL
+        #: the second round's candidates all came to the same result on every try so far (see
+        #: :func:`settled`): none gets more than the usual tries
+        self.decided = False
 
     def another(self, t: _Tries, n: int, usual: int, final: int | None = None) -> bool:
         """Whether candidate ``t`` gets a try after ``n`` where a candidate gets ``usual``: not
         when its scores cannot change (no dice were rolled) or it has had all it may
         (:meth:`_Tries.most`, with ``final``); a try beyond the usual ones comes out of the
         :attr:`spare` tries, while any are left."""
-        if (t.scores and not t.random_after) or n >= t.most(usual, final):
+        if (t.scores and not t.random_after) or n >= self.most(t, usual, final):
             return False
         if n < usual:
             return True
@@ -625,6 +629,11 @@ class _Search:
             return False
         self.spare -= 1
         return True
+
+    def most(self, t: _Tries, tries: int, final: int | None = None) -> int:
+        """The most tries ``t`` gets where a candidate gets ``tries`` (:meth:`_Tries.most`,
+        but no more than ``tries`` once the choice is :attr:`decided`)."""
+        return tries if self.decided else t.most(tries, final)
 
     def start(self, c: Candidate, i: int) -> _Tries | None:
         """Carry out the candidate once on a copy; None when the rules refuse it."""

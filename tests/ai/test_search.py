@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import math
 
-from game.ai.player import FINAL, NEAR, RACE, SETTLED, SPREAD, WIN, _Tries, in_the_race
+from game.ai.player import (
+    FINAL,
+    NEAR,
+    RACE,
+    SETTLED,
+    SPREAD,
+    WIN,
+    _Tries,
+    in_the_race,
+    settled,
+)
 from game.core.commands import Order
 from game.core.ruleset import Candidate
 
@@ -121,23 +131,24 @@ def test_scored_with_the_reply_a_candidate_counts_the_lower_of_the_two_averages(
     assert math.isclose(exposed.mean, 1.05)
 
 
-def test_tries_that_end_the_game_get_more_only_while_the_result_is_in_doubt() -> None:
-    # every try ended the game won, by a little more or less: more tries cannot say how often
-    # it wins, so it gets the usual number (two such answers took 48 tries each)
-    won = tries(0, [WIN + 1.5 + 0.1 * (i % 3) for i in range(SETTLED)])
-    won.final = True
-    assert won.settled and won.most(4) == 4
-    # one try of them lost: the dice decide who wins, and it gets FINAL times the tries
-    mixed = tries(1, [*won.scores[:-1], -WIN + 1.0])
-    mixed.final = True
-    assert not mixed.settled and mixed.most(4) == 4 * FINAL
+
+def test_tries_that_end_the_game_get_more_only_while_the_result_hangs_on_the_choice() -> None:
+    def ending(index: int, scores: list[float]) -> _Tries:
+        t = tries(index, scores)
+        t.final = True
+        return t
+
+    # two answers whose every try won the game, by a little more or less: more tries can only
+    # tell the margin (two such answers took 48 tries each), so neither gets more than usual
+    won = [WIN + 1.5 + 0.1 * (i % 3) for i in range(SETTLED)]
+    assert settled([ending(0, won), ending(1, won[::-1])])
+    # one try of one of them lost: how often each wins is the question, and FINAL stands
+    assert not settled([ending(0, won), ending(1, [*won[:-1], -WIN + 1.0])])
     # too few tries to tell, even all won
-    early = tries(2, won.scores[:SETTLED - 1])
-    early.final = True
-    assert not early.settled and early.most(4) == 4 * FINAL
-    # every try drawn (or the game going on) is settled too; a try that did not end the game
-    # is never given more
-    drawn = tries(3, [0.3] * SETTLED)
-    drawn.final = True
-    assert drawn.most(4) == 4
-    assert tries(4, [0.3, -WIN]).most(4) == 4
+    assert not settled([ending(0, won), ending(1, won[:SETTLED - 1])])
+    # a win against a move whose tries do not end the game: not the same result
+    assert not settled([ending(0, won), tries(1, [0.3] * SETTLED)])
+    # every try drawn or going on, whatever the candidate: settled
+    assert settled([ending(0, [0.2] * SETTLED), tries(1, [0.3])])
+    # and a candidate whose tries end the game still gets FINAL times the tries by itself
+    assert ending(0, won).most(4) == 4 * FINAL
