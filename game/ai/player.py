@@ -40,7 +40,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from game.ai.evaluate import (
@@ -312,11 +312,11 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     deadline = started + time_budget if time_budget is not None else None
 
     def done(c: Candidate, odds: dict[str, float] | None, considered: int,
-             tried: int | None = None, fear: str = "", joined: list[str] | None = None
-             ) -> Choice:
+             tried: int | None = None, fear: str = "", joined: list[str] | None = None,
+             fighting: list[str] | None = None) -> Choice:
         """The choice of ``c``, saying how the search was cut short, if it was."""
         cut = cut_note(units, len(cands), len(offered), tried)
-        reason = (explain(state, c, odds, side, joined, rs.damage_unit) + fear
+        reason = (explain(state, c, odds, side, joined, rs.damage_unit, fighting) + fear
                   + (f" ({cut})" if cut else ""))
         return Choice(c.command, reason, side, lv.name, c, odds or {}, considered=considered,
                       offered=len(offered), cut=cut, seconds=time.perf_counter() - started)
@@ -469,12 +469,16 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         near = [t for t in ranked if t.mean >= pick.mean - lv.careless]
         pick = near[rng.randrange(len(near))]
     odds = {"samples": float(len(pick.scores))}
-    joined: list[str] = []
+    # (the friends already bound for a charge's target, named as the line says what it counts
+    # on: "..., with Ember Chariot charging it too")
+    bound = search.bound_for(pick.cand.target) if pick.cand.kind in CHARGES else {}
+    fighting = [_name(state, u) for u, how in bound.items() if how == "fight"]
+    joined = [_name(state, u) for u, how in bound.items() if how != "fight"]
     if pick.played[0]:  # played out to the end of the turn: the odds it saw there
         n = pick.played[0]
         odds = {"samples": float(n), "target_broken": pick.played[1] / n,
                 "actor_broken": pick.played[2] / n, "score": pick.mean}
-        joined = [_name(state, u) for u in pick.joined]
+        joined += [_name(state, u) for u in pick.joined]
     elif pick.scores and search.phased and pick.cand.kind in CHARGES:
         odds = {}  # judged as declared: no odds of the combat to give
     elif pick.scores:
@@ -490,7 +494,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             odds["game_won"] = sum(_result(x) == 1 for x in pick.scores) / n
             odds["game_lost"] = sum(_result(x) == -1 for x in pick.scores) / n
     fear = search.fear_note(pick, ranked) if lv.look.on else ""
-    return done(pick.cand, odds, len(tries), first_tried, fear, joined)
+    return done(pick.cand, odds, len(tries), first_tried, fear, joined, fighting)
 
 
 def settled(tries: list[_Tries]) -> bool:
@@ -831,7 +835,7 @@ class _Search:
         # what the charge spares them counts too. (Without them, a chariot whose charge was
         # counted on to help the knights at an Ash Wyrm charged other prey: what joining
         # spared the knights was not counted. The knights were destroyed.)
-        units |= self.bound_for(c.target)
+        units |= self.bound_for(c.target).keys()
         diffs = []
         for k in range(self.lv.deep):
             self.check()
@@ -871,19 +875,19 @@ class _Search:
             t.shift = sum(diffs) / len(diffs) - under_way(t.last, self.side, c.unit)
 
     @functools.cached_property
-    def _bound(self) -> dict[str, frozenset[str]]:
-        got: dict[str, set[str]] = {}
+    def _bound(self) -> dict[str, dict[str, str]]:
+        got: dict[str, dict[str, str]] = {}
         for a in threats_of(self.engine, self.side, shots=False):
             if a.declared:
-                got.setdefault(a.target, set()).add(a.attacker)
-        return {target: frozenset(units) for target, units in got.items()}
+                got.setdefault(a.target, {})[a.attacker] = a.kind
+        return got
 
-    def bound_for(self, target: str | None) -> frozenset[str]:
-        """The side's units already bound for the enemy unit of ``target`` (a charge declared
-        at it, a combat under way with it)."""
+    def bound_for(self, target: str | None) -> Mapping[str, str]:
+        """The side's units already bound for the enemy unit of ``target``, each with how:
+        ``"charge"`` (a charge declared at it) or ``"fight"`` (a combat under way with it)."""
         if target is None:
-            return frozenset()
-        return self._bound.get(_unit_of(self.engine.state, target), frozenset())
+            return {}
+        return self._bound.get(_unit_of(self.engine.state, target), {})
 
     def moves_after(self, tries: list[_Tries]) -> None:
         """Where charges are still being declared and any other move ends the declaring
@@ -1358,14 +1362,16 @@ def _pct(p: float) -> str:
 
 
 def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int,
-            joined: list[str] | None = None, damage: str = "damage") -> str:
+            joined: list[str] | None = None, damage: str = "damage",
+            fighting: list[str] | None = None) -> str:
     """One line in players' words: what the AI does and, for a fight, a charge or a shot, the
     odds it saw ("Orc Brute charges Elf Blademaster: 64% to destroy it, 9% to be
-    destroyed"); ``joined``: the names of the units it expects to charge the same enemy
-    with it (a rank-and-flank charge played out with theirs: "..., 100% to reach, with
-    Cold One Chariot charging it too; 50% to break or destroy it..."); ``damage``: the
-    ruleset's word for damage (a shot at a single model says how much of it the tries took:
-    "Darkshards shoots at Black Coach: to take 0.4 Wounds on average")."""
+    destroyed"); ``joined``: the names of the units charging the same enemy with it (a
+    rank-and-flank charge played out with theirs, or declared before it: "..., 100% to
+    reach, with Cold One Chariot charging it too; 50% to break or destroy it..."), and
+    ``fighting`` those already in combat with it ("with Dreadspears fighting it");
+    ``damage``: the ruleset's word for damage (a shot at a single model says how much of it
+    the tries took: "Darkshards shoots at Black Coach: to take 0.4 Wounds on average")."""
     who = _name(s, c.unit)
     target = _name(s, c.target)
     if c.kind in ("fight", "charge", "diving charge", "shoot"):
@@ -1374,8 +1380,10 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
         line = f"{who} {verb} {target}"
         if c.note:  # (a rank-and-flank charge: the facing it goes into, the chance it reaches)
             line += (" " if c.note.startswith("in the") else ": ") + c.note
-        if joined:
-            line += f", with {' and '.join(joined)} charging it too"
+        helping = ([f"{' and '.join(joined)} charging it too"] if joined else []) + (
+            [f"{' and '.join(fighting)} fighting it"] if fighting else [])
+        if helping:
+            line += ", with " + " and ".join(helping)
         if odds and "target_broken" in odds:  # a charge played out to the end of the turn
             line += "; " + _played_out(odds)
         elif odds and odds.get("samples"):

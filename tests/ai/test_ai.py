@@ -951,6 +951,11 @@ def test_a_charge_played_out_with_others_names_them_before_its_odds() -> None:
         "Cold One Knights charges Grave Guard: 100% to reach, with Cold One Chariot and "
         "Dreadspears charging it too; in 1 of 2 trial runs it breaks or destroys it, in 0 it is "
         "broken or destroyed")
+    # and a friend already locked in combat with the target is named as fighting it
+    assert explain(e.state, c, odds, 1, ["Cold One Chariot"], fighting=["Dreadspears"]) == (
+        "Cold One Knights charges Grave Guard: 100% to reach, with Cold One Chariot charging it "
+        "too and Dreadspears fighting it; in 1 of 2 trial runs it breaks or destroys it, in 0 "
+        "it is broken or destroyed")
     # two playouts are counted, not given as a share; many are given as shares
     many = {"samples": 20.0, "target_broken": 0.55, "actor_broken": 0.05}
     assert explain(e.state, c, many, 1) == (
@@ -1455,3 +1460,37 @@ def test_a_charge_at_an_enemy_a_friend_is_bound_for_is_always_played_out(
         {t.cand.target: t.played[0] for t in ranked if t.cand.kind == "charge"}))
     choose(e, 1, "normal")
     assert played == {"guard": 2, "rabble": 0}
+
+
+def test_a_charge_at_an_enemy_a_friend_has_charged_names_the_friend() -> None:
+    """The second of two charges at one enemy counts on the first, declared before it: its line
+    says so, as the first's says it counts on the second. (It said nothing of the friend.)
+    The friends bound for an enemy are told apart by how: a charge declared, or a combat."""
+    import game.ai.player as P
+    from tests.old_world.helpers import block, facing_off, ow
+
+    def units(gap: float) -> list[dict[str, object]]:
+        levy = block("levy", 1, 20, 30, models=20)
+        guard = block("guard", 2, 20, 0, facing=180, models=10, stats={"WS": 2, "Ld": 5})
+        facing_off(levy, guard, gap=gap)
+        knights = block("knights", 1, 6, guard["y"], facing=90, models=5, files=5,
+                        base="30x60", troop_type="heavy cavalry",
+                        stats={"M": 8, "WS": 5, "S": 5, "A": 3, "T": 4})
+        return [levy, guard, knights]
+
+    e = Engine(check_scenario(ow(units(5.0), orders=[]), "test"), seed=1)
+    assert e.execute(Order("begin_turn")).ok
+    assert e.execute(Order("next_phase")).ok  # the Movement phase: charges are declared
+    assert e.execute(Order("charge", "levy", (("target", "guard"),))).ok
+    while e.pending_ask is not None:
+        e.answer_default()
+    assert dict(P._Search(e, 1, P.LEVELS["normal"], [5, 6], lambda: None).bound_for(
+        "guard")) == {"levy": "charge"}
+    choice = choose(e, 1, "normal")
+    assert choice.command == Order("charge", "knights", (("target", "guard"),)), choice.reason
+    assert choice.reason.startswith("Knights charges Guard in the flank, ") and (
+        ", with Levy charging it too; " in choice.reason), choice.reason
+    # the levy locked in combat with the guard from the start: fighting it
+    e = Engine(check_scenario(ow(units(0.0), orders=[]), "test"), seed=1)
+    assert dict(P._Search(e, 1, P.LEVELS["normal"], [5], lambda: None).bound_for(
+        "guard")) == {"levy": "fight"}
