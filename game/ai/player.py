@@ -471,7 +471,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     odds = {"samples": float(len(pick.scores))}
     # (the friends already bound for a charge's target, named as the line says what it counts
     # on: "..., with Ember Chariot charging it too")
-    bound = search.bound_for(pick.cand.target) if pick.cand.kind in CHARGES else {}
+    bound = (search.bound_for(pick.cand.target) if search.phased and pick.cand.kind in CHARGES
+             else {})
     fighting = [_name(state, u) for u, how in bound.items() if how == "fight"]
     joined = [_name(state, u) for u, how in bound.items() if how != "fight"]
     if pick.played[0]:  # played out to the end of the turn: the odds it saw there

@@ -131,7 +131,6 @@ def test_scored_with_the_reply_a_candidate_counts_the_lower_of_the_two_averages(
     assert math.isclose(exposed.mean, 1.05)
 
 
-
 def test_tries_that_end_the_game_get_more_only_while_the_result_hangs_on_the_choice() -> None:
     def ending(index: int, scores: list[float]) -> _Tries:
         t = tries(index, scores)
