@@ -400,17 +400,18 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             # (the race starts after the level's usual first tries, even where round one
             # gave fewer: two tries that happened to score alike prove little)
             racing = in_the_race(best) if k >= lv.first else best
-            # (one whose tries end the game is not judged on fewer than its first round's)
-            search.decided = settled(best)
-            racing += [t for t in best
-                       if t.final and k < search.most(t, first, FINAL_FIRST) and t not in racing]
+            # (one whose tries end the game is not judged on fewer than its first round's; but
+            # once the result no longer hangs on the choice, none gets more than the usual)
+            final = 1 if settled(best) else None
+            racing += [t for t in best if t.final and t not in racing
+                       and k < t.most(first, final or FINAL_FIRST)]
             if not racing:
                 return
             for t in racing:
                 check()
                 if deadline is not None and time.perf_counter() > deadline and k:
                     return
-                if len(t.scores) > k or not search.another(t, k, more):
+                if len(t.scores) > k or not search.another(t, k, more, final):
                     continue
                 search.one(t, reply=True)
 
@@ -617,16 +618,13 @@ class _Search:
         #: the tries left for candidates whose tries end the game, beyond what every
         #: candidate gets (see :data:`FINAL`)
         self.spare = lv.more * FINAL
-        #: the second round's candidates all came to the same result on every try so far (see
-        #: :func:`settled`): none gets more than the usual tries
-        self.decided = False
 
     def another(self, t: _Tries, n: int, usual: int, final: int | None = None) -> bool:
         """Whether candidate ``t`` gets a try after ``n`` where a candidate gets ``usual``: not
         when its scores cannot change (no dice were rolled) or it has had all it may
         (:meth:`_Tries.most`, with ``final``); a try beyond the usual ones comes out of the
         :attr:`spare` tries, while any are left."""
-        if (t.scores and not t.random_after) or n >= self.most(t, usual, final):
+        if (t.scores and not t.random_after) or n >= t.most(usual, final):
             return False
         if n < usual:
             return True
@@ -634,11 +632,6 @@ class _Search:
             return False
         self.spare -= 1
         return True
-
-    def most(self, t: _Tries, tries: int, final: int | None = None) -> int:
-        """The most tries ``t`` gets where a candidate gets ``tries`` (:meth:`_Tries.most`,
-        but no more than ``tries`` once the choice is :attr:`decided`)."""
-        return tries if self.decided else t.most(tries, final)
 
     def start(self, c: Candidate, i: int) -> _Tries | None:
         """Carry out the candidate once on a copy; None when the rules refuse it."""

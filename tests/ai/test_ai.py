@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -1382,6 +1383,35 @@ def test_in_a_playout_the_enemy_answers_its_own_question_as_is_worst_for_the_sid
     assert answers(own) == [False]
 
 
+def _levy_and_knights(gap: float = 6.0) -> list[dict[str, Any]]:
+    """Old-world: a levy facing a guard ``gap`` inches off (0: locked in combat), knights off
+    the guard's flank, and a rabble behind the guard."""
+    from tests.old_world.helpers import block, facing_off
+
+    levy = block("levy", 1, 20, 30, models=10)
+    guard = block("guard", 2, 20, 0, facing=180, models=12, files=4)
+    facing_off(levy, guard, gap=gap)
+    knights = block("knights", 1, 8, guard["y"] - 2, facing=90, models=5, files=5,
+                    base="30x60", troop_type="heavy cavalry", stats={"M": 7})
+    rabble = block("rabble", 2, 16, guard["y"] - 8, facing=180, models=5)
+    return [levy, guard, knights, rabble]
+
+
+def _charges_declared(units: list[dict[str, Any]], levy_charges: bool = True) -> Engine:
+    """Side 1's turn at the point where charges are declared; with ``levy_charges``, the levy's
+    charge at the guard declared and its reaction given."""
+    from tests.old_world.helpers import ow
+
+    e = Engine(check_scenario(ow(units, orders=[]), "test"), seed=1)
+    assert e.execute(Order("begin_turn")).ok
+    assert e.execute(Order("next_phase")).ok  # the Movement phase: charges are declared
+    if levy_charges:
+        assert e.execute(Order("charge", "levy", (("target", "guard"),))).ok
+        while e.pending_ask is not None:
+            e.answer_default()
+    return e
+
+
 def test_a_charge_at_an_enemy_a_friend_has_charged_counts_what_it_spares_the_friend() -> None:
     """A charge's playouts compare what the units involved are worth with the charge and
     without it. A friend that has already declared a charge at the same target, or is
@@ -1391,23 +1421,10 @@ def test_a_charge_at_an_enemy_a_friend_has_charged_counts_what_it_spares_the_fri
     destroyed.) A charge at another enemy leaves the friend out."""
     from game.ai.player import LEVELS, _Search
     from game.core.ruleset import Candidate
-    from tests.old_world.helpers import block, facing_off, ow
 
     def counted(engaged: bool, target: str) -> set[str]:
-        levy = block("levy", 1, 20, 30, models=10)
-        guard = block("guard", 2, 20, 0, facing=180, models=12, files=4)
-        facing_off(levy, guard, gap=0.0 if engaged else 6.0)
-        knights = block("knights", 1, 8, guard["y"] - 2, facing=90, models=5, files=5,
-                        base="30x60", troop_type="heavy cavalry", stats={"M": 7})
-        rabble = block("rabble", 2, 16, guard["y"] - 8, facing=180, models=5)
-        e = Engine(check_scenario(ow([levy, guard, knights, rabble], orders=[]), "test"),
-                   seed=1)
-        assert e.execute(Order("begin_turn")).ok
-        assert e.execute(Order("next_phase")).ok  # the Movement phase: charges are declared
-        if not engaged:
-            assert e.execute(Order("charge", "levy", (("target", "guard"),))).ok
-            while e.pending_ask is not None:
-                e.answer_default()
+        e = _charges_declared(_levy_and_knights(0.0 if engaged else 6.0),
+                              levy_charges=not engaged)
         charge = Candidate(Order("charge", "knights", (("target", target),)), "charge",
                            "knights", target, "")
         search = _Search(e, 1, LEVELS["normal"], [5, 6, 7], lambda: None)
@@ -1440,20 +1457,8 @@ def test_a_charge_at_an_enemy_a_friend_is_bound_for_is_always_played_out(
     now always played out. With no other charge played out at all, the knights' charge at the
     Guard the Levy has charged is played out twice; their charge at the Rabble is not."""
     import game.ai.player as P
-    from tests.old_world.helpers import block, facing_off, ow
 
-    levy = block("levy", 1, 20, 30, models=10)
-    guard = block("guard", 2, 20, 0, facing=180, models=12, files=4)
-    facing_off(levy, guard, gap=6.0)
-    knights = block("knights", 1, 8, guard["y"] - 2, facing=90, models=5, files=5,
-                    base="30x60", troop_type="heavy cavalry", stats={"M": 7})
-    rabble = block("rabble", 2, 16, guard["y"] - 8, facing=180, models=5)
-    e = Engine(check_scenario(ow([levy, guard, knights, rabble], orders=[]), "test"), seed=1)
-    assert e.execute(Order("begin_turn")).ok
-    assert e.execute(Order("next_phase")).ok  # the Movement phase: charges are declared
-    assert e.execute(Order("charge", "levy", (("target", "guard"),))).ok
-    while e.pending_ask is not None:
-        e.answer_default()
+    e = _charges_declared(_levy_and_knights())
     monkeypatch.setattr(P, "DEEP_CHARGES", 0)
     played: dict[str, int] = {}
     monkeypatch.setattr(P, "TRACE", lambda ranked: played.update(
@@ -1467,9 +1472,11 @@ def test_a_charge_at_an_enemy_a_friend_has_charged_names_the_friend() -> None:
     says so, as the first's says it counts on the second. (It said nothing of the friend.)
     The friends bound for an enemy are told apart by how: a charge declared, or a combat."""
     import game.ai.player as P
-    from tests.old_world.helpers import block, facing_off, ow
+    from tests.old_world.helpers import block, facing_off
 
-    def units(gap: float) -> list[dict[str, object]]:
+    def units(gap: float) -> list[dict[str, Any]]:
+        # (a bigger levy, a weaker guard and stronger knights than _levy_and_knights: here the
+        # knights' charge is worth making)
         levy = block("levy", 1, 20, 30, models=20)
         guard = block("guard", 2, 20, 0, facing=180, models=10, stats={"WS": 2, "Ld": 5})
         facing_off(levy, guard, gap=gap)
@@ -1478,12 +1485,7 @@ def test_a_charge_at_an_enemy_a_friend_has_charged_names_the_friend() -> None:
                         stats={"M": 8, "WS": 5, "S": 5, "A": 3, "T": 4})
         return [levy, guard, knights]
 
-    e = Engine(check_scenario(ow(units(5.0), orders=[]), "test"), seed=1)
-    assert e.execute(Order("begin_turn")).ok
-    assert e.execute(Order("next_phase")).ok  # the Movement phase: charges are declared
-    assert e.execute(Order("charge", "levy", (("target", "guard"),))).ok
-    while e.pending_ask is not None:
-        e.answer_default()
+    e = _charges_declared(units(5.0))
     assert dict(P._Search(e, 1, P.LEVELS["normal"], [5, 6], lambda: None).bound_for(
         "guard")) == {"levy": "charge"}
     choice = choose(e, 1, "normal")
@@ -1491,6 +1493,6 @@ def test_a_charge_at_an_enemy_a_friend_has_charged_names_the_friend() -> None:
     assert choice.reason.startswith("Knights charges Guard in the flank, ") and (
         ", with Levy charging it too; " in choice.reason), choice.reason
     # the levy locked in combat with the guard from the start: fighting it
-    e = Engine(check_scenario(ow(units(0.0), orders=[]), "test"), seed=1)
+    e = _charges_declared(units(0.0), levy_charges=False)
     assert dict(P._Search(e, 1, P.LEVELS["normal"], [5], lambda: None).bound_for(
         "guard")) == {"levy": "fight"}
