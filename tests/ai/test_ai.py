@@ -490,11 +490,11 @@ def test_trench_worth_counts_a_spent_tough_and_the_markers_on_a_model() -> None:
 def test_rank_and_flank_scores_are_victory_points_and_worth_is_points() -> None:
     from game.core.state import apply
 
-    # in the AI's units a hundred points are worth 1: the Skeleton Warriors (163 points) and
+    # in the AI's units a hundred points are worth 1: the Skeleton Warriors (130 points) and
     # the Black Coach (170) at full strength; a unit destroyed gives its points to the enemy
     ow = Engine(load_scenario(MAPS / "old-world.toml"), seed=1)
     rs, s = ow.ruleset.advisor, ow.state.copy()
-    assert rs.unit_worth(s, "skeletons") == pytest.approx(1.63)
+    assert rs.unit_worth(s, "skeletons") == pytest.approx(1.30)
     assert rs.unit_worth(s, "coach") == pytest.approx(1.70)
     assert rs.side_scores(s) == (0.0, 0.0)
     apply(s, ev.UnitStatusChanged("coach", "destroyed", "test", None))
@@ -502,9 +502,9 @@ def test_rank_and_flank_scores_are_victory_points_and_worth_is_points() -> None:
     assert rs.side_scores(s) == (1.70, 0.0)
     # old-world is won by a lead of 100 victory points: 1 in the AI's units
     assert rs.score_to_win(s) == pytest.approx(1.0)
-    # ten of the twenty-five Skeleton Warriors gone: three fifths of their worth left
-    apply(s, ev.CasualtiesRemoved("skeletons", s.units["skeletons"].models[15:], "test"))
-    assert rs.unit_worth(s, "skeletons") == pytest.approx(1.63 * 3 / 5)
+    # half the Skeleton Warriors gone: half their worth
+    apply(s, ev.CasualtiesRemoved("skeletons", s.units["skeletons"].models[10:], "test"))
+    assert rs.unit_worth(s, "skeletons") == pytest.approx(0.65)
 
 
 def test_the_score_counts_for_more_as_the_last_turn_nears() -> None:
