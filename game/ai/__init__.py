@@ -5,6 +5,16 @@ The AI knows no rule: each ruleset offers candidate commands and what its units 
 and every candidate is tried on copies of the engine. See docs/ai.md.
 """
 
-from game.ai.player import LEVELS, Cancelled, Choice, choose, idle, idle_candidates, side_to_act
+from game.ai.player import (
+    LEVELS,
+    Cancelled,
+    Choice,
+    Memory,
+    choose,
+    idle,
+    idle_candidates,
+    side_to_act,
+)
 
-__all__ = ["LEVELS", "Cancelled", "Choice", "choose", "idle", "idle_candidates", "side_to_act"]
+__all__ = ["LEVELS", "Cancelled", "Choice", "Memory", "choose", "idle", "idle_candidates",
+           "side_to_act"]

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.player import Choice, choose, idle, side_to_act
+from game.ai.player import Choice, Memory, choose, idle, side_to_act
 from game.core import events as ev
 from game.core.commands import DECLARE_DRAW, Answer, Order
 from game.core.engine import Engine
@@ -54,6 +54,7 @@ def play_out(engine: Engine, players: Mapping[int, str],
     watch = Standstill(engine)
     done = 0
     due: str | None = None  # the game can no longer change: the reason, until it is declared
+    memory = Memory()  # (what the AI worked out earlier in the game, for both sides)
     while not engine.state.game_over:
         if done >= limit:
             raise Stuck(f"game turn {engine.state.turn} did not end within {limit} commands")
@@ -67,7 +68,7 @@ def play_out(engine: Engine, players: Mapping[int, str],
         elif level is None:
             out = engine.execute(idle(engine, side).command)
         else:
-            choice = choose(engine, side, level)
+            choice = choose(engine, side, level, memory=memory)
             if on_choice is not None:
                 on_choice(choice)
             out = engine.execute(choice.command)

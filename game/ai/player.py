@@ -73,7 +73,7 @@ from game.core.ruleset import PHASES, Candidate, SampledCandidates, Threat
 from game.core.state import GameState
 
 __all__ = ["DECISIVE", "LEVELS", "SCORE_EARLY", "SCORE_LATE", "WIN", "Cancelled", "Choice",
-           "Level", "choose", "evaluate", "explain", "idle", "idle_candidates", "material",
+           "Level", "Memory", "choose", "evaluate", "explain", "idle", "idle_candidates", "material",
            "settle", "side_to_act"]
 
 
@@ -268,24 +268,57 @@ class Cancelled(Exception):
     """The caller cancelled the choice."""
 
 
+#: what a charge's playouts came to (see :class:`Memory`): the mean difference they made, the
+#: playouts, how many broke the target and the charger, the units that joined the charge
+_Charges = dict[tuple[object, ...], tuple[float, tuple[int, int, int], tuple[str, ...]]]
+
+
+@dataclass
+class Memory:
+    """What the AI has worked out earlier in a game and may use again: the playouts of each
+    rank-and-flank charge it looked at while its side's charges are being declared
+    (:meth:`_Search.deep`), kept while the table stands as it did (no model moved or taken
+    off) and the charge would be declared with the same friends bound for its target. A
+    charge not declared is otherwise played out again, with new dice, at every choice of the
+    declaring, and a poor charge gets a draw at looking good each time: the draw that looks
+    good is the one declared. One memory serves one game (:func:`game.ai.game.play_out`
+    keeps one; so does the window's opponent); it forgets all at each new player turn."""
+
+    #: by side: (the game's seed, the scenario and the flow's place: turn, phase, step) of
+    #: what it holds
+    turn: dict[int, tuple[object, ...]] = field(default_factory=dict)
+    #: by side, then by charge and the table as it stood
+    charges: dict[int, _Charges] = field(default_factory=dict)
+
+    def at(self, s: GameState, seed: int, side: int) -> _Charges:
+        """The charges ``side`` has worked out in the step of the turn the game is in
+        (forgetting those of another step, turn or game)."""
+        now = (seed, s.scenario, s.turn, s.flow.digest())
+        if self.turn.get(side) != now:
+            self.turn[side] = now
+            self.charges[side] = {}
+        return self.charges[side]
+
+
 def choose(engine: Engine, side: int | None = None, level: str = "normal",
            time_budget: float | None = None, seed: int | None = None,
-           cancel: threading.Event | None = None) -> Choice:
+           cancel: threading.Event | None = None, memory: Memory | None = None) -> Choice:
     """The command the AI plays for ``side`` (default: the side to act or to answer now) at
     ``level``. Never changes ``engine``: every try runs on a copy. ``time_budget`` (seconds)
     stops the search early with the best so far (even in its first round, once a candidate
     has been tried; :attr:`Choice.cut` then says so);
     ``cancel`` (a ``threading.Event``) makes it raise :class:`Cancelled` soon after being set.
     Without a time budget the choice depends only on the position, side, level and
-    ``seed`` (default: worked out from the game's seed and the position)."""
+    ``seed`` (default: worked out from the game's seed and the position), and with a
+    ``memory`` (:class:`Memory`), on what it holds of the choices before."""
     cpu = time.thread_time()
-    got = _choose(engine, side, level, time_budget, seed, cancel)
+    got = _choose(engine, side, level, time_budget, seed, cancel, memory)
     got.cpu = time.thread_time() - cpu
     return got
 
 
 def _choose(engine: Engine, side: int | None, level: str, time_budget: float | None,
-            seed: int | None, cancel: threading.Event | None) -> Choice:
+            seed: int | None, cancel: threading.Event | None, memory: Memory | None) -> Choice:
     started = time.perf_counter()
     lv = LEVELS.get(level)
     if lv is None:
@@ -354,7 +387,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     # so that every other choice throws what it threw before)
     apart = random.Random(seed + 1)
     seeds += [apart.getrandbits(63) for _ in range(lv.more * FINAL - len(seeds))]
-    search = _Search(engine, side, lv, seeds, check)
+    search = _Search(engine, side, lv, seeds, check,
+                     memory.at(state, engine.seed, side) if memory is not None else None)
     tries: list[_Tries] = []
     first_tried: int | None = None  # with a time limit reached in round one: how far it got
 
@@ -598,8 +632,10 @@ class _Search:
     """The tries of one choice: the engine, the side, the level and the common dice."""
 
     def __init__(self, engine: Engine, side: int, lv: Level, seeds: list[int],
-                 check: Callable[[], None]) -> None:
+                 check: Callable[[], None], memory: _Charges | None = None) -> None:
         self.engine, self.side, self.lv, self.seeds, self.check = engine, side, lv, seeds, check
+        #: the charges worked out earlier in this step of the turn (see :class:`Memory`)
+        self.memory = memory
         rs = engine.ruleset
         s = engine.state
         self.phased = rs.flow.kind == PHASES
@@ -829,7 +865,20 @@ class _Search:
         # what the charge spares them counts too. (Without them, a chariot whose charge was
         # counted on to help the knights at an Ash Wyrm charged other prey: what joining
         # spared the knights was not counted. The knights were destroyed.)
-        units |= self.bound_for(c.target).keys()
+        bound = self.bound_for(c.target)
+        units |= bound.keys()
+        key: tuple[object, ...] | None = None
+        if self.memory is not None:
+            # (worked out before in this declaring, with the table as it stands and the same
+            # friends bound for the target and joining in: the same playouts again)
+            key = (c.command, tuple(o.command for o in joining), tuple(sorted(bound.items())),
+                   self.lv, self.last, self._table)
+            got = self.memory.get(key)
+            if got is not None:
+                mean, played, joined = got
+                t.played, t.joined = list(played), list(joined)
+                t.shift = mean - under_way(t.last, self.side, c.unit)
+                return
         diffs = []
         for k in range(self.lv.deep):
             self.check()
@@ -866,7 +915,17 @@ class _Search:
             involved = units | _joined(a.state, units) | _joined(without.state, units)
             diffs.append(self._after(a, involved) - self._after(without, involved))
         if diffs:
-            t.shift = sum(diffs) / len(diffs) - under_way(t.last, self.side, c.unit)
+            mean = sum(diffs) / len(diffs)
+            t.shift = mean - under_way(t.last, self.side, c.unit)
+            if key is not None and self.memory is not None:
+                self.memory[key] = (mean, (t.played[0], t.played[1], t.played[2]),
+                                            tuple(t.joined))
+
+    @functools.cached_property
+    def _table(self) -> tuple[tuple[object, ...], ...]:
+        """Where every model stands, and how it is (for :class:`Memory`)."""
+        return tuple((m.name, m.x, m.y, m.facing, m.status, m.damage)
+                     for m in self.engine.state.models.values())
 
     @functools.cached_property
     def _bound(self) -> dict[str, dict[str, str]]:

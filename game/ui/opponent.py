@@ -28,7 +28,7 @@ from game.ui.dialogs import Dialog
 from game.ui.info import side_label
 
 if TYPE_CHECKING:
-    from game.ai import Choice
+    from game.ai import Choice, Memory
     from game.core.engine import Engine
     from game.ui.app import App
 
@@ -46,8 +46,10 @@ SETTINGS = "settings.json"
 class _Job:
     """One choice being made in a worker thread, for the position ``key``."""
 
-    def __init__(self, key: tuple[int, ...], engine: Engine, side: int, level: str) -> None:
+    def __init__(self, key: tuple[int, ...], engine: Engine, side: int, level: str,
+                 memory: Memory) -> None:
         self.key = key
+        self.memory = memory
         self.side = side
         self.level = level
         self.cancel = threading.Event()
@@ -63,7 +65,7 @@ class _Job:
 
         try:
             self.choice = choose(engine, self.side, self.level, time_budget=BUDGETS.get(self.level, 1.0),
-                                 cancel=self.cancel)
+                                 cancel=self.cancel, memory=self.memory)
         except Cancelled:
             pass
         except Exception as exc:  # noqa: BLE001 - reported in the window, never raised there
@@ -80,6 +82,9 @@ class Opponent:
         self.pace = "normal"
         self.paused = False  # after an error, until the players are chosen again
         self.job: _Job | None = None
+        #: what the AI worked out earlier in this game (forgotten on an undo or a new game;
+        #: made when the AI first thinks, as the AI itself is loaded then)
+        self.memory: Memory | None = None
         self.last_move = 0.0  # time.monotonic() of the AI's last move
         self.refused = 0  # moves refused in a row (a second one pauses the AI)
         #: the AI's reasons, by the index in the log of the first event of the move
@@ -209,7 +214,12 @@ class Opponent:
             return self._carry_out(job) or changed
         if side is None:
             return changed
-        self.job = _Job(self._key(), self.app.game_session().engine.fork(), side, self.level(side))
+        if self.memory is None:
+            from game.ai import Memory
+
+            self.memory = Memory()
+        self.job = _Job(self._key(), self.app.game_session().engine.fork(), side, self.level(side),
+                        self.memory)
         return changed
 
     def _status_changed(self) -> bool:
@@ -262,6 +272,7 @@ class Opponent:
     def rewound(self) -> None:
         """After an undo or a new game: forget what no longer happened."""
         self.cancel()
+        self.memory = None
         s = self.app.session
         n = len(s.engine.log) if s is not None else 0
         k = len(s.commands()) if s is not None else 0
@@ -271,6 +282,7 @@ class Opponent:
 
     def new_game(self) -> None:
         self.cancel()
+        self.memory = None
         self.notes, self.moves = {}, set()
         self.paused = False
         self.refused = 0
