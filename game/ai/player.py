@@ -282,7 +282,8 @@ class Memory:
     charge not declared is otherwise played out again, with new dice, at every choice of the
     declaring, and a poor charge gets a draw at looking good each time: the draw that looks
     good is the one declared. One memory serves one game (:func:`game.ai.game.play_out`
-    keeps one; so does the window's opponent); it forgets all at each new player turn."""
+    keeps one; so does the window's opponent); what a side worked out is forgotten once the
+    game is in another step of a turn (another phase, player turn or game)."""
 
     #: by side: (the game's seed, the scenario and the flow's place: turn, phase, step) of
     #: what it holds
@@ -918,8 +919,8 @@ class _Search:
             mean = sum(diffs) / len(diffs)
             t.shift = mean - under_way(t.last, self.side, c.unit)
             if key is not None and self.memory is not None:
-                self.memory[key] = (mean, (t.played[0], t.played[1], t.played[2]),
-                                            tuple(t.joined))
+                played = (t.played[0], t.played[1], t.played[2])
+                self.memory[key] = (mean, played, tuple(t.joined))
 
     @functools.cached_property
     def _table(self) -> tuple[tuple[object, ...], ...]:

@@ -81,10 +81,12 @@ def test_undo_takes_back_the_ais_moves_and_your_order(make_app):
     assert run_until(app, lambda a: a.opponent.moves and a.play.due_side() == 1)
     n_ai = len(app.opponent.moves)
     assert app.opponent.undo_count() == n_ai + 1
+    assert app.opponent.memory is not None  # (what the AI worked out, kept for the game)
     app.play.undo()
     # back before the orc's last order (its end of activation): side 1 to act
     assert [c.do for c in app.session.commands()] == ["pass"]
     assert not app.opponent.moves and not app.opponent.notes
+    assert app.opponent.memory is None  # (and what it worked out there is forgotten)
     assert app.play.due_side() == 1
 
 
