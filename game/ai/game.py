@@ -6,11 +6,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.player import Choice, Memory, choose, idle, side_to_act
+from game.ai.player import Choice, Memory, choose, idle, side_to_act, table_of
 from game.core import events as ev
 from game.core.commands import DECLARE_DRAW, Answer, Order
 from game.core.engine import Engine
-from game.core.state import GameState
 
 #: a game turn that has not ended after this many commands, plus ``PER_UNIT`` for each unit,
 #: is stopped (a safety net: a ruleset whose candidates never move the game on)
@@ -94,7 +93,7 @@ class Standstill:
     def __init__(self, engine: Engine) -> None:
         self.turn = engine.state.turn
         self.outcome = _outcome(engine)
-        self.table = _table(engine.state)
+        self.table = table_of(engine.state)
         self.calm = 0  # whole game turns in a row with the same outcome
         self.still = 0  # whole game turns in a row in which nothing happened
         self.rolled = False  # a die was rolled in the game turn under way
@@ -114,7 +113,7 @@ class Standstill:
         if not self.turn_changed or s.game_over:
             return None
         self.turn = s.turn
-        outcome, table = _outcome(engine), _table(s)
+        outcome, table = _outcome(engine), table_of(s)
         calm = outcome == self.outcome
         self.calm = self.calm + 1 if calm else 0
         self.still = self.still + 1 if calm and table == self.table and not rolled_before else 0
@@ -135,11 +134,6 @@ def _outcome(engine: Engine) -> tuple[Any, ...]:
             tuple((u.status, tuple(u.conditions), tuple(u.counters.items()))
                   for u in s.units.values()),
             engine.ruleset.advisor.side_scores(s))
-
-
-def _table(s: GameState) -> tuple[Any, ...]:
-    return (tuple((m.x, m.y, m.facing) for m in s.models.values()),
-            tuple(u.formation for u in s.units.values()))
 
 
 def is_default(choice: Choice) -> bool:

@@ -923,10 +923,10 @@ class _Search:
                 self.memory[key] = (mean, played, tuple(t.joined))
 
     @functools.cached_property
-    def _table(self) -> tuple[tuple[object, ...], ...]:
-        """Where every model stands, and how it is (for :class:`Memory`)."""
-        return tuple((m.name, m.x, m.y, m.facing, m.status, m.damage)
-                     for m in self.engine.state.models.values())
+    def _table(self) -> tuple[object, ...]:
+        """Where everything stands and how each model is (for :class:`Memory`)."""
+        s = self.engine.state
+        return table_of(s), tuple((m.status, m.damage) for m in s.models.values())
 
     @functools.cached_property
     def _bound(self) -> dict[str, dict[str, str]]:
@@ -1049,6 +1049,12 @@ class _Search:
             gone += lost
             hurt += lost or rs.advisor.unit_damage(r.state, th.target) > before
         return (hurt / n, gone / n) if n else None
+
+
+def table_of(s: GameState) -> tuple[object, ...]:
+    """Where everything stands: each model's place and facing, each unit's formation."""
+    return (tuple((m.x, m.y, m.facing) for m in s.models.values()),
+            tuple(u.formation for u in s.units.values()))
 
 
 def _gone(s: GameState, name: str | None) -> bool:
