@@ -14,6 +14,13 @@ Run:
       [--pairings normal-random easy-random hard-normal normal-easy]
       [--out strength.jsonl] [--resume] [--jobs 1] [--seed 1000]
   python bench/bench_strength.py --report strength.jsonl [--markdown]
+  python bench/bench_strength.py --variant f0=normal:fight_on=0 --pairings f0-normal
+
+``--variant NAME=BASE:KEY=VALUE,...`` (repeatable) defines a throwaway level for this run: level
+BASE with each KEY set to VALUE, under the name NAME, for a pairing to use. A KEY is a field
+of :class:`game.ai.player.Level` (``deep``, ``fight_on``, ``more``...) or ``look.FIELD`` of its
+look at the attacks to come (``look.fear``, ``look.turn_fear``...). Each game in the ``--out``
+file keeps the run's definitions, and ``--report`` lists them.
 
 The table: for each pairing and map, A's wins as side 1 and as side 2 (each of its half of
 the games), A's wins over both, B's wins, the draws, and A's win rate over both with its
@@ -41,13 +48,15 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ai.player import LEVELS  # noqa: E402
+from game.ai import player as P  # noqa: E402
+from game.ai.evaluate import Look  # noqa: E402
+from game.ai.player import Level  # noqa: E402
 from game.ai.simulate import wilson  # noqa: E402
 
 MAPS = ["default", "trench", "duel", "rules-study", "old-world", "ninth-age"]
@@ -72,15 +81,92 @@ class Game:
     #: each level's choices: CPU seconds of each, rounded to the millisecond
     choices: dict[str, list[float]] = field(default_factory=dict)
     victory_points: dict[str, int] | None = None
+    #: the levels the run defined (``--variant``): name -> ``BASE:KEY=VALUE,...``
+    defined: dict[str, str] = field(default_factory=dict)
 
     @property
     def key(self) -> tuple[str, str, str, int]:
         return (self.map, self.a, self.b, self.index)
 
 
-def play(map_name: str, a: str, b: str, index: int, seed: int) -> Game:
+def variant(text: str) -> tuple[Level, str]:
+    """The level ``text`` defines (``NAME=BASE:KEY=VALUE,...``, see the module's help) and
+    its definition (``BASE:KEY=VALUE,...``). Raises ValueError saying what is wrong."""
+    name, sep, definition = text.partition("=")
+    base, colon, changes = definition.partition(":")
+    name, base = name.strip(), base.strip()
+    if not sep or not colon or not name or not changes.strip():
+        raise ValueError(f"a variant is NAME=BASE:KEY=VALUE,... (f0=normal:fight_on=0), "
+                         f"not {text!r}")
+    if "-" in name or name in P.LEVELS or name == STILL:
+        raise ValueError(f"{text}: name the variant with no dash, and not after a level that "
+                         f"exists ({', '.join(P.LEVELS)}, {STILL})")
+    if base not in P.LEVELS:
+        raise ValueError(f"{text}: unknown level {base!r} to change (known: "
+                         f"{', '.join(P.LEVELS)})")
+    level = P.LEVELS[base]
+    mine: dict[str, object] = {"name": name}
+    look: dict[str, object] = {}
+    for item in changes.split(","):
+        key, eq, value = (part.strip() for part in item.partition("="))
+        where, fields, into = (level.look, Look.__dataclass_fields__, look) \
+            if key.startswith("look.") else (level, Level.__dataclass_fields__, mine)
+        attr = key.removeprefix("look.")
+        if not eq or attr not in fields or attr in ("name", "look"):
+            known = [f for f in Level.__dataclass_fields__ if f not in ("name", "look")] + \
+                [f"look.{f}" for f in Look.__dataclass_fields__]
+            raise ValueError(f"{text}: {item.strip()!r} is not KEY=VALUE with KEY one of "
+                             f"{', '.join(known)}")
+        into[attr] = _value(text, key, getattr(where, attr), value)
+    if look:
+        mine["look"] = replace(level.look, **look)  # type: ignore[arg-type]
+    tidy = ",".join(item.strip() for item in changes.split(","))
+    return replace(level, **mine), f"{base}:{tidy}"  # type: ignore[arg-type]
+
+
+def _value(text: str, key: str, now: object, value: str) -> object:
+    """``value`` read as the kind of value ``key`` holds now (``now``)."""
+    try:
+        if isinstance(now, bool):
+            if value.lower() not in ("true", "false"):
+                raise ValueError
+            return value.lower() == "true"
+        if isinstance(now, int):
+            return int(value)
+        if now is None and value.lower() == "none":
+            return None
+        return float(value)
+    except ValueError:
+        kind = "true or false" if isinstance(now, bool) else \
+            "a whole number" if isinstance(now, int) else "a number"
+        raise ValueError(f"{text}: {key} must be {kind}, not {value!r}") from None
+
+
+def define(variants: Sequence[str]) -> dict[str, str]:
+    """Add the levels ``variants`` define to the AI's levels, in turn (one may change one
+    defined before it); their definitions by name. (Each worker process of a run does the
+    same before it plays.)"""
+    out = {}
+    for text in variants:
+        level, definition = variant(text)
+        P.LEVELS[level.name] = level
+        out[level.name] = definition
+    return out
+
+
+def _define_again(variants: Sequence[str]) -> None:
+    """A worker's :func:`define` (a forked worker has the parent's levels already: they are
+    defined afresh)."""
+    for text in variants:
+        P.LEVELS.pop(text.partition("=")[0].strip(), None)
+    define(variants)
+
+
+def play(map_name: str, a: str, b: str, index: int, seed: int,
+         defined: dict[str, str] | None = None) -> Game:
     """Game ``index`` of pairing ``a``-``b`` on ``map_name``: ``a`` on side 1 in the even
-    games, side 2 in the odd ones; the game's seed is ``seed``."""
+    games, side 2 in the odd ones; the game's seed is ``seed``. ``defined``: the run's
+    variants, by name (kept with the game, since one may be defined from another)."""
     from game.ai.game import play_out
     from game.ai.simulate import setup
     from game.core.engine import Engine
@@ -94,10 +180,11 @@ def play(map_name: str, a: str, b: str, index: int, seed: int) -> Game:
     cpu = time.process_time() - cpu
     s = engine.state
     vp = engine.ruleset.game_result(s).get("victory_points")
-    return Game(map_name, a, b, index, seed, a_side, s.winner, s.turn, round(cpu, 3), times, vp)
+    return Game(map_name, a, b, index, seed, a_side, s.winner, s.turn, round(cpu, 3), times, vp,
+                dict(defined or {}))
 
 
-def _play(args: tuple[str, str, str, int, int]) -> Game:
+def _play(args: tuple[str, str, str, int, int, dict[str, str]]) -> Game:
     return play(*args)
 
 
@@ -114,14 +201,15 @@ def read(path: Path) -> list[Game]:
     return out
 
 
-def run(jobs: int, todo: Sequence[tuple[str, str, str, int, int]]) -> Iterator[Game]:
+def run(jobs: int, todo: Sequence[tuple[str, str, str, int, int, dict[str, str]]],
+        variants: Sequence[str] = ()) -> Iterator[Game]:
     if jobs <= 1:
         for t in todo:
             yield play(*t)
         return
     from game.workers import process_pool
 
-    with process_pool(jobs) as pool:
+    with process_pool(jobs, initializer=_define_again, initargs=(tuple(variants),)) as pool:
         yield from pool.map(_play, todo)
 
 
@@ -185,6 +273,11 @@ def report(games: Sequence[Game]) -> list[str]:
         cpus = [g.cpu for g in gs]
         lines.append(f"{a + ' v ' + b:16s} {m:12s} {len(gs):6d} {sum(cpus) / len(cpus):6.1f}s "
                      f"{quantile(cpus, 0.95):6.1f}s")
+    defined = {k: v for g in games for k, v in g.defined.items()}
+    if defined:
+        lines.append("")
+        lines.append("levels defined for the run: " + "; ".join(
+            f"{k} = {v}" for k, v in sorted(defined.items())))
     return lines
 
 
@@ -236,6 +329,9 @@ def main(argv: list[str]) -> int:
                    "games and stop")
     p.add_argument("--markdown", action="store_true", help="with --report: the win table as "
                    "docs/ai.md shows it")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME=BASE:KEY=VALUE,...",
+                   help="a throwaway level for this run: BASE with each KEY (a field of the "
+                   "level, or look.FIELD) set to VALUE, e.g. f0=normal:fight_on=0 (repeatable)")
     args = p.parse_args(argv)
     if args.report is not None:
         if not args.report.exists():
@@ -251,6 +347,11 @@ def main(argv: list[str]) -> int:
         if not (ROOT / "maps" / f"{m}.toml").exists():
             print(f"no map maps/{m}.toml", file=sys.stderr)
             return 2
+    try:
+        defined = define(args.variant)
+    except ValueError as exc:
+        print(f"--variant {exc}", file=sys.stderr)
+        return 2
     pairs = []
     for text in args.pairings:
         a, sep, b = text.partition("-")
@@ -258,10 +359,11 @@ def main(argv: list[str]) -> int:
             print(f"a pairing is two levels joined by a dash (normal-random), not {text!r}",
                   file=sys.stderr)
             return 2
-        for level, known in ((a, LEVELS), (b, [*LEVELS, STILL])):
+        for level, known in ((a, P.LEVELS), (b, [*P.LEVELS, STILL])):
             if level not in known:
-                print(f"{text}: unknown AI level {level!r} (known: {', '.join(LEVELS)}; "
-                      f"{STILL!r} as the second, a side that does nothing)", file=sys.stderr)
+                print(f"{text}: unknown AI level {level!r} (known: {', '.join(P.LEVELS)}; "
+                      f"{STILL!r} as the second, a side that does nothing; another with --variant)",
+                      file=sys.stderr)
                 return 2
         pairs.append((a, b))
     done = {g.key: g for g in read(args.out)} if args.out and args.resume else {}
@@ -271,7 +373,7 @@ def main(argv: list[str]) -> int:
         return 2
     # two games (one with each side) of every pairing on every map, then two more...: a run
     # stopped early has measured each of them about as far
-    todo = [(m, a, b, i, args.seed + i) for pair in range(0, args.games, 2)
+    todo = [(m, a, b, i, args.seed + i, defined) for pair in range(0, args.games, 2)
             for a, b in pairs for m in args.maps
             for i in range(pair, min(pair + 2, args.games)) if (m, a, b, i) not in done]
     games = list(done.values())
@@ -279,7 +381,7 @@ def main(argv: list[str]) -> int:
           f"{len(todo)} games to play", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
     with (args.out.open("a") if args.out else open("/dev/null", "w")) as f:
-        for n, g in enumerate(run(args.jobs, todo), 1):
+        for n, g in enumerate(run(args.jobs, todo, args.variant), 1):
             games.append(g)
             f.write(json.dumps(asdict(g)) + "\n")
             f.flush()

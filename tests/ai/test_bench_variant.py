@@ -1,0 +1,66 @@
+"""Throwaway levels for the strength table (``--variant``, bench/bench_strength.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import bench_strength as B
+from game.ai import player as P
+
+
+@pytest.fixture
+def levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AI's levels as they are, whatever a test defines."""
+    monkeypatch.setattr(P, "LEVELS", dict(P.LEVELS))
+
+
+def test_a_variant_is_its_base_level_with_the_fields_given_changed(levels: None) -> None:
+    level, definition = B.variant("f0=normal:fight_on=0, look.turn_fear=0.5,look.shots=true")
+    normal = P.LEVELS["normal"]
+    assert (level.name, level.fight_on, level.look.turn_fear, level.look.shots) == (
+        "f0", 0, 0.5, True)
+    assert (level.deep, level.more, level.look.next) == (normal.deep, normal.more,
+                                                         normal.look.next)
+    assert definition == "normal:fight_on=0,look.turn_fear=0.5,look.shots=true"
+    # one defined earlier in the run may be the base of the next
+    assert B.define(["d3=normal:deep=3", "d3f=d3:fight_on=4"]) == {
+        "d3": "normal:deep=3", "d3f": "d3:fight_on=4"}
+    assert (P.LEVELS["d3f"].deep, P.LEVELS["d3f"].fight_on) == (3, 4)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("f0", "NAME=BASE:KEY=VALUE"),
+    ("f0=normal", "NAME=BASE:KEY=VALUE"),
+    ("f0=nope:deep=1", "unknown level 'nope'"),
+    ("f-0=normal:deep=1", "no dash"),
+    ("hard=normal:deep=1", "not after a level that exists"),
+    ("f0=normal:depth=3", "'depth=3' is not KEY=VALUE"),
+    ("f0=normal:name=x", "'name=x' is not KEY=VALUE"),
+    ("f0=normal:deep=2.5", "deep must be a whole number, not '2.5'"),
+    ("f0=normal:look.fear=lots", "look.fear must be a number"),
+    ("f0=normal:look.shots=maybe", "look.shots must be true or false"),
+])
+def test_a_variant_that_cannot_be_read_says_what_is_wrong(levels: None, text: str,
+                                                          says: str) -> None:
+    with pytest.raises(ValueError, match=says.replace(".", r"\.")):
+        B.variant(text)
+    assert B.main(["--variant", text, "--maps", "duel", "--games", "2"]) == 2
+    assert "f0" not in P.LEVELS
+
+
+def test_a_run_plays_a_variant_in_its_workers_and_keeps_its_definition(
+        levels: None, tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    assert B.main(["--variant", "d1=normal:deep=1,fight_on=0", "--pairings", "d1-random",
+                   "--maps", "duel", "--games", "2", "--jobs", "2", "--out", str(out)]) == 0
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(g["a"], g["defined"]) for g in games] == [
+        ("d1", {"d1": "normal:deep=1,fight_on=0"})] * 2
+    # the worker played the variant itself: its choices are the variant's
+    assert all(g["choices"].get("d1") for g in games)
+    assert "d1 = normal:deep=1,fight_on=0" in "\n".join(B.report(B.read(out)))
+    # a pairing with a level nobody defined is refused
+    assert B.main(["--pairings", "d2-random", "--maps", "duel", "--games", "2"]) == 2
