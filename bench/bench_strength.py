@@ -20,7 +20,7 @@ Run:
 BASE with each KEY set to VALUE, under the name NAME, for a pairing to use. A KEY is a field
 of :class:`game.ai.player.Level` (``deep``, ``fight_on``, ``more``...) or ``look.FIELD`` of its
 look at the attacks to come (``look.fear``, ``look.turn_fear``...). Each game in the ``--out``
-file keeps the run's definitions, and ``--report`` lists them.
+file keeps the run's definitions, ``--report`` lists them, and ``--resume`` defines them again.
 
 The table: for each pairing and map, A's wins as side 1 and as side 2 (each of its half of
 the games), A's wins over both, B's wins, the draws, and A's win rate over both with its
@@ -347,10 +347,19 @@ def main(argv: list[str]) -> int:
         if not (ROOT / "maps" / f"{m}.toml").exists():
             print(f"no map maps/{m}.toml", file=sys.stderr)
             return 2
+    variants = list(args.variant)
+    if args.out and args.resume:
+        # (the levels the run being taken up defined: its file keeps them)
+        given = {text.partition("=")[0].strip() for text in variants}
+        for g in read(args.out):
+            for name, definition in g.defined.items():
+                if name not in given:
+                    given.add(name)
+                    variants.append(f"{name}={definition}")
     try:
-        defined = define(args.variant)
+        defined = define(variants)
     except ValueError as exc:
-        print(f"--variant {exc}", file=sys.stderr)
+        print(f"--variant: {exc}", file=sys.stderr)
         return 2
     pairs = []
     for text in args.pairings:
@@ -381,7 +390,7 @@ def main(argv: list[str]) -> int:
           f"{len(todo)} games to play", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
     with (args.out.open("a") if args.out else open("/dev/null", "w")) as f:
-        for n, g in enumerate(run(args.jobs, todo, args.variant), 1):
+        for n, g in enumerate(run(args.jobs, todo, variants), 1):
             games.append(g)
             f.write(json.dumps(asdict(g)) + "\n")
             f.flush()

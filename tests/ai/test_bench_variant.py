@@ -64,3 +64,10 @@ def test_a_run_plays_a_variant_in_its_workers_and_keeps_its_definition(
     assert "d1 = normal:deep=1,fight_on=0" in "\n".join(B.report(B.read(out)))
     # a pairing with a level nobody defined is refused
     assert B.main(["--pairings", "d2-random", "--maps", "duel", "--games", "2"]) == 2
+    # taken up again, the run defines its levels from its file
+    del P.LEVELS["d1"]
+    assert B.main(["--pairings", "d1-random", "--maps", "duel", "--games", "4", "--out",
+                   str(out), "--resume"]) == 0
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(g["a"], g["index"]) for g in games] == [("d1", i) for i in range(4)]
+    assert P.LEVELS["d1"].deep == 1 and P.LEVELS["d1"].fight_on == 0
