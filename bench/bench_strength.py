@@ -92,9 +92,9 @@ class Game:
 def variant(text: str) -> tuple[Level, str]:
     """The level ``text`` defines (``NAME=BASE:KEY=VALUE,...``, see the module's help) and
     its definition (``BASE:KEY=VALUE,...``). Raises ValueError saying what is wrong."""
-    name, sep, definition = text.partition("=")
+    name, (_, sep, definition) = variant_name(text), text.partition("=")
     base, colon, changes = definition.partition(":")
-    name, base = name.strip(), base.strip()
+    base = base.strip()
     if not sep or not colon or not name or not changes.strip():
         raise ValueError(f"a variant is NAME=BASE:KEY=VALUE,... (f0=normal:fight_on=0), "
                          f"not {text!r}")
@@ -122,6 +122,11 @@ def variant(text: str) -> tuple[Level, str]:
         mine["look"] = replace(level.look, **look)  # type: ignore[arg-type]
     tidy = ",".join(item.strip() for item in changes.split(","))
     return replace(level, **mine), f"{base}:{tidy}"  # type: ignore[arg-type]
+
+
+def variant_name(text: str) -> str:
+    """The name a ``--variant`` gives its level (what comes before the first ``=``)."""
+    return text.partition("=")[0].strip()
 
 
 def _value(text: str, key: str, now: object, value: str) -> object:
@@ -158,7 +163,7 @@ def _define_again(variants: Sequence[str]) -> None:
     """A worker's :func:`define` (a forked worker has the parent's levels already: they are
     defined afresh)."""
     for text in variants:
-        P.LEVELS.pop(text.partition("=")[0].strip(), None)
+        P.LEVELS.pop(variant_name(text), None)
     define(variants)
 
 
@@ -350,7 +355,7 @@ def main(argv: list[str]) -> int:
     variants = list(args.variant)
     if args.out and args.resume:
         # (the levels the run being taken up defined: its file keeps them)
-        given = {text.partition("=")[0].strip() for text in variants}
+        given = {variant_name(text) for text in variants}
         for g in read(args.out):
             for name, definition in g.defined.items():
                 if name not in given:
