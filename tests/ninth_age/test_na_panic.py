@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.core import events as ev
-from tests.ninth_age.helpers import BASE_IN, block, na
+from tests.ninth_age.helpers import BASE_IN, block, facing_off, na
 from tests.support import events, result, rolls, run
 
 SHOOTING = [{"do": "next_phase"}] * 3  # charge, movement, magic: on to the Shooting Phase
@@ -147,3 +147,23 @@ def test_a_panicked_unit_flees_from_where_the_closest_enemy_stood_when_it_failed
     away = math.degrees(math.atan2(33 - 24, -(ny - 30))) % 360
     fled = [e for e in events(eng, ev.UnitMoved) if e.unit == "near"]
     assert fled and fled[-1].facing == pytest.approx(away, abs=0.01)
+
+
+def test_a_run_down_stopped_by_terrain_the_target_fled_over_says_what_stopped_it():
+    # b flees 3+3 = 6" from 4" away, over a wall just behind it (impassable: a fleeing unit
+    # passes over what it may not end on). a rolls 6 6 + Adv 4 = 16", far more than the 10"
+    # now between them, but its straight run after b stops at the wall: a Failed Charge Move
+    # of the higher die, and the log says why (the roll alone reads as if it reached)
+    a = block("a", 1, 24, 30, models=5, stats={"Att": 0})
+    b = block("b", 2, 24, 0, models=5, stats={"Att": 0, "Dis": 10})
+    wall = {"id": "wall", "name": "Tower", "kind": "impassable", "height": 6.0,
+            "polygon": [[14.0, 21.0], [34.0, 21.0], [34.0, 22.0], [14.0, 22.0]]}
+    orders = [{"unit": "a", "do": "charge", "target": "b"}, {"answer": "flee"},
+              {"do": "next_phase"}]
+    eng = run(na(facing_off(a, b, gap=4.0), orders=orders, dice=[3, 3, 6, 6] + [1] * 20,
+                 terrain=[wall]), finish=False)
+    ch = rolls(eng, "charge_range")[0]
+    assert (ch.total, ch.target, ch.outcome) == (16, 10, "falls short")
+    assert result(eng)["units"]["b"]["status"] == "fleeing"
+    said = [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Charge"]
+    assert 'falls short of B (10.0" away, but Tower is in the way): it moves 6.0"' in said

@@ -82,7 +82,8 @@ def test_a_fleeing_target_not_reached_escapes():
 def test_a_run_down_stopped_short_by_a_unit_in_its_path_is_logged_as_falling_short():
     # b flees 3 3 = 6" straight through its friend d and ends 10" from a; a rolls 6 6: a
     # range of 10, enough across the open gap, but the pursuit stops against d: the range
-    # roll says it falls short, as the run-down does (it used to say it reached)
+    # roll says it falls short, as the run-down does (it used to say it reached), and the
+    # log says what stopped it (the roll alone reads as if it were enough)
     a, b = facing_off(block("a", 1, 24, 30), block("b", 2, 24, 0), gap=4.0)
     d = block("d", 2, 24, 21.5, facing=180.0, models=5, files=5)
     orders = [CHARGE, {"answer": "flee"}]
@@ -91,7 +92,7 @@ def test_a_run_down_stopped_short_by_a_unit_in_its_path_is_logged_as_falling_sho
     assert (ch.total, ch.target, ch.outcome) == (10, 10, "falls short")
     assert result(eng)["units"]["b"]["status"] == "fleeing"
     caught = [e.detail for e in events(eng, ev.RuleApplied) if e.rule == "Charge"]
-    assert "does not catch the fleeing B" in caught
+    assert 'does not catch the fleeing B: it would come within 1" of D' in caught
 
 
 def test_a_charger_runs_its_range_after_a_unit_that_fled_off_the_table():

@@ -326,9 +326,11 @@ def move_charger(ctx: Context, unit: str, roll: RollCharge, resolved: Resolved =
     yield from resolved(ctx, unit, target, True)
 
 
-def failed_charge(ctx: Context, unit: str, target: str, inches: int, distance: float) -> Step:
+def failed_charge(ctx: Context, unit: str, target: str, inches: int, distance: float,
+                  blocked_by: str = "") -> Step:
     """A charge that falls short: the unit moves ``inches`` toward the target, stopping 1"
-    short of enemies."""
+    short of enemies. ``blocked_by``: what stopped a run-down the range would have covered
+    (said in the log, since the range roll alone reads as if it reached)."""
     s = ctx.state
     env = space.surroundings(s, unit)
     got = actions.failed_charge_position(space.block_of(s, unit), space.block_of(s, target),
@@ -342,8 +344,9 @@ def failed_charge(ctx: Context, unit: str, target: str, inches: int, distance: f
     else:
         moved = "it cannot move closer: " + stopped_why(env, got.stopped_by, "it would come "
                                                         'within 1" of an enemy')
+    but = f", but {blocked_by}" if blocked_by else ""
     yield ev.RuleApplied("Charge", unit, f'falls short of {name(s, target)} ({distance:.1f}" '
-                         f"away): {moved}", target)
+                         f"away{but}): {moved}", target)
 
 
 def _pursuit(s: GameState, unit: str, target: str, reach: int) -> actions.PursuitResult:
@@ -363,11 +366,15 @@ def run_down(ctx: Context, unit: str, target: str, got: actions.PursuitResult,
     the charger ends its move where the range took it, or, given ``short`` (the ruleset's
     Failed Charge distance), it makes a failed charge of ``short`` inches instead."""
     s = ctx.state
+    # (what stopped a run-down short of the fleeing unit, when something did: a unit or
+    # impassable terrain it fled through, the table's edge)
+    blocked_by = "" if got.caught or got.stopped_by is None else \
+        stopped_why(space.surroundings(s, unit), got.stopped_by, "")
     if short is not None and not got.caught:
         gap = (space.block_of(s, unit).polygon.distance(space.block_of(s, target).polygon)
                if on_table(s, target) else math.inf)
         if on_table(s, target):
-            yield from failed_charge(ctx, unit, target, short, gap)
+            yield from failed_charge(ctx, unit, target, short, gap, blocked_by)
         else:  # it left the table, or is gone: nothing to charge toward
             gone = "is destroyed" if s.units[target].status == "destroyed" else "has fled the table"
             yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
@@ -391,8 +398,9 @@ def run_down(ctx: Context, unit: str, target: str, got: actions.PursuitResult,
         yield ev.UnitFlagSet(target, TAKEN, "game", s.units[unit].side)
         yield ev.UnitStatusChanged(target, "destroyed", f"run down by {name(s, unit)}", unit)
     else:
-        yield ev.RuleApplied("Charge", unit, f"does not catch the fleeing {name(s, target)}",
-                             target)
+        why = f": {blocked_by}" if blocked_by else ""
+        yield ev.RuleApplied("Charge", unit, f"does not catch the fleeing {name(s, target)}"
+                             f"{why}", target)
     yield from resolved(ctx, unit, target, got.caught)
 
 
