@@ -329,8 +329,8 @@ def move_charger(ctx: Context, unit: str, roll: RollCharge, resolved: Resolved =
 def failed_charge(ctx: Context, unit: str, target: str, inches: int, distance: float,
                   blocked_by: str = "") -> Step:
     """A charge that falls short: the unit moves ``inches`` toward the target, stopping 1"
-    short of enemies. ``blocked_by``: what stopped a run-down the range would have covered
-    (said in the log, since the range roll alone reads as if it reached)."""
+    short of enemies. ``blocked_by``: what stopped the run-down after a fleeing target, when
+    something did (said in the log: the range roll alone may read as if it reached)."""
     s = ctx.state
     env = space.surroundings(s, unit)
     got = actions.failed_charge_position(space.block_of(s, unit), space.block_of(s, target),
