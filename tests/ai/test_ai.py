@@ -3,7 +3,6 @@ explanation line, decisions answered on a copy, and games played to their end.""
 
 from __future__ import annotations
 
-import math
 import random
 from pathlib import Path
 from typing import Any
@@ -1207,33 +1206,6 @@ def test_a_rank_and_flank_unit_stopped_by_a_corner_steps_aside_and_on() -> None:
     assert after.execute(toward[0].command).ok
     assert (after.state.units["a"].formation.x, after.state.units["a"].formation.y) == \
         pytest.approx((23.0, 38.0))
-
-
-def test_a_rank_and_flank_wheel_dearer_than_the_move_is_also_offered_cut_to_fit() -> None:
-    """b stands off a's right, 80 degrees from a's front. The way toward it is a wheel of 80
-    degrees and 2" on; a is five 25 mm bases wide (4.92"), so the wheel alone costs 6.9", more
-    than its M 4, and the rules refuse the way and every shorter step after the same wheel
-    (tried in turn, ending with a reform to face b). Before, that was all a was offered
-    toward b. Now the way is also offered cut to fit, a choice of its own: a wheel of 40.74
-    degrees (3.5" of arc) and the half inch left, which the rules allow and the AI tries."""
-    from tests.old_world.helpers import block
-
-    bearing = math.radians(80.0)
-    b = block("b", 2, 24 + 20 * math.sin(bearing), 40 - 20 * math.cos(bearing), facing=260.0)
-    e = _in_movement_phase([block("a", 1, 24, 40), b])
-    offered, toward = _offered_and_tried(e, "toward B")
-    (wheel, angle), (_, on) = offered[0].command.arg("path")
-    assert (wheel, on) == ("wheel", 2.0) and angle == pytest.approx(80.0, abs=0.01)
-    for cmd in (offered[0].command, *offered[0].shorter[:3]):
-        assert "costs" in str(e.fork().execute(cmd).refusal)
-    assert offered[0].shorter[-1].note == "to face B"  # (the last way tried, as before)
-    assert offered[1].command.arg("path") == (("wheel", 40.74), ("forward", 0.5))
-    width = 5 * 25 / 25.4
-    assert width * math.radians(40.74) + 0.5 <= 4.0
-    assert (("wheel", 40.74), ("forward", 0.5)) in [c.command.arg("path") for c in toward]
-    after = e.fork()
-    assert after.execute(offered[1].command).ok
-    assert after.state.units["a"].formation.facing == pytest.approx(40.74)
 
 
 def test_a_rank_and_flank_unit_with_a_friend_in_its_way_is_offered_ways_round_it() -> None:

@@ -625,14 +625,6 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
                             for k in SHORTER if amount * k >= MIN_STEP)
         out.append(Candidate(order(path), "move", uid, target, note,
                              shorter + (unjam(path, target) if stuck else ()), goes_at=at))
-        # a wheel dearer than the move: also the wheel cut to what the move pays for (see
-        # ``fitted``), a choice of its own beside the ways tried when the rules refuse the
-        # whole (a reform to face an enemy close off the flank may be worth more)
-        if len(path) == 2 and path[0][0] == "wheel" and isinstance(path[0][1], int | float) \
-                and kind == "forward" and isinstance(amount, int | float):
-            fit = fitted(path[0][1], amount, key[3], march if marching else mov)
-            if fit is not None:
-                add((("wheel", fit[0]), ("forward", fit[1])), note, target, marching, at=at)
 
     def unjam(path: tuple[tuple[object, ...], ...], target: str) -> tuple[Order | Candidate, ...]:
         """The moves tried, in turn, where even the shortest step of the way toward the nearest
@@ -702,23 +694,6 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
                     at=True)
         add((("backward", mov / 2),), f"back from {_name(state, near[0])}", near[0])
     return out
-
-
-def fitted(wheel: float, forward: float, width: float, allowance: float
-           ) -> tuple[float, float] | None:
-    """A wheel of ``wheel`` degrees and a step ``forward`` by a unit ``width`` wide, when the
-    wheel alone leaves less than :data:`MIN_STEP` of ``allowance`` (a wheel costs the arc its
-    outer corner travels): the wheel cut to what the allowance pays for with that step to
-    spare, and the step to what is left. None when the wheel leaves a step (a step too long
-    after it is cut short among the ways tried), or the allowance leaves none at all. (A unit
-    five models wide pays more than a Dreadspear's whole move for a wheel of 90 degrees: its
-    way toward an enemy off its flank was refused however short the step.)"""
-    most = math.degrees((allowance - MIN_STEP) / width) if width > 0.0 else 0.0
-    if abs(wheel) <= most or most <= 0.0:
-        return None
-    cut = math.copysign(math.floor(most * 100) / 100, wheel)
-    left = math.floor((allowance - width * math.radians(abs(cut))) * 100) / 100
-    return cut, min(forward, left)
 
 
 def _friend_ahead(state: GameState, uid: str, key: space.RectKey, within: float) -> str | None:
