@@ -327,10 +327,11 @@ def move_charger(ctx: Context, unit: str, roll: RollCharge, resolved: Resolved =
 
 
 def failed_charge(ctx: Context, unit: str, target: str, inches: int, distance: float,
-                  blocked_by: str = "") -> Step:
+                  blocked_by: str | None = None) -> Step:
     """A charge that falls short: the unit moves ``inches`` toward the target, stopping 1"
-    short of enemies. ``blocked_by``: what stopped the run-down after a fleeing target, when
-    something did (said in the log: the range roll alone may read as if it reached)."""
+    short of enemies. ``blocked_by``: what stopped the run-down after a fleeing target (a key
+    of the surroundings, or the table's edge), said in the log: the range roll alone may read
+    as if it reached."""
     s = ctx.state
     env = space.surroundings(s, unit)
     got = actions.failed_charge_position(space.block_of(s, unit), space.block_of(s, target),
@@ -344,7 +345,7 @@ def failed_charge(ctx: Context, unit: str, target: str, inches: int, distance: f
     else:
         moved = "it cannot move closer: " + stopped_why(env, got.stopped_by, "it would come "
                                                         'within 1" of an enemy')
-    but = f", but {blocked_by}" if blocked_by else ""
+    but = f", but {stopped_why(env, blocked_by, '')}" if blocked_by is not None else ""
     yield ev.RuleApplied("Charge", unit, f'falls short of {name(s, target)} ({distance:.1f}" '
                          f"away{but}): {moved}", target)
 
@@ -366,15 +367,11 @@ def run_down(ctx: Context, unit: str, target: str, got: actions.PursuitResult,
     the charger ends its move where the range took it, or, given ``short`` (the ruleset's
     Failed Charge distance), it makes a failed charge of ``short`` inches instead."""
     s = ctx.state
-    # (what stopped a run-down short of the fleeing unit, when something did: a unit or
-    # impassable terrain it fled through, the table's edge)
-    blocked_by = "" if got.caught or got.stopped_by is None else \
-        stopped_why(space.surroundings(s, unit), got.stopped_by, "")
     if short is not None and not got.caught:
         gap = (space.block_of(s, unit).polygon.distance(space.block_of(s, target).polygon)
                if on_table(s, target) else math.inf)
         if on_table(s, target):
-            yield from failed_charge(ctx, unit, target, short, gap, blocked_by)
+            yield from failed_charge(ctx, unit, target, short, gap, got.stopped_by)
         else:  # it left the table, or is gone: nothing to charge toward
             gone = "is destroyed" if s.units[target].status == "destroyed" else "has fled the table"
             yield ev.UnitFlagSet(unit, "charge_failed", "player_turn", "short")
@@ -398,7 +395,10 @@ def run_down(ctx: Context, unit: str, target: str, got: actions.PursuitResult,
         yield ev.UnitFlagSet(target, TAKEN, "game", s.units[unit].side)
         yield ev.UnitStatusChanged(target, "destroyed", f"run down by {name(s, unit)}", unit)
     else:
-        why = f": {blocked_by}" if blocked_by else ""
+        # (what stopped it short of the fleeing unit, if something did: a unit or terrain the
+        # fleeing unit went over, the table's edge; the range roll alone may read as enough)
+        why = "" if got.stopped_by is None else \
+            f": {stopped_why(space.surroundings(s, unit), got.stopped_by, '')}"
         yield ev.RuleApplied("Charge", unit, f"does not catch the fleeing {name(s, target)}"
                              f"{why}", target)
     yield from resolved(ctx, unit, target, got.caught)
