@@ -107,7 +107,8 @@ def variant(text: str) -> tuple[Level, str]:
     level = P.LEVELS[base]
     mine: dict[str, object] = {"name": name}
     look: dict[str, object] = {}
-    for item in changes.split(","):
+    items = [item.strip() for item in changes.split(",")]
+    for item in items:
         key, eq, value = (part.strip() for part in item.partition("="))
         where, fields, into = (level.look, Look.__dataclass_fields__, look) \
             if key.startswith("look.") else (level, Level.__dataclass_fields__, mine)
@@ -115,13 +116,12 @@ def variant(text: str) -> tuple[Level, str]:
         if not eq or attr not in fields or attr in ("name", "look"):
             known = [f for f in Level.__dataclass_fields__ if f not in ("name", "look")] + \
                 [f"look.{f}" for f in Look.__dataclass_fields__]
-            raise ValueError(f"{text}: {item.strip()!r} is not KEY=VALUE with KEY one of "
+            raise ValueError(f"{text}: {item!r} is not KEY=VALUE with KEY one of "
                              f"{', '.join(known)}")
         into[attr] = _value(text, key, getattr(where, attr), value)
     if look:
         mine["look"] = replace(level.look, **look)  # type: ignore[arg-type]
-    tidy = ",".join(item.strip() for item in changes.split(","))
-    return replace(level, **mine), f"{base}:{tidy}"  # type: ignore[arg-type]
+    return replace(level, **mine), f"{base}:{','.join(items)}"  # type: ignore[arg-type]
 
 
 def variant_name(text: str) -> str:
