@@ -1496,3 +1496,46 @@ def test_a_charge_at_an_enemy_a_friend_has_charged_names_the_friend() -> None:
     e = _charges_declared(units(0.0), levy_charges=False)
     assert dict(P._Search(e, 1, P.LEVELS["normal"], [5], lambda: None).bound_for(
         "guard")) == {"levy": "fight"}
+
+
+
+def _charges_after_levy(guard: dict[str, Any], levy: dict[str, Any], levy_gap: float,
+                        hounds: dict[str, Any], declare: bool) -> list[tuple[str, str]]:
+    """Old-world: ``levy`` ``levy_gap`` inches in front of ``guard`` and ``hounds`` 5" in front
+    of it, in the Movement phase, with the levy's charge at the guard declared (``declare``)
+    or not: the charges offered to side 1, with their notes."""
+    from tests.old_world.helpers import depth
+
+    front = guard["y"] + depth(guard) / 2
+    levy["y"] = front + levy_gap + depth(levy) / 2
+    hounds["y"] = front + 5 + depth(hounds) / 2
+    e = _charges_declared([levy, guard, hounds], levy_charges=declare)
+    got = e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
+    return [(c.unit, c.note) for c in got if c.kind == "charge"]
+
+
+def test_a_charge_a_friend_declared_before_it_leaves_no_room_for_is_weighed_so() -> None:
+    """Charges move in the order declared. In an old-world game the Darkshards charged the Black
+    Coach's front, and the Cold One Chariot charged it after them, "100% to reach": the
+    Darkshards filled the Coach's narrow front, and the Chariot's charge was blocked. A charge
+    now reaches only as often as the friends declared before it fall short, when their
+    landing would leave no room: at a one-model guard 2" wide, four hounds 5" off (Movement 8)
+    are not offered a charge behind a levy that cannot miss (3" away), and behind a levy 9" away
+    (reaching on a 5 or 6 on the higher of two dice, 20 throws of 36) they reach 16 times in
+    36, 44%. At a unit 10" wide there is room for both, and the chance is left as it was."""
+    from tests.old_world.helpers import block
+
+    def narrow(gap: float, declare: bool) -> list[tuple[str, str]]:
+        return _charges_after_levy(
+            block("guard", 2, 24, 10, facing=180, models=1, files=1, base="50x50"),
+            block("levy", 1, 23, 0, models=10), gap,
+            block("hounds", 1, 29, 0, models=4, files=4, stats={"M": 8}), declare)
+
+    assert narrow(3.0, declare=False) == [("levy", "100% to reach"), ("hounds", "100% to reach")]
+    assert narrow(3.0, declare=True) == []
+    assert narrow(9.0, declare=True) == [("hounds", "44% to reach")]
+    assert _charges_after_levy(
+        block("guard", 2, 24, 10, facing=180, models=20, files=10),
+        block("levy", 1, 21, 0, models=4, files=2), 3.0,
+        block("hounds", 1, 27, 0, models=4, files=2, stats={"M": 8}), declare=True) == [
+        ("hounds", "100% to reach")]

@@ -273,6 +273,32 @@ def charge_chance(offer: Offer, state: GameState, unit: str, distance: float) ->
     return chance_within(reach_chances(offer, state, unit), distance)
 
 
+def room_left(offer: Offer, state: GameState, unit: str, target: str, facing: str) -> float:
+    """The chance the friends bound to charge ``target`` before ``unit`` leave it room to get in
+    by ``facing``. Charges move in the order declared: a friend's charge that lands first may
+    fill the facing (a one-model unit's narrow front), and then this one gets in only if that
+    friend's falls short. A friend's charge that the rules' plan says would not get in leaves
+    the room as it is."""
+    from game.core.state import replace_unit
+    from game.rulesets.rank_and_flank.charges import charge_plan
+
+    side = state.units[unit].side
+    room = 1.0
+    for f, rec in state.units.items():
+        declared = rec.flag("charge_declared")
+        if (f == unit or rec.side != side or not declared or declared[0] != target
+                or rec.flag("charge_moved") or rec.flag("charge_failed")):
+            continue
+        theirs = charge_plan(state, f, target, declared[1])
+        if theirs.reason is not None:
+            continue
+        landed = state.copy()  # (a what-if: the friend where its charge would end)
+        replace_unit(landed, f, formation=space.formation_of_block(theirs.block))
+        if charge_plan(landed, unit, target, facing).reason is not None:
+            room *= 1.0 - charge_chance(offer, state, f, theirs.gap_distance)
+    return room
+
+
 def _chars(state: GameState, unit: str) -> list[str]:
     from game.rulesets.rank_and_flank.units import characters_in
 
@@ -524,6 +550,8 @@ def charges(offer: Offer, state: GameState, uid: str, foes: list[str],
                 continue  # it would reach, but could not get in
             distance = plan.gap_distance
         chance = charge_chance(offer, state, uid, distance)
+        if chance >= likely and state.units[t].status not in ("fleeing", "fled"):
+            chance *= room_left(offer, state, uid, t, facing)
         if chance < likely:
             continue
         words = WORDS.get(facing, "")
