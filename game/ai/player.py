@@ -894,7 +894,10 @@ class _Search:
                         return
                 for other in joining:
                     answer_defaults(a)
-                    if other.unit is not None and a.execute(other.command).ok:
+                    # (a join still offered with the charges before it declared: one they
+                    # would leave no room for is not, and the line must not count on it)
+                    if other.unit is not None and _offered(a, self.side, other) and \
+                            a.execute(other.command).ok:
                         units.add(other.unit)
                         if k == 0:
                             t.joined.append(other.unit)
@@ -1140,6 +1143,12 @@ def _in_combat(e: Engine, units: set[str]) -> bool:
     ruleset's threats tell it)."""
     return any(t.kind == "fight" and t.declared and (t.attacker in units or t.target in units)
                for side in (1, 2) for t in threats_of(e, side, shots=False))
+
+
+def _offered(e: Engine, side: int, c: Candidate) -> bool:
+    """Whether ``c`` is among the attacks the ruleset offers ``side`` where ``e`` stands."""
+    return any(o.command == c.command
+               for o in e.ruleset.advisor.candidates(e.state, side, random.Random(0), -1))
 
 
 def _joined(s: GameState, units: set[str]) -> set[str]:

@@ -1539,3 +1539,39 @@ def test_a_charge_a_friend_declared_before_it_leaves_no_room_for_is_weighed_so()
         block("levy", 1, 21, 0, models=4, files=2), 3.0,
         block("hounds", 1, 27, 0, models=4, files=2, stats={"M": 8}), declare=True) == [
         ("hounds", "100% to reach")]
+
+
+def test_a_charge_played_out_counts_on_no_friend_it_leaves_no_room_for() -> None:
+    """A charge's playouts declare with it the other charges offered at the same enemy, and its
+    line names them ("with Cold One Chariot charging it too"). Declared after it, such a charge
+    may find no room left (above): it is then not declared in the playouts, nor named, as the
+    friend would not be offered it once the first charge is declared. The levy's playouts at a
+    one-model guard leave the hounds out; at a guard 10" wide the hounds join."""
+    from game.ai.player import LEVELS, _Search
+    from game.core.ruleset import Candidate
+    from tests.old_world.helpers import block, depth
+
+    def joined(guard: dict[str, Any], levy: dict[str, Any],
+               hounds: dict[str, Any]) -> list[str]:
+        front = guard["y"] + depth(guard) / 2
+        levy["y"] = front + 3 + depth(levy) / 2
+        hounds["y"] = front + 5 + depth(hounds) / 2
+        e = _charges_declared([levy, guard, hounds], levy_charges=False)
+
+        def charge(unit: str) -> Candidate:
+            return Candidate(Order("charge", unit, (("target", "guard"),)), "charge", unit,
+                             "guard", "")
+        search = _Search(e, 1, LEVELS["normal"], [5, 6], lambda: None)
+        tries = search.start(charge("levy"), 0)
+        assert tries is not None
+        search.one(tries)
+        search.deep(tries, [charge("hounds")])
+        assert tries.played[0] == 2  # both playouts were made
+        return tries.joined
+
+    assert joined(block("guard", 2, 24, 10, facing=180, models=1, files=1, base="50x50"),
+                  block("levy", 1, 23, 0, models=10),
+                  block("hounds", 1, 29, 0, models=4, files=4, stats={"M": 8})) == []
+    assert joined(block("guard", 2, 24, 10, facing=180, models=20, files=10),
+                  block("levy", 1, 21, 0, models=4, files=2),
+                  block("hounds", 1, 27, 0, models=4, files=2, stats={"M": 8})) == ["hounds"]
