@@ -1498,20 +1498,29 @@ def test_a_charge_at_an_enemy_a_friend_has_charged_names_the_friend() -> None:
         "guard")) == {"levy": "fight"}
 
 
+#: the one-model guard 2" wide of the tests below, the levy that charges it first and the hounds
+#: (Movement 8) that may charge it after the levy; and the same with a guard 10" wide and a
+#: narrower levy and hounds
+NARROW = (dict(uid="guard", side=2, x=24, y=10, facing=180, models=1, files=1, base="50x50"),
+          dict(uid="levy", side=1, x=23, y=0, models=10),
+          dict(uid="hounds", side=1, x=29, y=0, models=4, files=4, stats={"M": 8}))
+WIDE = (dict(uid="guard", side=2, x=24, y=10, facing=180, models=20, files=10),
+        dict(uid="levy", side=1, x=21, y=0, models=4, files=2),
+        dict(uid="hounds", side=1, x=27, y=0, models=4, files=2, stats={"M": 8}))
 
-def _charges_after_levy(guard: dict[str, Any], levy: dict[str, Any], levy_gap: float,
-                        hounds: dict[str, Any], declare: bool) -> list[tuple[str, str]]:
-    """Old-world: ``levy`` ``levy_gap`` inches in front of ``guard`` and ``hounds`` 5" in front
-    of it, in the Movement phase, with the levy's charge at the guard declared (``declare``)
-    or not: the charges offered to side 1, with their notes."""
-    from tests.old_world.helpers import depth
 
+def _levy_before_hounds(units: tuple[dict[str, Any], ...], levy_gap: float,
+                        declare: bool) -> Engine:
+    """Old-world: the levy of ``units`` ``levy_gap`` inches in front of the guard and the hounds
+    5" in front of it, in the Movement phase, with the levy's charge at the guard declared
+    (``declare``) or not."""
+    from tests.old_world.helpers import block, depth
+
+    guard, levy, hounds = (block(**u) for u in units)
     front = guard["y"] + depth(guard) / 2
     levy["y"] = front + levy_gap + depth(levy) / 2
     hounds["y"] = front + 5 + depth(hounds) / 2
-    e = _charges_declared([levy, guard, hounds], levy_charges=declare)
-    got = e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
-    return [(c.unit, c.note) for c in got if c.kind == "charge"]
+    return _charges_declared([levy, guard, hounds], levy_charges=declare)
 
 
 def test_a_charge_a_friend_declared_before_it_leaves_no_room_for_is_weighed_so() -> None:
@@ -1523,22 +1532,18 @@ def test_a_charge_a_friend_declared_before_it_leaves_no_room_for_is_weighed_so()
     are not offered a charge behind a levy that cannot miss (3" away), and behind a levy 9" away
     (reaching on a 5 or 6 on the higher of two dice, 20 throws of 36) they reach 16 times in
     36, 44%. At a unit 10" wide there is room for both, and the chance is left as it was."""
-    from tests.old_world.helpers import block
 
-    def narrow(gap: float, declare: bool) -> list[tuple[str, str]]:
-        return _charges_after_levy(
-            block("guard", 2, 24, 10, facing=180, models=1, files=1, base="50x50"),
-            block("levy", 1, 23, 0, models=10), gap,
-            block("hounds", 1, 29, 0, models=4, files=4, stats={"M": 8}), declare)
+    def offered(units: tuple[dict[str, Any], ...], gap: float,
+                declare: bool) -> list[tuple[str, str]]:
+        e = _levy_before_hounds(units, gap, declare)
+        got = e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
+        return [(c.unit, c.note) for c in got if c.kind == "charge"]
 
-    assert narrow(3.0, declare=False) == [("levy", "100% to reach"), ("hounds", "100% to reach")]
-    assert narrow(3.0, declare=True) == []
-    assert narrow(9.0, declare=True) == [("hounds", "44% to reach")]
-    assert _charges_after_levy(
-        block("guard", 2, 24, 10, facing=180, models=20, files=10),
-        block("levy", 1, 21, 0, models=4, files=2), 3.0,
-        block("hounds", 1, 27, 0, models=4, files=2, stats={"M": 8}), declare=True) == [
-        ("hounds", "100% to reach")]
+    assert offered(NARROW, 3.0, declare=False) == [("levy", "100% to reach"),
+                                                   ("hounds", "100% to reach")]
+    assert offered(NARROW, 3.0, declare=True) == []
+    assert offered(NARROW, 9.0, declare=True) == [("hounds", "44% to reach")]
+    assert offered(WIDE, 3.0, declare=True) == [("hounds", "100% to reach")]
 
 
 def test_a_charge_played_out_counts_on_no_friend_it_leaves_no_room_for() -> None:
@@ -1549,19 +1554,14 @@ def test_a_charge_played_out_counts_on_no_friend_it_leaves_no_room_for() -> None
     one-model guard leave the hounds out; at a guard 10" wide the hounds join."""
     from game.ai.player import LEVELS, _Search
     from game.core.ruleset import Candidate
-    from tests.old_world.helpers import block, depth
 
-    def joined(guard: dict[str, Any], levy: dict[str, Any],
-               hounds: dict[str, Any]) -> list[str]:
-        front = guard["y"] + depth(guard) / 2
-        levy["y"] = front + 3 + depth(levy) / 2
-        hounds["y"] = front + 5 + depth(hounds) / 2
-        e = _charges_declared([levy, guard, hounds], levy_charges=False)
+    def charge(unit: str) -> Candidate:
+        return Candidate(Order("charge", unit, (("target", "guard"),)), "charge", unit,
+                         "guard", "")
 
-        def charge(unit: str) -> Candidate:
-            return Candidate(Order("charge", unit, (("target", "guard"),)), "charge", unit,
-                             "guard", "")
-        search = _Search(e, 1, LEVELS["normal"], [5, 6], lambda: None)
+    def joined(units: tuple[dict[str, Any], ...]) -> list[str]:
+        search = _Search(_levy_before_hounds(units, 3.0, declare=False), 1, LEVELS["normal"],
+                         [5, 6], lambda: None)
         tries = search.start(charge("levy"), 0)
         assert tries is not None
         search.one(tries)
@@ -1569,9 +1569,5 @@ def test_a_charge_played_out_counts_on_no_friend_it_leaves_no_room_for() -> None
         assert tries.played[0] == 2  # both playouts were made
         return tries.joined
 
-    assert joined(block("guard", 2, 24, 10, facing=180, models=1, files=1, base="50x50"),
-                  block("levy", 1, 23, 0, models=10),
-                  block("hounds", 1, 29, 0, models=4, files=4, stats={"M": 8})) == []
-    assert joined(block("guard", 2, 24, 10, facing=180, models=20, files=10),
-                  block("levy", 1, 21, 0, models=4, files=2),
-                  block("hounds", 1, 27, 0, models=4, files=2, stats={"M": 8})) == ["hounds"]
+    assert joined(NARROW) == []
+    assert joined(WIDE) == ["hounds"]

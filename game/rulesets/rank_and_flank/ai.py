@@ -540,7 +540,8 @@ def charges(offer: Offer, state: GameState, uid: str, foes: list[str],
         from game.rulesets.rank_and_flank.charges import charge_facing, charge_plan
 
         facing = charge_facing(state, uid, t)
-        if state.units[t].status in ("fleeing", "fled"):
+        fleeing = state.units[t].status in ("fleeing", "fled")
+        if fleeing:
             distance = space.rects_distance(key, space.unit_key(state, t))
         else:
             # (the rules' own plan, kept by where everything stands: the next choice, the
@@ -550,7 +551,7 @@ def charges(offer: Offer, state: GameState, uid: str, foes: list[str],
                 continue  # it would reach, but could not get in
             distance = plan.gap_distance
         chance = charge_chance(offer, state, uid, distance)
-        if chance >= likely and state.units[t].status not in ("fleeing", "fled"):
+        if chance >= likely and not fleeing:  # (a run-down finds no facing to fill)
             chance *= room_left(offer, state, uid, t, facing)
         if chance < likely:
             continue
