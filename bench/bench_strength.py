@@ -27,8 +27,10 @@ the games), A's wins over both, B's wins, the draws, and A's win rate over both 
 interval. A draw counts against A, so a level no stronger than its opponent wins well under
 half: read a pairing against the level played against itself on the same seeds
 (``--pairings normal-normal``).
-Below it, per level and map: the CPU time of a choice (mean, 95th percentile, most) and the
-CPU time of a whole game (both sides' choices and the engine's own work).
+Below it, per level and map: the CPU time of a choice (mean, 95th percentile, most); then per
+pairing and map, the CPU time of a whole game (both sides' choices and the engine's own work)
+and, in the same games, of A's choices and of B's. The last two are how a variant's cost is
+read: the CPU a choice mixes a level's games against every opponent it played.
 
 ``still`` as B (``--pairings normal-still``) is a side that does nothing at all: its units
 never move, charge or shoot, they only fight back, and its questions take their defaults. What
@@ -244,6 +246,13 @@ def table_order(games: Sequence[Game]) -> list[tuple[tuple[str, str, str], list[
         MAPS.index(kv[0][2]) if kv[0][2] in MAPS else 99))
 
 
+def choices_cpu(games: Sequence[Game], level: str) -> str:
+    """The CPU of ``level``'s choices a game, over ``games`` (both sides' when it plays
+    itself): set beside the other level's in the same games, the fair measure of what a
+    variant costs, where the CPU per choice mixes its games against every opponent."""
+    return f"{sum(sum(g.choices.get(level, [])) for g in games) / len(games):.2f}s"
+
+
 def report(games: Sequence[Game]) -> list[str]:
     lines = [f"{'pairing':16s} {'map':12s} {'A as side 1':>13s} {'A as side 2':>13s} "
              f"{'A in all':>13s} {'B':>4s} {'draws':>5s}  A's 95% interval  (Wilson)"]
@@ -272,12 +281,13 @@ def report(games: Sequence[Game]) -> list[str]:
         lines.append(f"{level:8s} {m:12s} {len(ts):8d} {1000 * sum(ts) / len(ts):6.0f}ms "
                      f"{1000 * quantile(ts, 0.95):6.0f}ms {1000 * max(ts):6.0f}ms")
     lines.append("")
-    lines.append(f"{'pairing':16s} {'map':12s} {'games':>6s} {'mean':>7s} {'p95':>7s}   "
-                 "CPU per game")
+    lines.append(f"{'pairing':16s} {'map':12s} {'games':>6s} {'mean':>7s} {'p95':>7s} "
+                 f"{'A':>7s} {'B':>7s}   CPU per game (all; A's choices, B's: in the same games)")
     for (a, b, m), gs in table_order(games):
         cpus = [g.cpu for g in gs]
+        own = [choices_cpu(gs, a), "" if a == b else choices_cpu(gs, b)]
         lines.append(f"{a + ' v ' + b:16s} {m:12s} {len(gs):6d} {sum(cpus) / len(cpus):6.1f}s "
-                     f"{quantile(cpus, 0.95):6.1f}s")
+                     f"{quantile(cpus, 0.95):6.1f}s {own[0]:>7s} {own[1]:>7s}")
     defined = {k: v for g in games for k, v in g.defined.items()}
     if defined:
         lines.append("")

@@ -71,3 +71,18 @@ def test_a_run_plays_a_variant_in_its_workers_and_keeps_its_definition(
     games = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(g["a"], g["index"]) for g in games] == [("d1", i) for i in range(4)]
     assert P.LEVELS["d1"].deep == 1 and P.LEVELS["d1"].fight_on == 0
+
+
+def test_the_report_gives_each_levels_choices_a_game_in_the_same_games() -> None:
+    def game(i: int, a: str, b: str, mine: list[float], theirs: list[float]) -> B.Game:
+        return B.Game("duel", a, b, i, 1000 + i, 1 + i % 2, 1, 4, 2.0,
+                      {a: mine, b: theirs} if a != b else {a: mine + theirs})
+    games = [game(0, "x", "normal", [0.5, 0.25], [1.0]), game(1, "x", "normal", [0.25], [2.0]),
+             game(0, "normal", "normal", [0.5], [0.5])]
+    lines = B.report(games)
+    per_game = lines[next(i for i, line in enumerate(lines) if "CPU per game" in line) + 1:]
+    rows = {" ".join(line.split()[:3]): line.split() for line in per_game if " v " in line}
+    # x's choices: 0.75 s and 0.25 s, a game 0.50 s; normal's 1.5 s a game
+    assert rows["x v normal"][4:] == ["2", "2.0s", "2.0s", "0.50s", "1.50s"]
+    # a level against itself: both sides' choices together, once
+    assert rows["normal v normal"][4:] == ["1", "2.0s", "2.0s", "1.00s"]
