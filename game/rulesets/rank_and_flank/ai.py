@@ -44,12 +44,17 @@ from typing import Any
 from game.core.commands import Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Candidate, Threat, answer_candidates
-from game.core.state import GameState
+from game.core.state import GameState, replace_unit
 from game.geometry.bases import CONTACT_TOL
 from game.rulesets.common.kept import per_game
 from game.rulesets.rank_and_flank import space
 from game.rulesets.rank_and_flank import victory as V
-from game.rulesets.rank_and_flank.charges import CLOSE_ENOUGH, ChargeRoll
+from game.rulesets.rank_and_flank.charges import (
+    CLOSE_ENOUGH,
+    ChargeRoll,
+    charge_facing,
+    charge_plan,
+)
 from game.rulesets.rank_and_flank.combat import charged_this_turn, engaged_with, is_engaged
 from game.rulesets.rank_and_flank.flow import phases
 from game.rulesets.rank_and_flank.units import (
@@ -279,9 +284,6 @@ def room_left(offer: Offer, state: GameState, unit: str, target: str, facing: st
     fill the facing (a one-model unit's narrow front), and then this one gets in only if that
     friend's falls short. A friend's charge that the rules' plan says would not get in leaves
     the room as it is."""
-    from game.core.state import replace_unit
-    from game.rulesets.rank_and_flank.charges import charge_plan
-
     side = state.units[unit].side
     room = 1.0
     for f, rec in state.units.items():
@@ -537,8 +539,6 @@ def charges(offer: Offer, state: GameState, uid: str, foes: list[str],
             offer.check_charge(state, order)
         except Refused:
             continue
-        from game.rulesets.rank_and_flank.charges import charge_facing, charge_plan
-
         facing = charge_facing(state, uid, t)
         fleeing = state.units[t].status in ("fleeing", "fled")
         if fleeing:
