@@ -92,6 +92,14 @@ class Level:
     #: combat goes on (a grind won in the third round is seen as won, not as a first round
     #: drawn)
     fight_on: int = 0
+    #: in a game of alternating activations, the tries each of the best few answers to a
+    #: question asked in the middle of an activation gets (spend a marker or not...; a quarter
+    #: of them for every answer first), with no race among them to drop one early (0: the
+    #: usual tries and race). Such a try only plays the activation out, and two answers often
+    #: differ by a tenth of one try's spread or less, most of it a rare blow that takes a
+    #: model out: on three or twelve tries that happened to agree, the AI kept Blood Markers
+    #: where spending them was clearly better (forty-first pass)
+    answer_tries: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -104,14 +112,14 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", 2, 6, 2, 0, 0.05,
                   Look(next=0.6, later=0.2, at_once=1.0, fear=0.2), deep=2),
     "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=3,
-                    deep=2, fight_on=2),
+                    deep=2, fight_on=2, answer_tries=48),
     # hard: a wider search, more of the opponent's replies tried, more playouts of a charge,
     # and normal's look at the attacks to come. (It also weighed the enemy's shots to come and,
     # in a game of player turns, its attacks at half as much again: with the ninth-age fight
     # odds that made it lose to normal, 24 games of 80 where it now wins 45;
     # docs/dev/ai-passes.md, seventeenth pass. ``Look`` keeps both knobs.)
     "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
-                  deep=4, fight_on=2),
+                  deep=4, fight_on=2, answer_tries=64),
 }
 
 #: below this many playouts, a charge's line gives how many broke each side, not a share
@@ -343,6 +351,10 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         # an answer in a game of player turns carries the rest of the order out on every try
         # (a whole Combat phase...): fewer tries
         more = min(more, ANSWER_TRIES)
+    race_from = lv.first  # (the tries each of the best few gets before the race among them)
+    if lv.answer_tries and rs.flow.kind != PHASES and state.pending is not None:
+        first, race_from = max(first, lv.answer_tries // 4), lv.answer_tries
+        more = max(more, lv.answer_tries)  # (the best few answers get them all: see Level)
     deadline = started + time_budget if time_budget is not None else None
 
     def done(c: Candidate, odds: dict[str, float] | None, considered: int,
@@ -432,9 +444,9 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
                 # sure draw)
                 t.random_after = True
         for k in range(more * FINAL):
-            # (the race starts after the level's usual first tries, even where round one
-            # gave fewer: two tries that happened to score alike prove little)
-            racing = in_the_race(best) if k >= lv.first else best
+            # (the race starts after the level's usual first tries, even where round one gave
+            # fewer: two tries that happened to score alike prove little; answers, see Level)
+            racing = in_the_race(best) if k >= race_from else best
             # (one whose tries end the game is not judged on fewer than its first round's; but
             # once the result no longer hangs on the choice, none gets more than the usual)
             final = 1 if settled(best) else None
@@ -645,7 +657,12 @@ class _Search:
         #: leads to is seen once that turn is over
         self.answering = (self.phased and s.pending is not None
                           and rs.active_side(s) not in (None, side))
-        self.replies = lv.reply > 0 and not self.phased
+        #: the opponent's reply is looked for after the tries of the best few (not after an
+        #: answer in the middle of an activation with :attr:`Level.answer_tries`: its tries are
+        #: many and the opponent's next attack is much the same whatever the answer; the
+        #: evaluation's attacks to come count it)
+        self.replies = lv.reply > 0 and not self.phased and not (
+            lv.answer_tries and s.pending is not None)
         #: a game of player turns in its last game turn: a charge is played out to the end of
         #: the game (the enemy's last combats too)
         self.last = bool(self.phased and s.max_turns and s.turn >= s.max_turns)
