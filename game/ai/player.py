@@ -352,7 +352,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         # (a whole Combat phase...): fewer tries
         more = min(more, ANSWER_TRIES)
     race_from = lv.first  # (the tries each of the best few gets before the race among them)
-    if lv.answer_tries and rs.flow.kind != PHASES and state.pending is not None:
+    if _many_answers(lv, engine):
         first, race_from = max(first, lv.answer_tries // 4), lv.answer_tries
         more = max(more, lv.answer_tries)  # (the best few answers get them all: see Level)
     deadline = started + time_budget if time_budget is not None else None
@@ -642,6 +642,13 @@ LAST_REPLY_THROWS = 8
 REPLIES = ("fight", "charge", "diving charge", "shoot")
 
 
+def _many_answers(lv: Level, engine: Engine) -> bool:
+    """Whether the choice is an answer to a question asked in the middle of an activation
+    (a game of alternating activations) that the level weighs on :attr:`Level.answer_tries`."""
+    return bool(lv.answer_tries and engine.ruleset.flow.kind != PHASES
+                and engine.state.pending is not None)
+
+
 class _Search:
     """The tries of one choice: the engine, the side, the level and the common dice."""
 
@@ -661,8 +668,7 @@ class _Search:
         #: answer in the middle of an activation with :attr:`Level.answer_tries`: its tries are
         #: many and the opponent's next attack is much the same whatever the answer; the
         #: evaluation's attacks to come count it)
-        self.replies = lv.reply > 0 and not self.phased and not (
-            lv.answer_tries and s.pending is not None)
+        self.replies = lv.reply > 0 and not self.phased and not _many_answers(lv, engine)
         #: a game of player turns in its last game turn: a charge is played out to the end of
         #: the game (the enemy's last combats too)
         self.last = bool(self.phased and s.max_turns and s.turn >= s.max_turns)
