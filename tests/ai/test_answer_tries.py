@@ -60,8 +60,8 @@ def test_each_answer_gets_all_the_answer_tries() -> None:
     P.TRACE = seen
     P.LEVELS["few"] = dataclasses.replace(P.LEVELS["normal"], name="few", answer_tries=0)
     try:
-        P.choose(e, 2, "few")  # (the usual tries: the race ends after the first three)
-        assert sorted(counts.values()) == [3, 3]
+        P.choose(e, 2, "few")  # (the usual tries: a dozen at most, raced)
+        assert min(counts.values()) >= 3 and max(counts.values()) <= P.LEVELS["normal"].more
         counts.clear()
         P.choose(e, 2, "normal")
         assert sorted(counts.values()) == [P.LEVELS["normal"].answer_tries] * 2
@@ -82,4 +82,6 @@ def test_the_marker_is_spent_more_often_where_spending_is_better() -> None:
         spent_few = sum(P.choose(_asked(s), 2, "few").command.value == 1 for s in seeds)
     finally:
         P.LEVELS.pop("few", None)
-    assert spent >= 16 and spent_few <= 13, (spent, spent_few)
+    # (the usual tries spent it 12 times while three tries that agreed ended the race, 14 since
+    # a few tries race more widely: race_width)
+    assert spent >= 16 and spent_few <= 14, (spent, spent_few)

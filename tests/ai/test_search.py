@@ -14,6 +14,7 @@ from game.ai.player import (
     WIN,
     _Tries,
     in_the_race,
+    race_width,
     settled,
 )
 from game.core.commands import Order
@@ -74,6 +75,29 @@ def test_a_candidate_that_could_only_be_a_little_better_is_not_chased() -> None:
     wild = tries(0, [0.0, 2.0] * 4 + [1.0])
     wild2 = tries(1, [2.0, 0.0] * 4 + [1.0])
     assert in_the_race([wild, wild2]) == [wild, wild2]
+
+
+def test_after_few_tries_the_race_is_wider_as_students_t_is() -> None:
+    # Student's t at the one-sided 97.7% of two normal standard errors, df = tries - 1
+    exact = {3: 4.53, 4: 3.31, 6: 2.65, 11: 2.28, 21: 2.13, 48: 2.055}
+    for n, t in exact.items():
+        assert abs(race_width(n) - t) <= 0.04 * t, (n, race_width(n), t)
+    assert race_width(2) > race_width(3) > race_width(12) > race_width(1000) > RACE
+    assert race_width(1000) < RACE + 0.01
+
+
+def test_a_rare_big_blow_unseen_in_four_tries_keeps_a_fight_in_the_race() -> None:
+    # the farmstead, seed 80: Sergeant Vell, having charged a Barrow Wight with one damage
+    # track left, chooses between ending the activation (no dice: 0.99) and fighting. Over 300
+    # throws the fight scores 1.80 on average (it takes the wight out about a quarter of the
+    # time, scoring 4.81), but its first four tries all fell short:
+    end = tries(0, [0.99], random_after=False)
+    fight = tries(1, [0.88, 0.88, -0.98, -0.98])
+    assert in_the_race([end, fight]) == []  # two normal standard errors: ended, "end" chosen
+    assert in_the_race([end, fight], few=True) == [fight]  # still in: it gets more tries
+    # its twelve tries in the game, the blow among them: the fight leads
+    fight = tries(1, [0.88, 0.88, -0.98, -0.98, 0.88, 4.81, 4.81, 4.81, 2.85, 0.88, -0.98, 4.81])
+    assert fight.mean > end.mean + NEAR
 
 
 def test_spread_remembered_per_unit_gives_what_every_pair_gives() -> None:
