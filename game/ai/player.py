@@ -545,7 +545,24 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             odds["game_won"] = sum(_result(x) == 1 for x in pick.scores) / n
             odds["game_lost"] = sum(_result(x) == -1 for x in pick.scores) / n
     fear = search.fear_note(pick, ranked) if lv.look.on else ""
+    if not search.phased and pick.cand.kind == "end":
+        fear += held_fight_note(state, ranked)
     return done(pick.cand, odds, len(tries), first_tried, fear, joined, fighting)
+
+
+def held_fight_note(s: GameState, ranked: list[_Tries]) -> str:
+    """When an activation is ended where its model could still fight (a charge made, say,
+    and the fight after it scored lower than waiting for the enemy to strike first): the
+    best such fight and the odds its tries gave, in players' words ("; Necromancer does not
+    fight Sergeant Vell, judged worse than waiting: 42% to destroy it, 17% to be
+    destroyed"), else ""."""
+    fight = next((t for t in ranked if t.cand.kind == "fight" and t.scores), None)
+    if fight is None:
+        return ""
+    n = len(fight.scores)
+    return (f"; {_name(s, fight.cand.unit)} does not fight {_name(s, fight.cand.target)}, "
+            f"judged worse than waiting: {_pct(fight.target_gone / n)} to destroy it, "
+            f"{_pct(fight.actor_gone / n)} to be destroyed")
 
 
 def settled(tries: list[_Tries]) -> bool:

@@ -891,6 +891,24 @@ def test_what_it_feared_is_said_with_the_odds_it_saw() -> None:
         "holds back: Orc Boss could shoot at it next turn, to take 23% of it on average"
 
 
+def test_an_activation_ended_where_the_model_could_fight_says_what_the_fight_offered() -> None:
+    # a charge not followed by its fight reads as a blunder unless the line says why: the
+    # fight's own tries, judged below waiting for the enemy to strike first
+    from game.ai.player import _Tries, held_fight_note
+    from game.core.ruleset import Candidate
+
+    e = engine([unit("a", 1, 12, 20, name="Scout Runner"),
+                unit("b", 2, 12, 14, 180, name="Orc Boss")])
+    end = _Tries(Candidate(Order("end_activation"), "end"), 0, None, scores=[1.0],
+                 random_after=False)
+    fight = _Tries(Candidate(Order("fight", "a", (("target", "b"),)), "fight", "a", "b"), 1,
+                   None, scores=[0.5] * 12, target_gone=3, actor_gone=6)
+    assert held_fight_note(e.state, [end, fight]) == (
+        "; Scout Runner does not fight Orc Boss, judged worse than waiting: 25% to destroy it, "
+        "50% to be destroyed")
+    assert held_fight_note(e.state, [end]) == ""  # (nothing to fight: nothing to say)
+
+
 def test_a_shot_is_explained_without_a_risk_it_does_not_run() -> None:
     # "0% to be destroyed" said of archers shooting at what cannot shoot back says nothing
     from game.core.ruleset import Candidate
