@@ -585,10 +585,11 @@ def race_width(n: int) -> float:
     still race in a game of alternating activations: Student's t at the level of :data:`RACE`
     normal ones (4.4 after three tries, 2.65 after six, 2.3 after eleven; within 4% of the
     exact figure from three tries on), since a few tries' spread says little of the dice's.
-    A fight that takes the enemy out one time in four shows no such try in four tries about
-    a third of the time: on the farmstead, a Sergeant who had charged a wounded Barrow Wight
+    A fight whose best outcome comes one time in four shows none of it in four tries about a
+    third of the time: on the farmstead, a Sergeant who had charged a wounded Barrow Wight
     ended his activation where fighting was worth 0.8 more (a try's scores spread by 2.3),
-    its four tries having all missed (forty-second pass). (Games of player turns keep
+    the wight's Defensive Strikes having hurt him in each of its four tries (forty-second
+    pass). (Games of player turns keep
     :data:`RACE`: there the wider race gained nothing measurable and cost 3-7% of CPU.)"""
     v = max(n - 1, 1)
     z = RACE

@@ -86,11 +86,11 @@ def test_after_few_tries_the_race_is_wider_as_students_t_is() -> None:
     assert race_width(1000) < RACE + 0.01
 
 
-def test_a_rare_big_blow_unseen_in_four_tries_keeps_a_fight_in_the_race() -> None:
+def test_a_best_outcome_unseen_in_four_tries_keeps_a_fight_in_the_race() -> None:
     # the farmstead, seed 80: Sergeant Vell, having charged a Barrow Wight with one damage
     # track left, chooses between ending the activation (no dice: 0.99) and fighting. Over 300
-    # throws the fight scores 1.80 on average (it takes the wight out about a quarter of the
-    # time, scoring 4.81), but its first four tries all fell short:
+    # throws the fight scores 1.80 on average (4.81 when it takes the wight out and he is
+    # unhurt, about a quarter of the time), but his first four tries all fell short:
     end = tries(0, [0.99], random_after=False)
     fight = tries(1, [0.88, 0.88, -0.98, -0.98])
     assert in_the_race([end, fight]) == []  # two normal standard errors: ended, "end" chosen
