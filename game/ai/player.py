@@ -544,10 +544,11 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if pick.final:  # (its tries ended the game: how often won, how often lost)
             odds["game_won"] = sum(_result(x) == 1 for x in pick.scores) / n
             odds["game_lost"] = sum(_result(x) == -1 for x in pick.scores) / n
-    fear = search.fear_note(pick, ranked) if lv.look.on else ""
+    # (what it held back from: a bolder move's feared reply, or a fight it could still make)
+    note = search.fear_note(pick, ranked) if lv.look.on else ""
     if not search.phased and pick.cand.kind == "end":
-        fear += held_fight_note(state, ranked)
-    return done(pick.cand, odds, len(tries), first_tried, fear, joined, fighting)
+        note += held_fight_note(state, ranked)
+    return done(pick.cand, odds, len(tries), first_tried, note, joined, fighting)
 
 
 def held_fight_note(s: GameState, ranked: list[_Tries]) -> str:
@@ -589,8 +590,8 @@ def race_width(n: int) -> float:
     third of the time: on the farmstead, a Sergeant who had charged a wounded Barrow Wight
     ended his activation where fighting was worth 0.8 more (a try's scores spread by 2.3),
     the wight's Defensive Strikes having hurt him in each of its four tries (forty-second
-    pass). (Games of player turns keep
-    :data:`RACE`: there the wider race gained nothing measurable and cost 3-7% of CPU.)"""
+    pass). Games of player turns keep :data:`RACE`: there the wider race gained nothing
+    measurable and cost 3-7% of CPU."""
     v = max(n - 1, 1)
     z = RACE
     return (z + (z**3 + z) / (4 * v) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
