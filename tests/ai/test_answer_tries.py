@@ -82,6 +82,6 @@ def test_the_marker_is_spent_more_often_where_spending_is_better() -> None:
         spent_few = sum(P.choose(_asked(s), 2, "few").command.value == 1 for s in seeds)
     finally:
         P.LEVELS.pop("few", None)
-    # (the usual tries spent it 12 times while three tries that agreed ended the race, 14 since
-    # a few tries race more widely: race_width)
-    assert spent >= 16 and spent_few <= 14, (spent, spent_few)
+    # (at least two times in three with the answer tries, and more often than the usual tries
+    # manage: without the answer tries both would spend it alike, from the same dice)
+    assert spent >= 16 and spent > spent_few, (spent, spent_few)
