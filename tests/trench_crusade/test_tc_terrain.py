@@ -1,6 +1,8 @@
 """Geometry as trench-crusade reads it: levels, climbs and drops along a path, melee reach
 across levels, line of sight over terrain of different heights, the Defended Obstacle."""
 
+import dataclasses
+
 import pytest
 
 from game.core.scenario import check_scenario
@@ -87,6 +89,26 @@ def test_defended_obstacle_needs_contact_height_and_position():
     assert defended_obstacle(low, low.models["a"], low.models["b"]) is None
     area = state([a, b], [dict(bags, kind="area")])
     assert defended_obstacle(area, area.models["a"], area.models["b"]) is None
+
+
+def test_what_is_kept_for_one_place_is_not_given_for_another():
+    # levels, sight and the Defended Obstacle are kept by where the models stand (the AI asks
+    # them thousands of times a game): asked again in the same game once a model has moved,
+    # each is answered for its new place
+    bags = rect("bags", "obstacle", 8, 12.5, 16, 13.0, 1.0)
+    wall = rect("wall", "obstacle", 18, 11.8, 22, 12.2, 4.0)
+    a = model("a", 1, 12, 13 + R25 / 2 + 0.3)
+    b = model("b", 2, 12, 12.5 - R25 / 2)
+    s = state([a, b, model("c", 2, 20, 10)], [bags, wall, ROOF])
+    assert defended_obstacle(s, s.models["a"], s.models["b"]) == "bags"
+    assert level(s, s.models["b"]) == 0.0
+    assert in_sight(s, s.models["a"], s.models["c"])
+    moved = s.copy()  # (the same game: the same terrain, and what was kept for it)
+    for name, x, y in (("a", 20, 14), ("b", 12, 5)):
+        moved.models[name] = dataclasses.replace(moved.models[name], x=x, y=y)
+    assert defended_obstacle(moved, moved.models["a"], moved.models["b"]) is None
+    assert level(moved, moved.models["b"]) == 3.0  # (on the roof)
+    assert not in_sight(moved, moved.models["a"], moved.models["c"])  # (the wall between)
 
 
 def test_the_trench_map_is_a_valid_scenario():

@@ -13,6 +13,13 @@ from game.core.state import GameState, Model
 from game.geometry.bases import CONTACT_TOL, BaseShape, footprint, parse_base
 from game.geometry.contact import contact_side, distance, in_contact
 
+#: where a base stands: (base, x, y, facing), all a footprint depends on (for one table)
+Place = tuple[str, float, float, float]
+
+
+def place_of(m: Model) -> Place:
+    return (m.base, m.x, m.y, m.facing)
+
 
 @lru_cache(maxsize=256)
 def shape_of(base: str, named_key: tuple[tuple[str, tuple[float, float]], ...]) -> BaseShape:
@@ -24,7 +31,7 @@ class Table:
 
     def __init__(self, base_sizes: Mapping[str, tuple[float, float]]) -> None:
         self._named = tuple(sorted(base_sizes.items()))
-        self._fp: dict[tuple[str, float, float, float], Polygon] = {}
+        self._fp: dict[Place, Polygon] = {}
         self._contact: dict[tuple[tuple[str, float, float, float], ...], bool] = {}
         self._bounds: dict[str, float] = {}
 
@@ -32,13 +39,16 @@ class Table:
         return shape_of(m.base, self._named)
 
     def poly(self, m: Model) -> Polygon:
-        key = (m.base, m.x, m.y, m.facing)
-        p = self._fp.get(key)
+        return self.poly_at((m.base, m.x, m.y, m.facing))
+
+    def poly_at(self, place: Place) -> Polygon:
+        """The footprint of a base standing at ``place`` (base, x, y, facing)."""
+        p = self._fp.get(place)
         if p is None:
             if len(self._fp) > 20000:
                 self._fp.clear()
-            p = footprint(self.shape(m), m.x, m.y, m.facing)
-            self._fp[key] = p
+            p = footprint(shape_of(place[0], self._named), place[1], place[2], place[3])
+            self._fp[place] = p
         return p
 
     def in_contact(self, a: Model, b: Model) -> bool:

@@ -14,7 +14,8 @@ from game.core.state import GameState, Model, Terrain
 from game.geometry.bases import CONTACT_TOL
 from game.geometry.contact import overlaps
 from game.geometry.los import between, line_of_sight, touching
-from game.rulesets.common.table import Table
+from game.rulesets.common.kept import per_game
+from game.rulesets.common.table import Place, Table, place_of
 from game.rulesets.trench_crusade import constants as K
 
 TABLE = Table({})
@@ -37,12 +38,16 @@ def poly(t: Terrain) -> Polygon:
 def level_at(state: GameState, x: float, y: float) -> float:
     """The height of the surface under a point: the highest elevation piece that holds it
     (its outline included), or 0 for the table itself."""
-    p = Point(x, y)
-    best = 0.0
-    for t in state.terrain:
-        if t.kind in LEVEL_KINDS and t.height > best and poly(t).covers(p):
-            best = t.height
-    return best
+    seen = per_game(state.terrain, "levels")  # (asked at every reach, attack and try)
+    got: float | None = seen.get((x, y))
+    if got is None:
+        p = Point(x, y)
+        best = 0.0
+        for t in state.terrain:
+            if t.kind in LEVEL_KINDS and t.height > best and poly(t).covers(p):
+                best = t.height
+        got = seen[x, y] = best
+    return got
 
 
 def level(state: GameState, m: Model) -> float:
@@ -129,7 +134,12 @@ def sight_blockers(state: GameState, a: Model, b: Model) -> list[Polygon]:
 def in_sight(state: GameState, a: Model, b: Model) -> bool:
     """Line of sight: some straight line from a point of one base to a point of the other
     crosses no blocking terrain."""
-    return line_of_sight(TABLE.poly(a), TABLE.poly(b), sight_blockers(state, a, b))
+    seen = per_game(state.terrain, "sight")  # (asked at every attack and try)
+    key = (place_of(a), place_of(b))
+    got: bool | None = seen.get(key)
+    if got is None:
+        got = seen[key] = line_of_sight(TABLE.poly(a), TABLE.poly(b), sight_blockers(state, a, b))
+    return got
 
 
 def defended_obstacle(state: GameState, attacker: Model, target: Model) -> str | None:
@@ -137,11 +147,20 @@ def defended_obstacle(state: GameState, attacker: Model, target: Model) -> str |
     target is not Down, and touches an obstacle at least 1/2" high lying between the two."""
     if target.status == "down":
         return None
-    pa, pt = TABLE.poly(attacker), TABLE.poly(target)
+    at, to = place_of(attacker), place_of(target)
     for t in state.terrain:
         if t.kind not in SOLID_KINDS or t.height < K.COVER_HEIGHT - 1e-9:
             continue
-        tp = poly(t)
-        if touching(pt, tp, CONTACT_TOL) and between(pa, pt, tp):
+        if _defends(at, to, t.polygon):
             return t.id
     return None
+
+
+@lru_cache(maxsize=65536)
+def _defends(attacker: Place, target: Place, obstacle: tuple[tuple[float, float], ...]) -> bool:
+    """Whether the obstacle of outline ``obstacle`` touches a base standing at ``target`` and
+    lies between it and one at ``attacker``. Remembered by where the two stand: every attack
+    asks it, the AI's tries ask it again and again from the same few places, and the shape
+    "between" is measured on (the space between two round bases) is dear to work out."""
+    pt, tp = TABLE.poly_at(target), _poly(obstacle)
+    return touching(pt, tp, CONTACT_TOL) and between(TABLE.poly_at(attacker), pt, tp)
