@@ -19,9 +19,11 @@ facing along the way); the plan's ``via`` lists the corners of that route.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import ParamSpec
 
 import numpy as np
 import shapely
@@ -120,6 +122,48 @@ def contact_poses(
     return [c[1:] for c in out]
 
 
+P = ParamSpec("P")
+
+#: the most charge plans kept (:func:`plan_charge`), and the most outlines they may hold in
+#: all (a plan among 2,000 models holds 2,000); then they are forgotten all at once
+PLANS_KEPT = 4096
+OUTLINES_KEPT = 200_000
+
+#: the charge plans made: by their arguments, a mapping of outlines by the outlines' identities
+#: (shapely hashes an outline by its coordinates, dear with many models); each plan keeps the
+#: outlines it was made from, so no other outline takes their identities while it is kept.
+#: Outlines are immutable, and the tables keep one for each place a base stands.
+_PLANS: dict[tuple[object, ...], tuple[ChargePlan, tuple[object, ...]]] = {}
+_held = 0  # the outlines the kept plans hold
+
+
+def _by_identity(value: object) -> object:
+    return (tuple((k, id(v)) for k, v in value.items()) if isinstance(value, Mapping)
+            else value)
+
+
+def _planned_once(plan: Callable[P, ChargePlan]) -> Callable[P, ChargePlan]:
+    """``plan`` made once for the same arguments (:data:`_PLANS`)."""
+    @functools.wraps(plan)
+    def kept(*args: P.args, **kwargs: P.kwargs) -> ChargePlan:
+        key = (tuple(_by_identity(a) for a in args),
+               tuple((k, _by_identity(v)) for k, v in kwargs.items()))
+        got = _PLANS.get(key)
+        if got is None:
+            global _held
+            held = tuple(tuple(v.values()) for v in (*args, *kwargs.values())
+                         if isinstance(v, Mapping))
+            size = sum(len(h) for h in held)
+            if len(_PLANS) >= PLANS_KEPT or _held + size > OUTLINES_KEPT:
+                _PLANS.clear()
+                _held = 0
+            _held += size
+            got = _PLANS[key] = (plan(*args, **kwargs), held)
+        return got[0]
+    return kept
+
+
+@_planned_once
 def plan_charge(
     shape: BaseShape,
     start: tuple[float, float],
@@ -135,7 +179,10 @@ def plan_charge(
     it touches (see the module). Refused when no place against the target can be reached
     (the reason names what is in the way of the nearest one), or when the nearest place that
     can be reached is beyond ``max_distance`` (None: no limit). A charger already in base
-    contact once turned to face the target stays where it is (distance 0)."""
+    contact once turned to face the target stays where it is (distance 0).
+
+    A plan is made once for the same arguments and kept: the charge order, the AI's candidates
+    and every try of a charge ask for it again from the same places, and planning is dear."""
     if target_key not in others:
         return ChargePlan(False, f'there is no model "{target_key}" to charge')
     sx, sy = float(start[0]), float(start[1])

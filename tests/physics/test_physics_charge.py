@@ -165,6 +165,28 @@ def test_third_base_beside_the_path_is_fine() -> None:
     assert plan.ok
 
 
+def test_a_plan_kept_for_some_outlines_is_not_given_for_others() -> None:
+    # plans are kept by their arguments, outlines by identity (each kept beside its plan, so
+    # that no other outline takes an identity while it is kept)
+    import gc
+
+    clear = {"t": footprint(SQ, 12, 5, 0), "elf": footprint(SQ, 8.5, 5 + SIDE + 0.003, 0)}
+    first = plan_charge(SQ, (5, 5), "t", clear, (12, 5), {}, TABLE, 10)
+    assert first.ok
+    assert plan_charge(SQ, (5, 5), "t", dict(clear), (12, 5), {}, TABLE, 10) is first
+    # the elf steps into the way under the same name: planned again, and refused
+    blocked = {"t": clear["t"], "elf": footprint(SQ, 8.5, 5.4, 0)}
+    plan = plan_charge(SQ, (5, 5), "t", blocked, (12, 5), {}, TABLE, 10)
+    assert plan.reason == '"elf" is in the way'
+    del clear, blocked
+    gc.collect()
+    # outlines built afresh in the same places: the same plans
+    again = {"t": footprint(SQ, 12, 5, 0), "elf": footprint(SQ, 8.5, 5.4, 0)}
+    assert plan_charge(SQ, (5, 5), "t", again, (12, 5), {}, TABLE, 10) == plan
+    again["elf"] = footprint(SQ, 8.5, 5 + SIDE + 0.003, 0)
+    assert plan_charge(SQ, (5, 5), "t", again, (12, 5), {}, TABLE, 10) == first
+
+
 def test_blocked_by_terrain() -> None:
     others = {"t": footprint(SQ, 12, 5, 0)}
     plan = plan_charge(SQ, (5, 5), "t", others, (12, 5), {"hedge": box(8, 0, 8.3, 10)}, TABLE, 10)
