@@ -445,6 +445,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
                 # sure draw)
                 t.random_after = True
         for k in range(more * FINAL):
+            if all(k >= t.most(more) for t in best):
+                return  # (none may have another try: the most a candidate may have, they have)
             # (the race starts after the level's usual first tries, even where round one gave
             # fewer: two tries that happened to score alike prove little; answers, see Level)
             racing = in_the_race(best, not search.phased) if k >= race_from else best
@@ -570,9 +572,13 @@ def settled(tries: list[_Tries]) -> bool:
     """Whether more tries than usual cannot change the game's result by the choice: every try
     of each of ``tries`` came to the same result, and each whose tries end the game has had
     :data:`SETTLED` of them at least."""
-    results = {_result(x) for t in tries for x in t.scores}
-    return (len(results) == 1 and all(t.scores for t in tries)
-            and all(len(t.scores) >= SETTLED for t in tries if t.final))
+    if not tries or not all(t.scores for t in tries) or any(
+            t.final and len(t.scores) < SETTLED for t in tries):
+        return False
+    # (the result only rises with the score: all alike when the lowest and highest are alike;
+    # asked before every round of tries, over every try so far)
+    return (_result(min(min(t.scores) for t in tries))
+            == _result(max(max(t.scores) for t in tries)))
 
 
 def _result(score: float) -> int:
@@ -607,10 +613,10 @@ def in_the_race(best: list[_Tries], few: bool = False) -> list[_Tries]:
     fewer-tried of the two). An empty list: the choice is settled. Tries are spent where they
     can change the choice; a candidate that would need luck beyond that to overtake gets no
     more."""
-    scored = [t for t in best if t.scores]
+    scored = [(t, t.mean) for t in best if t.scores]
     if len(scored) < 2:
         return [t for t in best if t.random_after]
-    lead = max(scored, key=lambda t: (t.mean, -t.index))
+    lead, lead_mean = max(scored, key=lambda x: (x[1], -x[0].index))
 
     def error(t: _Tries) -> float:
         n = len(t.scores)
@@ -624,8 +630,9 @@ def in_the_race(best: list[_Tries], few: bool = False) -> list[_Tries]:
         tried = [len(x.scores) for x in (t, lead) if x.random_after]
         return race_width(min(tried)) if few and tried else RACE
 
-    close = [t for t in scored if t is not lead
-             and t.mean + width(t) * (error(t) + error(lead)) >= lead.mean + NEAR]
+    lead_error = error(lead)
+    close = [t for t, mean in scored if t is not lead
+             and mean + width(t) * (error(t) + lead_error) >= lead_mean + NEAR]
     if not close:
         return []
     return [t for t in [lead, *close] if t.random_after]
