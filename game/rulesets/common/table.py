@@ -32,14 +32,14 @@ class Table:
     def __init__(self, base_sizes: Mapping[str, tuple[float, float]]) -> None:
         self._named = tuple(sorted(base_sizes.items()))
         self._fp: dict[Place, Polygon] = {}
-        self._contact: dict[tuple[tuple[str, float, float, float], ...], bool] = {}
+        self._contact: dict[tuple[Place, Place], bool] = {}
         self._bounds: dict[str, float] = {}
 
     def shape(self, m: Model) -> BaseShape:
         return shape_of(m.base, self._named)
 
     def poly(self, m: Model) -> Polygon:
-        return self.poly_at((m.base, m.x, m.y, m.facing))
+        return self.poly_at(place_of(m))
 
     def poly_at(self, place: Place) -> Polygon:
         """The footprint of a base standing at ``place`` (base, x, y, facing)."""
@@ -52,13 +52,13 @@ class Table:
         return p
 
     def in_contact(self, a: Model, b: Model) -> bool:
-        ka, kb = (a.base, a.x, a.y, a.facing), (b.base, b.x, b.y, b.facing)
+        ka, kb = place_of(a), place_of(b)
         key = (ka, kb) if ka <= kb else (kb, ka)
         got = self._contact.get(key)
         if got is None:
             if len(self._contact) > 50000:
                 self._contact.clear()
-            got = self._contact[key] = bool(in_contact(self.poly(a), self.poly(b)))
+            got = self._contact[key] = bool(in_contact(self.poly_at(ka), self.poly_at(kb)))
         return got
 
     def distance(self, a: Model, b: Model) -> float:
