@@ -132,7 +132,7 @@ OUTLINES_KEPT = 200_000
 #: the charge plans made: by their arguments, a mapping of outlines by the outlines' identities
 #: (shapely hashes an outline by its coordinates, dear with many models); each plan keeps the
 #: outlines it was made from, so no other outline takes their identities while it is kept.
-#: Outlines are immutable, and the tables keep one for each place a base stands.
+#: Outlines are immutable, and `footprint` keeps one for each place a base stood lately.
 _PLANS: dict[tuple[object, ...], tuple[ChargePlan, tuple[object, ...]]] = {}
 _held = 0  # the outlines the kept plans hold
 

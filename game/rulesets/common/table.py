@@ -1,5 +1,5 @@
 """The table seen by a ruleset: model footprints, contacts and distances, computed from the
-state with the shared geometry package. Footprints are cached by (base, x, y, facing)."""
+state with the shared geometry package. Footprints are kept by `footprint` itself (by place)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,6 @@ class Table:
 
     def __init__(self, base_sizes: Mapping[str, tuple[float, float]]) -> None:
         self._named = tuple(sorted(base_sizes.items()))
-        self._fp: dict[Place, Polygon] = {}
         self._contact: dict[tuple[Place, Place], bool] = {}
         self._bounds: dict[str, float] = {}
 
@@ -42,14 +41,9 @@ class Table:
         return self.poly_at(place_of(m))
 
     def poly_at(self, place: Place) -> Polygon:
-        """The footprint of a base standing at ``place`` (base, x, y, facing)."""
-        p = self._fp.get(place)
-        if p is None:
-            if len(self._fp) > 20000:
-                self._fp.clear()
-            p = footprint(shape_of(place[0], self._named), place[1], place[2], place[3])
-            self._fp[place] = p
-        return p
+        """The footprint of a base standing at ``place`` (base, x, y, facing); ``footprint``
+        keeps the last 20,000."""
+        return footprint(shape_of(place[0], self._named), place[1], place[2], place[3])
 
     def in_contact(self, a: Model, b: Model) -> bool:
         ka, kb = place_of(a), place_of(b)
