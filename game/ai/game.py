@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from game.ai.player import Choice, Memory, choose, idle, side_to_act, table_of
 from game.core import events as ev
-from game.core.commands import DECLARE_DRAW, Answer, Order
+from game.core.commands import DECLARE_DRAW, Order
 from game.core.engine import Engine
 
 #: a game turn that has not ended after this many commands, plus ``PER_UNIT`` for each unit,
@@ -25,17 +24,6 @@ STILL_TURNS = 3
 
 class Stuck(Exception):
     """Neither the AI's command nor doing nothing moved the game on."""
-
-
-@dataclass
-class AINote:
-    """An AI choice, for the log: the number of events before it, the side and its reason."""
-
-    at: int
-    side: int
-    level: str
-    text: str
-    command: dict[str, object]
 
 
 def play_out(engine: Engine, players: Mapping[int, str],
@@ -134,7 +122,3 @@ def _outcome(engine: Engine) -> tuple[Any, ...]:
             tuple((u.status, tuple(u.conditions), tuple(u.counters.items()))
                   for u in s.units.values()),
             engine.ruleset.advisor.side_scores(s))
-
-
-def is_default(choice: Choice) -> bool:
-    return isinstance(choice.command, Answer) and choice.command.by_default
