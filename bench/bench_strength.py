@@ -358,9 +358,17 @@ def main(argv: list[str]) -> int:
             return 2
         print("\n".join(markdown(games) if args.markdown else report(games)))
         return 0
+    from game.ai.simulate import setup
+    from game.core.errors import ScenarioError
+
     for m in args.maps:
         if not (ROOT / "maps" / f"{m}.toml").exists():
             print(f"no map maps/{m}.toml", file=sys.stderr)
+            return 2
+        try:  # (a map the games would fail on is named before any is played)
+            setup(str(ROOT / "maps" / f"{m}.toml"))
+        except ScenarioError as exc:
+            print(exc, file=sys.stderr)
             return 2
     variants = list(args.variant)
     if args.out and args.resume:

@@ -86,3 +86,19 @@ def test_the_report_gives_each_levels_choices_a_game_in_the_same_games() -> None
     assert rows["x v normal"][4:] == ["2", "2.0s", "2.0s", "0.50s", "1.50s"]
     # a level against itself: both sides' choices together, once
     assert rows["normal v normal"][4:] == ["1", "2.0s", "2.0s", "1.00s"]
+
+
+def test_a_map_the_games_would_fail_on_is_named_before_any_is_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "maps").mkdir()
+    text = (B.ROOT / "maps" / "duel.toml").read_text()
+    # the Elf given one damage track fewer than its list of MAV values (a typo in a variant map)
+    (tmp_path / "maps" / "typo.toml").write_text(text.replace("MAV = 5, MA = 2, DV = 11, DIS = 6, DT = 3",
+                                                              "MAV = [5, 5, 5], MA = 2, DV = 11, DIS = 6, DT = 2"))
+    monkeypatch.setattr(B, "ROOT", tmp_path)
+    out = tmp_path / "games.jsonl"
+    assert B.main(["--maps", "typo", "--games", "2", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "typo.toml" in err and "MAV lists 3 values but the model has 2 damage tracks" in err
+    assert not out.exists()
