@@ -239,7 +239,11 @@ def _round_vertices(
     return np.stack([vx, vy], axis=-1)
 
 
-@functools.lru_cache(maxsize=20000)
+#: how many outlines :func:`footprint` keeps, the places bases stood most lately
+FOOTPRINTS_KEPT = 20_000
+
+
+@functools.lru_cache(maxsize=FOOTPRINTS_KEPT)
 def footprint(shape: BaseShape, x: float, y: float, facing: float) -> Polygon:
     """The area a base covers when its centre is at (x, y) and it faces ``facing``.
 
@@ -248,9 +252,9 @@ def footprint(shape: BaseShape, x: float, y: float, facing: float) -> Polygon:
     :data:`ROUND_SEGMENTS` vertices on the circle, turned with the facing (at facing 0 it is
     ``Point(x, y).buffer(r, quad_segs=32)``).
 
-    Kept for the last 20,000 places (an outline is immutable): a charge's plan, a move's
-    sweep and the AI's tries build the same outlines again and again, three times in four on
-    the farmstead, and what is worked out of an outline is kept with it.
+    Kept for the last :data:`FOOTPRINTS_KEPT` places (an outline is immutable): a charge's
+    plan, a move's sweep and the AI's tries build the same outlines again and again, three
+    times in four on the farmstead, and what is worked out of an outline is kept with it.
     """
     if shape.kind == "round":
         verts = _round_vertices(

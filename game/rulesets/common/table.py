@@ -41,8 +41,8 @@ class Table:
         return self.poly_at(place_of(m))
 
     def poly_at(self, place: Place) -> Polygon:
-        """The footprint of a base standing at ``place`` (base, x, y, facing); ``footprint``
-        keeps the last 20,000."""
+        """The footprint of a base standing at ``place`` (base, x, y, facing), as ``footprint``
+        keeps it."""
         return footprint(shape_of(place[0], self._named), place[1], place[2], place[3])
 
     def in_contact(self, a: Model, b: Model) -> bool:
