@@ -94,8 +94,10 @@ def test_a_map_the_games_would_fail_on_is_named_before_any_is_played(
     (tmp_path / "maps").mkdir()
     text = (B.ROOT / "maps" / "duel.toml").read_text()
     # the Elf given one damage track fewer than its list of MAV values (a typo in a variant map)
-    (tmp_path / "maps" / "typo.toml").write_text(text.replace("MAV = 5, MA = 2, DV = 11, DIS = 6, DT = 3",
-                                                              "MAV = [5, 5, 5], MA = 2, DV = 11, DIS = 6, DT = 2"))
+    elf = "MAV = 5, MA = 2, DV = 11, DIS = 6, DT = 3"
+    assert elf in text  # (else the map below would be the duel as it is, and play)
+    (tmp_path / "maps" / "typo.toml").write_text(
+        text.replace(elf, "MAV = [5, 5, 5], MA = 2, DV = 11, DIS = 6, DT = 2"))
     monkeypatch.setattr(B, "ROOT", tmp_path)
     out = tmp_path / "games.jsonl"
     assert B.main(["--maps", "typo", "--games", "2", "--out", str(out)]) == 2
