@@ -36,8 +36,6 @@ from game.rulesets.rank_and_flank import moves, space
 from game.rulesets.rank_and_flank.combat import engaged_with
 from game.rulesets.rank_and_flank.units import formation_of
 
-#: how far past 6" still counts as within it (positions are kept to a millionth of an inch)
-DISTANCE_TOL = 1e-5
 #: the unit flag holding a unit's Health Points when its first out-of-combat loss of the phase
 #: came
 HP_AT_PHASE_START = "hp_at_phase_start"
@@ -84,7 +82,7 @@ def near(ctx: Context, gone: Iterable[tuple[str, Any, str]], skip: Iterable[str]
             s = ctx.state
             if rec.side != side or uid == b or uid in skip or uid in failed or not may_test(s, uid):
                 continue
-            if space.boundary(s, uid).distance(where) > K.PANIC_RANGE + DISTANCE_TOL:
+            if space.boundary(s, uid).distance(where) > K.PANIC_RANGE + space.DISTANCE_TOL:
                 continue
             ok = yield from take(ctx, uid, f"{U.name(s, b)} {what} nearby", b)
             if not ok:

@@ -34,8 +34,6 @@ from game.rulesets.old_world import units as U
 from game.rulesets.rank_and_flank import moves, space
 from game.rulesets.rank_and_flank.combat import charged_this_turn, engaged_with
 
-#: how far past 6" still counts as within it (positions are kept to a millionth of an inch)
-DISTANCE_TOL = 1e-5
 #: the unit flag holding how many models a unit had when its first loss of the phase came
 MODELS_AT_PHASE_START = "models_at_phase_start"
 TESTED = "panic_tested"
@@ -115,7 +113,7 @@ def friends_destroyed(ctx: Context, gone: Iterable[tuple[str, Any, int]]) -> Ste
             s = ctx.state
             if s.units[uid].side != side or uid == unit or uid in failed or not may_test(s, uid):
                 continue
-            if space.boundary(s, uid).distance(where) > K.PANIC_FRIEND_RANGE + DISTANCE_TOL:
+            if space.boundary(s, uid).distance(where) > K.PANIC_FRIEND_RANGE + space.DISTANCE_TOL:
                 continue
             ok = yield from take(ctx, uid, f"{U.name(s, unit)} was destroyed nearby", unit)
             if not ok:
