@@ -186,6 +186,14 @@ def test_no_impact_hits_after_less_than_three_inches():
                for e in events(eng, ev.RuleApplied))
 
 
+def test_a_charge_of_a_hairs_breadth_reads_as_less_than_a_tenth_of_an_inch():
+    # 0.03" apart: the charge lands, but 0.0" would read as if nothing had moved
+    eng = run(apart(0.03, a_kw=CHARIOT, dice=[3, 4] + [1] * 30))
+    said = {e.rule: e.detail for e in events(eng, ev.RuleApplied) if e.model == "a"}
+    assert said["Charge"].endswith('after less than 0.1"')
+    assert said["Impact Hits"].startswith('moved less than 0.1" before contact')
+
+
 # --- Stupidity ----------------------------------------------------------------------------------------------
 
 

@@ -322,7 +322,7 @@ def move_charger(ctx: Context, unit: str, roll: RollCharge, resolved: Resolved =
     if not ctx.state.units[target].flag("engaged_at"):
         yield ev.UnitFlagSet(target, "engaged_at", "game", stamp)
     yield ev.RuleApplied("Charge", unit, f"crashes into the {formation.facing_name(facing)} of "
-                         f'{name(s, target)} after {distance:.1f}"', target)
+                         f"{name(s, target)} after {show_inches(distance)}", target)
     yield from resolved(ctx, unit, target, True)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.core import events as ev
+from game.core.log import show_inches
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.geometry import formation_actions as actions
@@ -256,7 +257,7 @@ def close_up(ctx: Context, unit: str, before: Block, touched: Sequence[tuple[str
             end = space.formation_of_block(moved)
             dist = math.hypot(vx, vy)
             yield ev.UnitMoved(mover, end.x, end.y, end.facing, end.files, dist, "close up")
-            yield ev.RuleApplied("Close up", mover, f'moves {dist:.1f}" back into contact with '
+            yield ev.RuleApplied("Close up", mover, f"moves {show_inches(dist)} back into contact with "
                                  f"{name(ctx.state, partner)}", partner)
             break
         else:

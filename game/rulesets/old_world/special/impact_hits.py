@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 from typing import Any
 
 from game.core import events as ev
+from game.core.log import show_inches
 from game.core.ruleset import Step
 from game.rulesets.old_world.rules import OldWorldRule, register
 from game.rulesets.rank_and_flank.dice import parse_dice, roll_expr
@@ -52,7 +53,7 @@ class ImpactHits(OldWorldRule):
             yield ev.RuleApplied("Impact Hits", unit, "is Incorporeal: no Impact Hits")
             return
         if moved < 3.0 - 1e-9:
-            yield ev.RuleApplied("Impact Hits", unit, f'moved only {moved:.1f}" before contact: '
+            yield ev.RuleApplied("Impact Hits", unit, f"moved {show_inches(moved)} before contact: "
                                  f'no Impact Hits (3" needed)', target)
             return
         if target not in combat.units or not U.on_table(s, target):
