@@ -82,7 +82,7 @@ def near(ctx: Context, gone: Iterable[tuple[str, Any, str]], skip: Iterable[str]
             s = ctx.state
             if rec.side != side or uid == b or uid in skip or uid in failed or not may_test(s, uid):
                 continue
-            if space.boundary(s, uid).distance(where) > K.PANIC_RANGE + space.DISTANCE_TOL:
+            if not space.within(s, uid, where, K.PANIC_RANGE):
                 continue
             ok = yield from take(ctx, uid, f"{U.name(s, b)} {what} nearby", b)
             if not ok:

@@ -113,7 +113,7 @@ def friends_destroyed(ctx: Context, gone: Iterable[tuple[str, Any, int]]) -> Ste
             s = ctx.state
             if s.units[uid].side != side or uid == unit or uid in failed or not may_test(s, uid):
                 continue
-            if space.boundary(s, uid).distance(where) > K.PANIC_FRIEND_RANGE + space.DISTANCE_TOL:
+            if not space.within(s, uid, where, K.PANIC_FRIEND_RANGE):
                 continue
             ok = yield from take(ctx, uid, f"{U.name(s, unit)} was destroyed nearby", unit)
             if not ok:

@@ -27,7 +27,7 @@ from game.rulesets.rank_and_flank.units import base_inches, block_models, format
 
 FACINGS = ("front", "right", "rear", "left")
 #: how far past a distance the rules name (a Panic test's 6") a Unit Boundary may stand and
-#: still count as within it (positions are kept to a millionth of an inch)
+#: still count as within it (positions are kept to a millionth of an inch): see :func:`within`
 DISTANCE_TOL = 1e-5
 #: how far round the unit each facing's outward direction is, clockwise from its front
 FACING_TURN = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": 270.0}
@@ -96,6 +96,13 @@ def unit_key(s: GameState, unit: str) -> RectKey:
 def boundary(s: GameState, unit: str) -> Polygon:
     """The Unit Boundary of ``unit`` (of the unit it joined, for a character)."""
     return rect_of(unit_key(s, unit))
+
+
+def within(s: GameState, unit: str, where: Any, inches: float) -> bool:
+    """Whether the Unit Boundary of ``unit`` stands within ``inches`` of ``where`` (a shapely
+    geometry: another unit's outline, where it stood), as the rules measure a distance they
+    name, :data:`DISTANCE_TOL` past it counting as within."""
+    return bool(boundary(s, unit).distance(where) <= inches + DISTANCE_TOL)
 
 
 def _block(key: RectKey) -> Block:
