@@ -127,11 +127,6 @@ def rects_distance(a: RectKey, b: RectKey) -> float:
     return distance(rect_of(a), rect_of(b))
 
 
-def rects_within(a: RectKey, b: RectKey, limit: float) -> bool:
-    """Whether the edges of two rectangles are at most ``limit`` apart."""
-    return rects_distance(a, b) <= limit
-
-
 def corners(f: Formation, width: float, depth: float) -> dict[str, tuple[float, float]]:
     """front-left, front-right, rear-right, rear-left as the unit sees them."""
     fx, fy = _vec(f.facing)
@@ -357,5 +352,6 @@ __all__ = [
     "dims", "facing_touched_by", "formation_of_block", "host_of", "kept", "model_gaps", "model_keys",
     "model_polygons", "other_units", "rects_of",
     "models_touching", "other_boundaries", "rank_and_file", "rect", "rect_of", "rects_distance",
-    "rects_touch", "rects_within", "sight_walls", "surroundings", "surroundings_key", "unit_base", "unit_key", "within_table",
+    "rects_touch", "sight_walls", "surroundings", "surroundings_key", "unit_base", "unit_key",
+    "DISTANCE_TOL", "within", "within_table",
 ]
