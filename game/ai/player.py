@@ -542,6 +542,10 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             odds["target_models"] = float(_models_left(engine, state, pick.cand.target))
             odds["target_lost"] = pick.target_lost / n
             odds["target_hurt"] = pick.target_hurt / n
+            exact = _exact_shot(engine, state, pick.cand.command)
+            if pick.final:  # (the tries' own chance to destroy, beside the games they won)
+                exact.pop("target_destroyed", None)
+            odds.update(exact)
         odds["score"] = pick.mean
         if pick.final:  # (its tries ended the game: how often won, how often lost)
             odds["game_won"] = sum(_result(x) == 1 for x in pick.scores) / n
@@ -1147,6 +1151,29 @@ def _models_left(e: Engine, s: GameState, unit: str | None) -> int:
     return int(e.ruleset.unit_result(s, unit)["models_left"])
 
 
+def _exact_shot(e: Engine, s: GameState, cmd: Command) -> dict[str, float]:
+    """A shot's own odds worked out exactly, where the ruleset puts its dice as independent
+    pools (the figures the window shows of the shot), in place of what the few tries took:
+    the chance that the volley destroys the target, and what it takes on average: models when
+    each has one Wound, else Wounds (``target_room``: of how many left, for a unit of many
+    models). Empty when the ruleset cannot put the shot as pools."""
+    from game.odds.estimate import exact_odds
+
+    pools = e.ruleset.advisor.exact_pools(s, cmd, alone=True)
+    if pools is None:
+        return {}
+    got = exact_odds(pools)
+    out = {"target_destroyed": got.target_destroyed}
+    left, room = _models_left(e, s, pools.target), pools.room.get(pools.target, 0)
+    if left == room:
+        out["target_lost"] = got.expected()
+    else:
+        out["target_hurt"] = got.expected()
+        if left > 1:
+            out["target_room"] = float(room)
+    return out
+
+
 def _damage(e: Engine, s: GameState, unit: str | None) -> int:
     """The damage ``unit`` has taken, in the ruleset's own unit (its Wounds lost, say)."""
     if unit is None or unit not in s.units:
@@ -1493,6 +1520,11 @@ def _played_out(odds: dict[str, float]) -> str:
     return f"{_pct(broke)} to break or destroy it, {_pct(broken)} to be broken or destroyed"
 
 
+def _tenths(x: float) -> str:
+    """An average to a tenth, where one above 0 does not read 0.0 ("under 0.1")."""
+    return "under 0.1" if 0 < x < 0.05 else f"{x:.1f}"
+
+
 def _pct(p: float) -> str:
     v = round(p * 100)
     if v == 0 and p > 0:
@@ -1512,7 +1544,8 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
     reach, with Cold One Chariot charging it too; 50% to break or destroy it..."), and
     ``fighting`` those already in combat with it ("with Dreadspears fighting it");
     ``damage``: the ruleset's word for damage (a shot at a single model says how much of it
-    the tries took: "Darkshards shoots at Black Coach: to take 0.4 Wounds on average")."""
+    the shot takes on average: "Darkshards shoots at Black Coach: to take 0.4 Wounds on
+    average")."""
     who = _name(s, c.unit)
     target = _name(s, c.target)
     if c.kind in ("fight", "charge", "diving charge", "shoot"):
@@ -1528,15 +1561,19 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
         if odds and "target_broken" in odds:  # a charge played out to the end of the turn
             line += "; " + _played_out(odds)
         elif odds and odds.get("samples"):
+            room = odds.get("target_room")  # (of a unit of many models of several Wounds)
             many = odds.get("target_models", 1.0) > 1
-            one = "target_hurt" in odds and not many  # (a shot at a single model)
-            if many:  # (a shot at a unit of many: how many of them it takes)
-                line += (f": to take {odds.get('target_lost', 0.0):.1f} of its "
+            one = "target_hurt" in odds and (room is not None or not many)
+            if one:  # (how much of the model, or of the unit: its Wounds, say)
+                of = f"of its {round(room)} " if room is not None else ""
+                line += f": to take {_tenths(odds['target_hurt'])} {of}{damage} on average"
+            elif many:  # (a shot at a unit of many: how many of them it takes)
+                line += (f": to take {_tenths(odds.get('target_lost', 0.0))} of its "
                          f"{round(odds['target_models'])} models on average")
-            elif one:  # (how much of the model: its Wounds, say)
-                line += f": to take {odds['target_hurt']:.1f} {damage} on average"
             destroyed = odds.get("target_destroyed", 0.0)
-            if destroyed or not (many or one):
+            # (a shot's exact odds give every volley some chance, however small, to destroy
+            # its target: named from 1%)
+            if destroyed >= 0.005 or not (many or one):
                 line += f"{', ' if many or one else ': '}{_pct(destroyed)} to destroy it"
             lost = odds.get("actor_destroyed", 0.0)
             if lost or c.kind != "shoot":  # (a shot that nothing answers risks nothing)

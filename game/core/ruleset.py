@@ -706,11 +706,14 @@ class Advisor(Facet[R]):
         as ``wounds_taken``); the odds count it before and after every sample."""
         return int(self.ruleset.unit_result(state, unit)["wounds_taken"])
 
-    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
+    def exact_pools(self, state: GameState, cmd: Command,
+                    alone: bool = False) -> PoolOdds | None:
         """When carrying out ``cmd`` (and closing what it opens) comes down to independent
         pools of dice whose hits each do a fixed damage, with no rule that reacts to the
         results, those pools (the odds are then worked out exactly); otherwise None (the odds
-        are sampled by playing the command out). The default: never."""
+        are sampled by playing the command out). ``alone``: the pools of the command's own
+        dice even where something after them could react (a shot's Panic test and flight),
+        for what the command itself does on average. The default: never."""
         return None
 
 

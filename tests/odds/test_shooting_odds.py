@@ -94,6 +94,22 @@ def test_odds_are_sampled_when_a_combat_is_near_or_a_flight_would_cross_a_unit()
     assert OddsEstimator(at_shooting(ow_case()), SHOOT).exact() is not None
 
 
+def test_a_volley_alone_has_its_pools_whatever_may_follow_it():
+    """With a friend close behind the target (its flight from a failed Panic test would cross
+    it), the order's odds are sampled, but the volley itself is the same ten handguns: its
+    pools are there when asked for it alone, and the window's view of the shot gives its
+    average, the same as with nothing behind."""
+    data = ow_case()
+    data["units"].append(block("c", 2, 24, 21.0, facing=180, models=5))
+    crowded, clear = at_shooting(data), at_shooting(ow_case())
+    advisor = crowded.ruleset.advisor
+    assert advisor.exact_pools(crowded.state, SHOOT) is None
+    alone = advisor.exact_pools(crowded.state, SHOOT, alone=True)
+    assert alone is not None and alone == advisor.exact_pools(clear.state, SHOOT)
+    notes = [e.ruleset.presenter.shot_view(e.state, "a", "b").note for e in (crowded, clear)]
+    assert "on average" in notes[0] and notes[0] == notes[1]
+
+
 def test_odds_of_shooting_from_the_command_line(tmp_path: Path, capsys):
     data = ow_case()
     data["orders"] = []

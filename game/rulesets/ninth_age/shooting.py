@@ -428,9 +428,9 @@ def shot_plan(s: GameState, unit: str, target: str, weapon: Missile | None) -> F
     return plan(s, unit, target, weapon)
 
 
-def pool_odds(s: GameState, cmd: Any) -> Any:
+def pool_odds(s: GameState, cmd: Any, alone: bool = False) -> Any:
     """The exact odds' pools of a ``shoot`` order (see ``rank_and_flank.shooting.pool_odds``)."""
-    return RS.pool_odds(s, cmd, check, shot_plan, shot_chance, U.hp_left)
+    return RS.pool_odds(s, cmd, check, shot_plan, shot_chance, U.hp_left, alone)
 
 
 def panic_fail(s: GameState, target: str, hp: int) -> float:

@@ -333,9 +333,9 @@ def wounds_room(s: GameState, unit: str) -> int:
     return U.wounds_left(s, unit)
 
 
-def pool_odds(s: GameState, cmd: Any) -> Any:
+def pool_odds(s: GameState, cmd: Any, alone: bool = False) -> Any:
     """The exact odds' pools of a ``shoot`` order (see ``rank_and_flank.shooting.pool_odds``)."""
-    return RS.pool_odds(s, cmd, check, default_plan, shot_chance, wounds_room)
+    return RS.pool_odds(s, cmd, check, default_plan, shot_chance, wounds_room, alone)
 
 
 def panic_fail(s: GameState, target: str, wounds: int) -> float:

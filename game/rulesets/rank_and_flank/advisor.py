@@ -33,10 +33,13 @@ class RankAndFlankAdvisor(Advisor[P]):
         got: Offer = importlib.import_module(self.ai_module).OFFER
         return got
 
-    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
+    def exact_pools(self, state: GameState, cmd: Command,
+                    alone: bool = False) -> PoolOdds | None:
         """A ``shoot`` order in the Shooting phase comes down to one pool of shots per group
-        of shooters when nothing else in the turn can touch the two units."""
-        got: PoolOdds | None = importlib.import_module(self.shooting_module).pool_odds(state, cmd)
+        of shooters when nothing else in the turn can touch the two units (``alone``:
+        whatever else could)."""
+        got: PoolOdds | None = importlib.import_module(self.shooting_module).pool_odds(
+            state, cmd, alone)
         return got
 
     def candidates(self, state: GameState, side: int, rng: random.Random,

@@ -502,12 +502,13 @@ def quiet(s: GameState, unit: str, target: str) -> bool:
 def pool_odds(s: GameState, cmd: Any, check: Callable[[GameState, Order], tuple[str, str, Any]],
               make_plan: Callable[[GameState, str, str, Any], FirePlan | None],
               chance: Callable[[GameState, Group, str], Fraction],
-              room: Callable[[GameState, str], int]) -> Any:
+              room: Callable[[GameState, str], int], alone: bool = False) -> Any:
     """The independent pools of a ``shoot`` order given in the Shooting phase (a
     :class:`~game.core.ruleset.PoolOdds`: one pool per group of shooters, each die a shot with
     its chance of a Wound lost), or None where the odds must be sampled: not in the Shooting
     phase, a plan the ruleset cannot put as pools (``make_plan`` gives None), or something
-    else in the turn that could touch the two units (:func:`quiet`)."""
+    else in the turn that could touch the two units (:func:`quiet`; ``alone``: the volley's
+    own pools all the same, for what the shots themselves take)."""
     from game.core.ruleset import DicePool, PoolOdds
     from game.rulesets.rank_and_flank.flow import phases
 
@@ -520,7 +521,7 @@ def pool_odds(s: GameState, cmd: Any, check: Callable[[GameState, Order], tuple[
     except Refused:
         return None
     got = make_plan(s, unit, target, weapon)
-    if got is None or not quiet(s, unit, target):
+    if got is None or not (alone or quiet(s, unit, target)):
         return None
     pools = tuple(DicePool(g.dice, 6, (), target, 1, chance(s, g, target)) for g in got.groups)
     return PoolOdds(unit, target, pools, {target: room(s, target), unit: room(s, unit)})
@@ -696,7 +697,9 @@ def shot_view(s: GameState, unit: str, target: str | None, over: str, weapon_for
     if weapon is None:
         return None
     foe = target or ""
-    pools = pools_of(s, Order("shoot", unit, (("target", foe),))) if target else None
+    # (the volley's own odds: what follows it, a flight or a combat nearby, changes neither
+    # the Wounds it takes nor the Panic test they bring)
+    pools = pools_of(s, Order("shoot", unit, (("target", foe),)), True) if target else None
     return view(s, unit, target, weapon, lambda: plan_of(s, unit, foe, weapon),
                 lambda: reading_of(s, picture(s, unit, foe)),
                 pools, lambda d: panic_fail(s, foe, d), units_word)

@@ -34,7 +34,8 @@ class SkirmishD10Advisor(AlternatingAdvisor["SkirmishD10"]):
         models = state.models
         return sum(min(m.damage, m.stat("DT", 0)) for m in (models[n] for n in state.units[unit].models))
 
-    def exact_pools(self, state: GameState, cmd: Command) -> PoolOdds | None:
+    def exact_pools(self, state: GameState, cmd: Command,
+                    alone: bool = False) -> PoolOdds | None:
         from game.rulesets.skirmish_d10 import ai
 
         return ai.exact_pools(state, cmd)
