@@ -1610,3 +1610,25 @@ def test_a_charge_played_out_counts_on_no_friend_it_leaves_no_room_for() -> None
 
     assert joined(NARROW) == []
     assert joined(WIDE) == ["hounds"]
+
+
+def test_the_ai_fires_every_shot_where_the_rules_reckon_more_hits() -> None:
+    """Ten Darkshards-like crossbowmen (Ballistic Skill 4, a repeater crossbow of Multiple
+    Shots (2)) 10" from their target: once, five dice hit on 3+, 3.3 hits on average; every
+    shot, ten dice on 4+, 5. The question's default is the second, worked out by the rules,
+    and the AI answers it without trying the first: three tries of each would pick by the
+    luck of their dice, and it answered "once" in about one volley of five."""
+    from game.core.commands import Answer
+    from tests.old_world.helpers import block, facing_off, ow
+
+    a = block("a", 1, 24, 40, weapons=["hand weapon", "repeater crossbow"], stats={"BS": 4})
+    b = block("b", 2, 24, 0, facing=180)
+    e = Engine(check_scenario(ow(facing_off(a, b, gap=10.0), orders=[]), "test"), seed=2)
+    for _ in range(3):  # strategy, movement, into the shooting phase
+        e.execute(Order("next_phase") if e.state.flow.phase else Order("begin_turn"))
+    assert e.execute(Order("shoot", "a", (("target", "b"),))).ok
+    asked = e.state.pending
+    assert asked is not None and asked.kind == "multiple_shots" and asked.default is True
+    got = e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
+    assert [c.command for c in got] == [Answer(True)]
+    assert choose(e, 1, "normal").command == Answer(True)

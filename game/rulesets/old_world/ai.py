@@ -116,4 +116,5 @@ OFFER = RA.Offer(charge_phases=("strategy", "movement"),
                  check_charge=check_charge, roll_charge=roll_charge, furthest=_furthest,
                  profile_points=profile_points,
                  shoot_phases=("strategy", "movement", "shooting"), check_shoot=_check_shoot,
-                 shot_share=_shot_share, harm=harm, fight_power=fight_power)
+                 shot_share=_shot_share, harm=harm, fight_power=fight_power,
+                 advised=frozenset({"multiple_shots"}))

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from game.core.commands import Order
+from game.core.commands import Answer, Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Candidate, Threat, answer_candidates
 from game.core.state import GameState, replace_unit
@@ -121,6 +121,10 @@ class Offer:
     shot_share: Callable[[GameState, str, str], float] | None = None
     harm: Callable[[GameState, str, str, bool], float] | None = None
     fight_power: Callable[[GameState, str, str], float] | None = None
+    #: the kinds of question whose default the ruleset works out as the answer best on
+    #: average (Multiple Shots: the plan with more hits): the AI takes it without trying the
+    #: others, whose few tries would pick by the luck of their dice
+    advised: frozenset[str] = frozenset()
 
     def odds_of(self, state: GameState, unit: str, target: str) -> float | None:
         """``unit``'s share of a fight with ``target``: its :attr:`fight_power` over both
@@ -471,6 +475,8 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
     if state.game_over:
         return []
     if state.pending is not None:
+        if state.pending.kind in offer.advised:
+            return [Candidate(Answer(state.pending.default), "answer", state.pending.model)]
         return answer_candidates(state.pending)
     f = phases(state)
     if f.side != side:
