@@ -1165,9 +1165,9 @@ def _exact_shot(e: Engine, s: GameState, cmd: Command) -> dict[str, float]:
     got = exact_odds(pools)
     out = {"target_destroyed": got.target_destroyed}
     left, room = _models_left(e, s, pools.target), pools.room.get(pools.target, 0)
-    if left == room:
+    if 1 < left == room:
         out["target_lost"] = got.expected()
-    else:
+    else:  # (one model, or models of several Wounds)
         out["target_hurt"] = got.expected()
         if left > 1:
             out["target_room"] = float(room)

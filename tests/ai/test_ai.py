@@ -964,6 +964,8 @@ def test_a_shot_at_a_single_model_says_how_many_wounds_it_takes() -> None:
     # three models of two Wounds each: the Wounds of the six it takes, 8 * 1/4 = 2 on average
     assert shot_line(3, models=3, wounds=2) == \
         "A shoots at B: to take 2.0 of its 6 Wounds on average"
+    # one model of one Wound: 1 - (3/4)^8 = 0.90 of it
+    assert shot_line(3, wounds=1).startswith("A shoots at B: to take 0.9 Wounds on average, ")
 
 
 def test_a_shot_that_takes_little_does_not_read_nothing() -> None:
