@@ -37,3 +37,33 @@ def test_it_measures_to_the_nearest_edge_of_a_unit_outline(engine: Engine) -> No
     other = box(maxx + 3.0, miny - 8.0, maxx + 7.0, miny - 4.0)
     assert space.within(s, "a", other, 5.0)
     assert not space.within(s, "a", other, 4.99)
+
+
+@pytest.mark.parametrize(("ruleset", "past", "ok"), [
+    ("old-world", 0.0, True), ("old-world", 5e-6, True), ("old-world", 1e-4, False),
+    ("ninth-age", 0.0, True), ("ninth-age", 5e-6, True), ("ninth-age", 1e-4, False)])
+def test_a_weapons_range_is_measured_with_the_same_tolerance(ruleset: str, past: float,
+                                                            ok: bool) -> None:
+    """A target 24" away from bows, or 5 millionths past that, is in range; 0.0001" past, it
+    is refused as out of range. (Until 2026-12-07 a range, a charge's reach and Impact Hits'
+    3" each had their own inline tolerance, a thousand times finer than the positions kept.)"""
+    from game.core.commands import Order
+    from tests.ninth_age.helpers import block as na_block
+    from tests.ninth_age.helpers import na
+    from tests.old_world.helpers import facing_off
+
+    if ruleset == "old-world":
+        units = facing_off(block("a", 1, 24, 44, weapons=["hand weapon", "bow"]),
+                           block("b", 2, 24, 0), gap=24.0 + past)
+        data, phases = ow(units, orders=[]), 2
+    else:
+        units = facing_off(na_block("a", 1, 24, 44, weapons=["bow"]), na_block("b", 2, 24, 0),
+                           gap=24.0 + past)
+        data, phases = na(units, orders=[]), 3
+    e = Engine(check_scenario(data, "test"), seed=1)
+    for _ in range(phases):  # (the turn begun, on to the Shooting phase)
+        assert e.run_order(Order("next_phase")).ok
+    got = e.execute(Order("shoot", "a", (("target", "b"),)))
+    assert got.ok is ok
+    if not ok:
+        assert got.refusal is not None and got.refusal.code == "out_of_range"

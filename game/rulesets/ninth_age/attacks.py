@@ -145,7 +145,7 @@ def can_shoot(s: GameState, unit: str) -> bool:
 
 
 def in_range(s: GameState, unit: str, target: str, inches: float) -> bool:
-    return RC.gap(s, unit, target) <= inches + 1e-9
+    return RC.gap(s, unit, target) <= inches + space.DISTANCE_TOL
 
 
 def targets(s: GameState, unit: str, inches: float | None,

@@ -89,7 +89,7 @@ def shoot_at(ctx: Context, unit: str, target: str, attacks: list[tuple[str, Any,
         s = ctx.state
         if not U.on_table(s, target) or not U.on_table(s, member):
             return
-        if not any_range and distance(s, unit, target) > r.ranged_reach() + 1e-9:
+        if not any_range and distance(s, unit, target) > r.ranged_reach() + space.DISTANCE_TOL:
             continue
         yield from r.shoot(ctx, member, part, models, target)
 
@@ -341,13 +341,13 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
             member = s.models[m].unit
             dist = pic.distance[m]
             for part, w in member_weapons(s, unit, member, weapon):
-                if dist > w.range + 1e-9 and not beyond:
+                if dist > w.range + space.DISTANCE_TOL and not beyond:
                     out_of_range += 1
                     continue
                 mods: list[tuple[str, int]] = []
                 if reaction and not w.has("steady aim"):
                     mods.append(("Stand and Shoot", K.STAND_AND_SHOOT))
-                if (dist > w.range / 2 + 1e-9 or (reaction and dist > w.range + 1e-9)) \
+                if (dist > w.range / 2 + space.DISTANCE_TOL or (reaction and dist > w.range + space.DISTANCE_TOL)) \
                         and not w.has("accurate"):
                     mods.append(("long range", K.LONG_RANGE))
                     long_range += 1
@@ -477,7 +477,7 @@ def checked(s: GameState, cmd: Order) -> tuple[str, str, Missile | None, FirePla
         attacks = ranged_attacks(s, unit)
         if target not in breath_targets(s, unit, attacks):
             gap = distance(s, unit, target)
-            if gap > reach(attacks) + 1e-9:
+            if gap > reach(attacks) + space.DISTANCE_TOL:
                 raise Refused("out_of_range", f'{U.name(s, target)} is {gap:.1f}" away: beyond '
                               f'the {reach(attacks):g}" a Breath Attack reaches')
             raise Refused("no_line_of_sight", f"{U.name(s, unit)} cannot breathe at "
@@ -537,7 +537,7 @@ def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
         return False
     if K.STAND_AND_SHOOT_BEYOND_RANGE:
         return True
-    return gap <= max(reach(attacks), weapon.range if weapon else 0.0) + 1e-9
+    return gap <= max(reach(attacks), weapon.range if weapon else 0.0) + space.DISTANCE_TOL
 
 
 def stand_and_shoot(ctx: Context, unit: str, charger: str) -> Step:

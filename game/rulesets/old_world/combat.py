@@ -250,17 +250,17 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
                     row = rank if kind == "rank" else file
                     if e in corners:
                         in_row = rank in corners[e][0] or file in corners[e][1]
-                        if in_row and gaps[e][name] <= move + 1e-9:
+                        if in_row and gaps[e][name] <= move + space.DISTANCE_TOL:
                             target, n = e, one
                             break
                         continue
                     if row in lines:
-                        if gaps[e][name] <= move + 1e-9:
+                        if gaps[e][name] <= move + space.DISTANCE_TOL:
                             target, n = e, one
                             break
                     elif (support_ok and facings[e] == "front" and member == unit
                           and kind == "rank" and rank == max(lines) + 1
-                          and gaps[e][name] <= move + 1e-9):
+                          and gaps[e][name] <= move + space.DISTANCE_TOL):
                         target, n, support = e, one, one
                         break
             if target is None or n <= 0:

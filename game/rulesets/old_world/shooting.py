@@ -248,14 +248,14 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
         if w is None or bs <= 0:
             continue
         dist = pic.distance[m]
-        if not reaction and dist > w.range + 1e-9:
+        if not reaction and dist > w.range + space.DISTANCE_TOL:
             out_of_range += 1
             continue
         needed, reroll = to_hit_of(bs)
         mods: list[tuple[str, int]] = []
         if reaction:
             mods.append(("Stand and Shoot", K.STAND_AND_SHOOT))
-        elif dist > w.range / 2 + 1e-9:
+        elif dist > w.range / 2 + space.DISTANCE_TOL:
             mods.append(("long range", K.LONG_RANGE))
             long_range += 1
         if has_moved and moving_mod(w):
@@ -455,7 +455,7 @@ def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
     if weapon is None or s.units[unit].status != "active" or s.units[unit].flag("stood_and_shot"):
         return False
     gap = space.rects_distance(space.unit_key(s, unit), space.unit_key(s, charger))
-    if gap < movement_of(s, charger) - 1e-9 and not weapon.has("quick shot"):
+    if gap < movement_of(s, charger) - space.DISTANCE_TOL and not weapon.has("quick shot"):
         return False
     try:
         plan(s, unit, charger, weapon, reaction=True)

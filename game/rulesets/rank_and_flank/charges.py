@@ -155,7 +155,7 @@ def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, s
         raise Refused("not_in_arc", f"{name(s, target)} is not in the front arc of {name(s, unit)}")
     reach, how = furthest(s, unit)
     distance = gap(s, unit, target)
-    if distance > reach + 1e-9:
+    if distance > reach + space.DISTANCE_TOL:
         raise Refused("out_of_range", f'{name(s, target)} is {distance:.1f}" away: beyond the '
                       f'{reach}" a charge of {name(s, unit)} can reach ({how})')
     if not sees(s, unit, target):

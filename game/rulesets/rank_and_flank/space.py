@@ -26,8 +26,9 @@ from game.rulesets.rank_and_flank import layout
 from game.rulesets.rank_and_flank.units import base_inches, block_models, formation_of, joined_to
 
 FACINGS = ("front", "right", "rear", "left")
-#: how far past a distance the rules name (a Panic test's 6") a Unit Boundary may stand and
-#: still count as within it (positions are kept to a millionth of an inch): see :func:`within`
+#: how far past a distance the rules name (a Panic test's 6", a weapon's range, a charge's
+#: reach, Impact Hits' 3" of movement) a unit may stand and still count as within it
+#: (positions are kept to a millionth of an inch): see :func:`within`
 DISTANCE_TOL = 1e-5
 #: how far round the unit each facing's outward direction is, clockwise from its front
 FACING_TURN = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": 270.0}

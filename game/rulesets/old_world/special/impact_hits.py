@@ -52,7 +52,7 @@ class ImpactHits(OldWorldRule):
         if "no_impact_hits" in U.own_flags(s, unit):
             yield ev.RuleApplied("Impact Hits", unit, "is Incorporeal: no Impact Hits")
             return
-        if moved < 3.0 - 1e-9:
+        if moved < 3.0 - space.DISTANCE_TOL:
             yield ev.RuleApplied("Impact Hits", unit, f"moved {show_inches(moved)} before contact: "
                                  f'no Impact Hits (3" needed)', target)
             return
