@@ -19,6 +19,15 @@ from typing import Any, ClassVar, TypeVar
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
+#: the decimals a move's position, facing and distance are kept to (a millionth of an inch):
+#: rounded once, in the event, a save re-runs to the same events on any platform
+POSITION_DIGITS = 6
+#: how far past a distance the rules name (a Panic test's 6", a weapon's range, a charge's
+#: reach, Inspire's range, 1" of melee) a model or unit may stand and still count as within
+#: it: a distance worked out from two positions kept to :data:`POSITION_DIGITS` decimals may
+#: be a millionth or two off the one the players meant
+DISTANCE_TOL = 1e-5
+
 
 E = TypeVar("E", bound="Event")
 
@@ -293,9 +302,10 @@ class ModelMoved(Event):
         # between platforms and library versions; rounded here, once, a save re-runs to the
         # same events anywhere (a millionth of an inch is far below the contact tolerance).
         for name in ("x", "y", "facing", "distance"):
-            object.__setattr__(self, name, round(float(getattr(self, name)), 6))
+            object.__setattr__(self, name, round(float(getattr(self, name)), POSITION_DIGITS))
         if self.via:
-            object.__setattr__(self, "via", tuple((round(float(px), 6), round(float(py), 6))
+            object.__setattr__(self, "via", tuple((round(float(px), POSITION_DIGITS),
+                                                  round(float(py), POSITION_DIGITS))
                                                   for px, py in self.via))
 
 
@@ -403,7 +413,7 @@ class UnitMoved(Event):
 
     def __post_init__(self) -> None:
         for name in ("x", "y", "facing", "distance"):  # (see ModelMoved)
-            object.__setattr__(self, name, round(float(getattr(self, name)), 6))
+            object.__setattr__(self, name, round(float(getattr(self, name)), POSITION_DIGITS))
 
 
 @event_type("unit_status_changed")

@@ -13,6 +13,7 @@ from game.rulesets.trench_crusade.terrain import (
     level,
     path_levels,
     reach,
+    within,
 )
 from tests.trench_crusade.helpers import R25, engine_for, game, model, rect
 
@@ -44,6 +45,17 @@ def test_reach_counts_the_difference_of_levels():
     b = model("b", 2, 12, 7.5 + R25 + 0.2)
     s = state([a, b], [ROOF])
     assert reach(s, s.models["a"], s.models["b"]) == pytest.approx((0.2 ** 2 + 3 ** 2) ** 0.5)
+
+
+@pytest.mark.parametrize("past, near", [(0.0, True), (5e-6, True), (1e-4, False)])
+def test_melee_range_is_measured_with_the_rules_one_distance_tolerance(past, near):
+    # bases 1" apart on the ground, or 5 millionths more (positions are kept to a millionth),
+    # are within melee range; 0.0001" more is not (until 2026-12-07 the tolerance was the
+    # ruleset's own millionth, and the other rulesets each had theirs)
+    a = model("a", 1, 12, 10)
+    b = model("b", 2, 12, 10 + R25 + 1.0 + past)
+    s = state([a, b], [])
+    assert within(s, s.models["a"], s.models["b"]) is near
 
 
 @pytest.mark.parametrize("height, seen", [(1.0, True), (1.01, False), (4.0, False)])

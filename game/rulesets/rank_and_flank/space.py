@@ -17,6 +17,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon, box
 
+from game.core.events import DISTANCE_TOL
 from game.core.state import Formation, GameState
 from game.geometry.contact import CONTACT_TOL, distance, distances, in_contact
 from game.geometry.formation import Block, contact_facing, touched_facing
@@ -26,10 +27,6 @@ from game.rulesets.rank_and_flank import layout
 from game.rulesets.rank_and_flank.units import base_inches, block_models, formation_of, joined_to
 
 FACINGS = ("front", "right", "rear", "left")
-#: how far past a distance the rules name (a Panic test's 6", a weapon's range, a charge's
-#: reach, Impact Hits' 3" of movement) a unit may stand and still count as within it
-#: (positions are kept to a millionth of an inch): see :func:`within`
-DISTANCE_TOL = 1e-5
 #: how far round the unit each facing's outward direction is, clockwise from its front
 FACING_TURN = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": 270.0}
 
@@ -102,7 +99,7 @@ def boundary(s: GameState, unit: str) -> Polygon:
 def within(s: GameState, unit: str, where: Any, inches: float) -> bool:
     """Whether the Unit Boundary of ``unit`` stands within ``inches`` of ``where`` (a shapely
     geometry: another unit's outline, where it stood), as the rules measure a distance they
-    name, :data:`DISTANCE_TOL` past it counting as within."""
+    name, :data:`~game.core.events.DISTANCE_TOL` past it counting as within."""
     return bool(boundary(s, unit).distance(where) <= inches + DISTANCE_TOL)
 
 

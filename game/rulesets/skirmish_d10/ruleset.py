@@ -583,7 +583,7 @@ def do_inspire(ctx: Context, m: Model, cmd: Order) -> Step:
     for o in list(s.models.values()):
         if o.side != m.side or not alive(o):
             continue
-        if TABLE.distance(m, o) <= K.INSPIRE_RANGE + 1e-9:
+        if TABLE.distance(m, o) <= K.INSPIRE_RANGE + ev.DISTANCE_TOL:
             if "shaken" in o.conditions:
                 yield ev.ConditionRemoved(o.name, "shaken", f'inspired by "{m.name}"')
             yield from C.add(ctx, o.name, "inspired", f'inspired by "{m.name}"')
