@@ -1634,3 +1634,21 @@ def test_the_ai_fires_every_shot_where_the_rules_reckon_more_hits() -> None:
     got = e.ruleset.advisor.candidates(e.state, 1, random.Random(0), 0)
     assert [c.command for c in got] == [Answer(True)]
     assert choose(e, 1, "normal").command == Answer(True)
+
+
+def test_shots_that_take_more_on_average_are_offered_first() -> None:
+    """Bowmen with an Ethereal unit 8" ahead (no bow wounds it) and a plain one 14" away: the
+    plain one's shot is offered first, so that where the tries of the two tie (a few volleys
+    that wound nothing), the AI shoots at what it can wound."""
+    from game.rulesets.old_world.ai import OFFER
+    from game.rulesets.rank_and_flank.ai import shots
+    from tests.old_world.helpers import block, ow
+
+    a = block("a", 1, 24, 40, weapons=["hand weapon", "bow"])
+    ghost = block("ghost", 2, 24, 30, facing=180, rules=["Ethereal"])
+    plain = block("plain", 2, 30, 24, facing=180)
+    e = Engine(check_scenario(ow([a, ghost, plain], orders=[]), "test"), seed=2)
+    for _ in range(3):  # strategy, movement, into the shooting phase
+        e.execute(Order("next_phase") if e.state.flow.phase else Order("begin_turn"))
+    assert [c.target for c in shots(OFFER, e.state, 1)] == ["plain", "ghost"]
+    assert choose(e, 1, "normal").command == Order("shoot", "a", (("target", "plain"),))

@@ -592,8 +592,21 @@ def _shots(offer: Offer, state: GameState, side: int) -> Iterator[tuple[str, str
 
 def shots(offer: Offer, state: GameState, side: int) -> list[Candidate]:
     """A shoot candidate for each unit of the side that may shoot, at each enemy unit it may
-    shoot at."""
-    return [Candidate(order, "shoot", uid, t) for uid, t, order in _shots(offer, state, side)]
+    shoot at: the shots that take the most points on average first (the ruleset's exact
+    share of the target's Wounds, by the target's points), the nearest first among equals.
+    Where their tries tie (none of a few volleys wounding), the first is taken: without the
+    order the Darkshards shot at an Ethereal Black Coach, which their bolts cannot wound,
+    rather than the Grave Guard beside it."""
+    got = [Candidate(order, "shoot", uid, t) for uid, t, order in _shots(offer, state, side)]
+    share = offer.shot_share
+    if share is not None:
+        def taken(c: Candidate) -> float:
+            assert c.unit is not None and c.target is not None
+            points = float(V.entry(state, c.target).points) or offer.profile_points(state,
+                                                                                    c.target)
+            return share(state, c.unit, c.target) * points
+        got.sort(key=lambda c: -taken(c))  # (a stable sort: the nearest first among equals)
+    return got
 
 
 def first_shot(offer: Offer, state: GameState, side: int) -> Order | None:
