@@ -1619,7 +1619,7 @@ def test_the_ai_fires_every_shot_where_the_rules_reckon_more_hits() -> None:
     Shots (2)) 10" from their target: once, five dice hit on 3+, 3.3 hits on average; every
     shot, ten dice on 4+, 5. The question's default is the second, worked out by the rules,
     and the AI answers it without trying the first: three tries of each would pick by the
-    luck of their dice, and it answered "once" in about one volley of five."""
+    luck of their dice, and it answered "once" in 6 of 24 volleys read against random play."""
     from game.core.commands import Answer
     from tests.old_world.helpers import block, facing_off, ow
 
