@@ -347,8 +347,9 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
                 mods: list[tuple[str, int]] = []
                 if reaction and not w.has("steady aim"):
                     mods.append(("Stand and Shoot", K.STAND_AND_SHOOT))
-                if (dist > w.range / 2 + space.DISTANCE_TOL or (reaction and dist > w.range + space.DISTANCE_TOL)) \
-                        and not w.has("accurate"):
+                far = dist > w.range / 2 + space.DISTANCE_TOL or (
+                    reaction and dist > w.range + space.DISTANCE_TOL)
+                if far and not w.has("accurate"):
                     mods.append(("long range", K.LONG_RANGE))
                     long_range += 1
                 if has_moved and moving_mod(w):
