@@ -545,6 +545,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             exact = _exact_shot(engine, state, pick.cand.command)
             if pick.final:  # (the tries' own chance to destroy, beside the games they won)
                 exact.pop("target_destroyed", None)
+                exact.pop("exact", None)
             odds.update(exact)
         odds["score"] = pick.mean
         if pick.final:  # (its tries ended the game: how often won, how often lost)
@@ -567,9 +568,11 @@ def held_fight_note(s: GameState, ranked: list[_Tries]) -> str:
     if fight is None:
         return ""
     n = len(fight.scores)
+    tries = _Counted(n)
     return (f"; {_name(s, fight.cand.unit)} does not fight {_name(s, fight.cand.target)}, "
-            f"judged worse than waiting: {_pct(fight.target_gone / n)} to destroy it, "
-            f"{_pct(fight.actor_gone / n)} to be destroyed")
+            f"judged worse than waiting: "
+            f"{tries.say(fight.target_gone / n, 'it destroys it', 'to destroy it')}, "
+            f"{tries.say(fight.actor_gone / n, 'it is destroyed', 'to be destroyed')}")
 
 
 def settled(tries: list[_Tries]) -> bool:
@@ -1163,7 +1166,7 @@ def _exact_shot(e: Engine, s: GameState, cmd: Command) -> dict[str, float]:
     if pools is None:
         return {}
     got = exact_odds(pools)
-    out = {"target_destroyed": got.target_destroyed}
+    out = {"target_destroyed": got.target_destroyed, "exact": 1.0}
     left, room = _models_left(e, s, pools.target), pools.room.get(pools.target, 0)
     if 1 < left == room:
         out["target_lost"] = got.expected()
@@ -1520,6 +1523,23 @@ def _played_out(odds: dict[str, float]) -> str:
     return f"{_pct(broke)} to break or destroy it, {_pct(broken)} to be broken or destroyed"
 
 
+class _Counted:
+    """How often something came about in ``n`` tries, in players' words: a share ("64% to
+    destroy it") from :data:`FEW_PLAYOUTS` tries on, else a count, the first time with the
+    number of tries ("in 0 of 3 tries it destroys it"), then without ("in 1 it is
+    destroyed")."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.counted = n, False
+
+    def say(self, p: float, count_words: str, share_words: str) -> str:
+        if not 0 < self.n < FEW_PLAYOUTS:
+            return f"{_pct(p)} {share_words}"
+        of = "" if self.counted else f" of {self.n} tries"
+        self.counted = True
+        return f"in {round(p * self.n)}{of} {count_words}"
+
+
 def _tenths(x: float) -> str:
     """An average to a tenth, where one above 0 does not read 0.0 ("under 0.1")."""
     return "under 0.1" if 0 < x < 0.05 else f"{x:.1f}"
@@ -1570,17 +1590,22 @@ def explain(s: GameState, c: Candidate, odds: dict[str, float] | None, side: int
             elif many:  # (a shot at a unit of many: how many of them it takes)
                 line += (f": to take {_tenths(odds.get('target_lost', 0.0))} of its "
                          f"{round(odds['target_models'])} models on average")
+            # (a few tries give counts, not shares a player would take for the odds: "in 0 of
+            # 3 tries it destroys it", where "0% to destroy it" read as never)
+            tries = _Counted(round(odds["samples"]))
             destroyed = odds.get("target_destroyed", 0.0)
             # (a shot's exact odds give every volley some chance, however small, to destroy
             # its target: named from 1%)
             if destroyed >= 0.005 or not (many or one):
-                line += f"{', ' if many or one else ': '}{_pct(destroyed)} to destroy it"
+                line += f"{', ' if many or one else ': '}" + (
+                    f"{_pct(destroyed)} to destroy it" if odds.get("exact")
+                    else tries.say(destroyed, "it destroys it", "to destroy it"))
             lost = odds.get("actor_destroyed", 0.0)
             if lost or c.kind != "shoot":  # (a shot that nothing answers risks nothing)
-                line += f", {_pct(lost)} to be destroyed"
+                line += ", " + tries.say(lost, "it is destroyed", "to be destroyed")
             if "game_won" in odds:  # (the tries ended the game: that is what it played for)
-                line += (f"; {_pct(odds['game_won'])} to win the game, "
-                         f"{_pct(odds.get('game_lost', 0.0))} to lose it")
+                line += (f"; {tries.say(odds['game_won'], 'it wins the game', 'to win the game')}"
+                         f", {tries.say(odds.get('game_lost', 0.0), 'it loses it', 'to lose it')}")
         return line
     if c.kind == "move":
         return f"{who} moves {c.note}" if c.note else f"{who} moves"

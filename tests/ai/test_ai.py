@@ -88,8 +88,10 @@ def test_a_sure_kill_is_taken_and_explained_with_its_odds() -> None:
     # MAV 6 against DV 6: every face hits, so four attacks destroy the one-track rat;
     # the rat's one Defensive Strike needs a natural 10 against DV 14
     assert choice.odds["target_destroyed"] == 1.0
-    assert choice.reason.startswith("Sir Hero fights Giant Rat: 100% to destroy it, ")
-    assert choice.reason.endswith("% to be destroyed")
+    # (every try destroyed it; fewer than ten tries are told as a count, not "100%")
+    import re
+    assert re.fullmatch(r"Sir Hero fights Giant Rat: in (\d) of \1 tries it destroys it, "
+                        r"in \d it is destroyed", choice.reason), choice.reason
 
 
 def test_a_hopeless_charge_is_not_made() -> None:
@@ -1652,3 +1654,30 @@ def test_shots_that_take_more_on_average_are_offered_first() -> None:
         e.execute(Order("next_phase") if e.state.flow.phase else Order("begin_turn"))
     assert [c.target for c in shots(OFFER, e.state, 1)] == ["plain", "ghost"]
     assert choose(e, 1, "normal").command == Order("shoot", "a", (("target", "plain"),))
+
+
+def test_a_few_tries_are_told_as_counts_not_shares() -> None:
+    """Below ten tries a line says how many of them came out which way ("in 0 of 3 tries it
+    destroys it"), where "0% to destroy it" read as never; from ten on, shares. An exact chance
+    (a shot's, worked out from its dice) stays a share however few the tries."""
+    from game.core.ruleset import Candidate
+
+    e = Engine(load_scenario(MAPS / "ninth-age.toml"), seed=1)
+    fight = Candidate(Order("charge", "archers", (("target", "skyraiders"),)), "charge",
+                      "archers", "skyraiders")
+    few = {"samples": 3.0, "target_destroyed": 0.0, "actor_destroyed": 1 / 3}
+    assert explain(e.state, fight, few, 2) == ("Greenhide Archers charges Skyraiders: in 0 of 3 "
+                                               "tries it destroys it, in 1 it is destroyed")
+    won = {**few, "target_destroyed": 2 / 3, "game_won": 2 / 3, "game_lost": 1 / 3}
+    assert explain(e.state, fight, won, 2).endswith(
+        "in 2 of 3 tries it destroys it, in 1 it is destroyed; in 2 it wins the game, in 1 it "
+        "loses it")
+    assert explain(e.state, fight, {**few, "samples": 12.0}, 2).endswith(
+        ": 0% to destroy it, 33% to be destroyed")
+    shot = Candidate(Order("shoot", "archers", (("target", "skyraiders"),)), "shoot", "archers",
+                     "skyraiders")
+    exact = {"samples": 3.0, "target_destroyed": 0.25, "actor_destroyed": 0.0, "exact": 1.0,
+             "target_models": 12.0, "target_lost": 4.5}
+    assert explain(e.state, shot, exact, 2) == ("Greenhide Archers shoots at Skyraiders: to take "
+                                                "4.5 of its 12 models on average, 25% to destroy "
+                                                "it")
