@@ -183,8 +183,9 @@ KEEP_FIRST = {"answer": 0, "begin": 0, "end": 0, "fight": 1, "charge": 2, "divin
 #: a feared attack is named in the explanation when it would take at least this much worth
 #: more from the unit than after the bolder choice the AI turned down
 FEAR_NOTED = 0.2
-#: how many throws of the dice the feared attack is played out with, for its odds
-FEAR_TRIES = 8
+#: how many throws of the dice the feared attack is played out with, for its odds (as many as
+#: a line's shares are given from: below that, counts; :data:`FEW_PLAYOUTS`)
+FEAR_TRIES = 12
 
 
 #: called with the candidates' tries, best first, before each pick (for studying choices)
