@@ -122,7 +122,8 @@ LEVELS: dict[str, Level] = {
                   deep=4, fight_on=2, answer_tries=64),
 }
 
-#: below this many playouts, a charge's line gives how many broke each side, not a share
+#: below this many tries (a charge's playouts, a fight's tries...), a line gives how many came
+#: out each way, not a share
 FEW_PLAYOUTS = 10
 
 #: a candidate some of whose tries end the game, the dice deciding who wins, gets up to this
@@ -1515,28 +1516,26 @@ def _played_out(odds: dict[str, float]) -> str:
     """How often a charge's playouts broke or destroyed the target and the charger: as counts
     when there were few of them (two playouts that broke the target once are "1 of 2", not
     a "50%" a player would take for the odds), as shares otherwise."""
-    n = round(odds.get("samples", 0.0))
+    # (in a player's words: "playouts" is the search's)
+    runs = _Counted(round(odds.get("samples", 0.0)), "trial runs")
     broke, broken = odds["target_broken"], odds.get("actor_broken", 0.0)
-    if 0 < n < FEW_PLAYOUTS:
-        # (in a player's words: "playouts" is the search's)
-        return (f"in {round(broke * n)} of {n} trial runs it breaks or destroys it, in "
-                f"{round(broken * n)} it is broken or destroyed")
-    return f"{_pct(broke)} to break or destroy it, {_pct(broken)} to be broken or destroyed"
+    return (f"{runs.say(broke, 'it breaks or destroys it', 'to break or destroy it')}, "
+            f"{runs.say(broken, 'it is broken or destroyed', 'to be broken or destroyed')}")
 
 
 class _Counted:
-    """How often something came about in ``n`` tries, in players' words: a share ("64% to
-    destroy it") from :data:`FEW_PLAYOUTS` tries on, else a count, the first time with the
-    number of tries ("in 0 of 3 tries it destroys it"), then without ("in 1 it is
-    destroyed")."""
+    """How often something came about in ``n`` tries (``what``: "trial runs" for a charge's
+    playouts), in players' words: a share ("64% to destroy it") from :data:`FEW_PLAYOUTS` on,
+    else a count, the first time with the number of tries ("in 0 of 3 tries it destroys it"),
+    then without ("in 1 it is destroyed")."""
 
-    def __init__(self, n: int) -> None:
-        self.n, self.counted = n, False
+    def __init__(self, n: int, what: str = "tries") -> None:
+        self.n, self.what, self.counted = n, what, False
 
     def say(self, p: float, count_words: str, share_words: str) -> str:
         if not 0 < self.n < FEW_PLAYOUTS:
             return f"{_pct(p)} {share_words}"
-        of = "" if self.counted else f" of {self.n} tries"
+        of = "" if self.counted else f" of {self.n} {self.what}"
         self.counted = True
         return f"in {round(p * self.n)}{of} {count_words}"
 
