@@ -20,13 +20,9 @@ from typing import Any, ClassVar, TypeVar
 EVENT_TYPES: dict[str, type[Event]] = {}
 
 #: the decimals a move's position, facing and distance are kept to (a millionth of an inch):
-#: rounded once, in the event, a save re-runs to the same events on any platform
+#: rounded once, in the event, a save re-runs to the same events on any platform (the rules'
+#: measuring allows for it: :mod:`game.core.measure`)
 POSITION_DIGITS = 6
-#: how far past a distance the rules name (a Panic test's 6", a weapon's range, a charge's
-#: reach, Inspire's range, 1" of melee) a model or unit may stand and still count as within
-#: it: a distance worked out from two positions kept to :data:`POSITION_DIGITS` decimals may
-#: be a millionth or two off the one the players meant
-DISTANCE_TOL = 1e-5
 
 
 E = TypeVar("E", bound="Event")

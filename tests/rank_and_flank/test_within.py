@@ -1,7 +1,8 @@
 """``space.within``: the one test of "a Unit Boundary within N inches of where something stood"
 that both rulesets' Panic tests use (a friend of a unit destroyed or broken within 6"). A
 boundary exactly at the distance counts, as does one past it by less than the positions'
-precision; a boundary a ten-thousandth further does not."""
+precision; a boundary a ten-thousandth further does not. A weapon's range is measured the same
+way (both go through ``game.core.measure``)."""
 
 from __future__ import annotations
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import events as ev
+from game.core import measure
 from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.ninth_age import combat as C
@@ -145,7 +146,7 @@ def can_shoot(s: GameState, unit: str) -> bool:
 
 
 def in_range(s: GameState, unit: str, target: str, inches: float) -> bool:
-    return RC.gap(s, unit, target) <= inches + space.DISTANCE_TOL
+    return measure.within(RC.gap(s, unit, target), inches)
 
 
 def targets(s: GameState, unit: str, inches: float | None,

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from game.core import events as ev
+from game.core import measure
 from game.core.commands import Order
 from game.core.decisions import Ask
 from game.core.errors import NOT_NOW, Refused
@@ -89,7 +90,7 @@ def shoot_at(ctx: Context, unit: str, target: str, attacks: list[tuple[str, Any,
         s = ctx.state
         if not U.on_table(s, target) or not U.on_table(s, member):
             return
-        if not any_range and distance(s, unit, target) > r.ranged_reach() + space.DISTANCE_TOL:
+        if not any_range and not measure.within(distance(s, unit, target), r.ranged_reach()):
             continue
         yield from r.shoot(ctx, member, part, models, target)
 
@@ -341,14 +342,14 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
             member = s.models[m].unit
             dist = pic.distance[m]
             for part, w in member_weapons(s, unit, member, weapon):
-                if dist > w.range + space.DISTANCE_TOL and not beyond:
+                if not measure.within(dist, w.range) and not beyond:
                     out_of_range += 1
                     continue
                 mods: list[tuple[str, int]] = []
                 if reaction and not w.has("steady aim"):
                     mods.append(("Stand and Shoot", K.STAND_AND_SHOOT))
-                far = dist > w.range / 2 + space.DISTANCE_TOL or (
-                    reaction and dist > w.range + space.DISTANCE_TOL)
+                far = not measure.within(dist, w.range / 2) or (
+                    reaction and not measure.within(dist, w.range))
                 if far and not w.has("accurate"):
                     mods.append(("long range", K.LONG_RANGE))
                     long_range += 1
@@ -478,7 +479,7 @@ def checked(s: GameState, cmd: Order) -> tuple[str, str, Missile | None, FirePla
         attacks = ranged_attacks(s, unit)
         if target not in breath_targets(s, unit, attacks):
             gap = distance(s, unit, target)
-            if gap > reach(attacks) + space.DISTANCE_TOL:
+            if not measure.within(gap, reach(attacks)):
                 raise Refused("out_of_range", f'{U.name(s, target)} is {gap:.1f}" away: beyond '
                               f'the {reach(attacks):g}" a Breath Attack reaches')
             raise Refused("no_line_of_sight", f"{U.name(s, unit)} cannot breathe at "
@@ -538,7 +539,7 @@ def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
         return False
     if K.STAND_AND_SHOOT_BEYOND_RANGE:
         return True
-    return gap <= max(reach(attacks), weapon.range if weapon else 0.0) + space.DISTANCE_TOL
+    return measure.within(gap, max(reach(attacks), weapon.range if weapon else 0.0))
 
 
 def stand_and_shoot(ctx: Context, unit: str, charger: str) -> Step:

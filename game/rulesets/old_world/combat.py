@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.core import events as ev
+from game.core import measure
 from game.core.log import plural, possessive
 from game.core.ruleset import Step
 from game.core.state import GameState
@@ -250,17 +251,17 @@ def _plan_strikes(s: GameState, combat: Combat) -> list[Strike]:
                     row = rank if kind == "rank" else file
                     if e in corners:
                         in_row = rank in corners[e][0] or file in corners[e][1]
-                        if in_row and gaps[e][name] <= move + space.DISTANCE_TOL:
+                        if in_row and measure.within(gaps[e][name], move):
                             target, n = e, one
                             break
                         continue
                     if row in lines:
-                        if gaps[e][name] <= move + space.DISTANCE_TOL:
+                        if measure.within(gaps[e][name], move):
                             target, n = e, one
                             break
                     elif (support_ok and facings[e] == "front" and member == unit
                           and kind == "rank" and rank == max(lines) + 1
-                          and gaps[e][name] <= move + space.DISTANCE_TOL):
+                          and measure.within(gaps[e][name], move)):
                         target, n, support = e, one, one
                         break
             if target is None or n <= 0:

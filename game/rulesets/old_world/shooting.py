@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from game.core import events as ev
+from game.core import measure
 from game.core.commands import Order
 from game.core.decisions import Ask
 from game.core.errors import NOT_NOW, Refused
@@ -248,14 +249,14 @@ def plan(s: GameState, unit: str, target: str, weapon: Missile, reaction: bool =
         if w is None or bs <= 0:
             continue
         dist = pic.distance[m]
-        if not reaction and dist > w.range + space.DISTANCE_TOL:
+        if not reaction and not measure.within(dist, w.range):
             out_of_range += 1
             continue
         needed, reroll = to_hit_of(bs)
         mods: list[tuple[str, int]] = []
         if reaction:
             mods.append(("Stand and Shoot", K.STAND_AND_SHOOT))
-        elif dist > w.range / 2 + space.DISTANCE_TOL:
+        elif not measure.within(dist, w.range / 2):
             mods.append(("long range", K.LONG_RANGE))
             long_range += 1
         if has_moved and moving_mod(w):
@@ -455,7 +456,7 @@ def can_stand_and_shoot(s: GameState, unit: str, charger: str) -> bool:
     if weapon is None or s.units[unit].status != "active" or s.units[unit].flag("stood_and_shot"):
         return False
     gap = space.rects_distance(space.unit_key(s, unit), space.unit_key(s, charger))
-    if gap < movement_of(s, charger) - space.DISTANCE_TOL and not weapon.has("quick shot"):
+    if measure.short_of(gap, movement_of(s, charger)) and not weapon.has("quick shot"):
         return False
     try:
         plan(s, unit, charger, weapon, reaction=True)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import events as ev
+from game.core import measure
 from game.core.commands import Order
 from game.core.decisions import Ask
 from game.core.errors import Refused
@@ -155,7 +156,7 @@ def check_declaration(s: GameState, cmd: Order, furthest: Callable[[GameState, s
         raise Refused("not_in_arc", f"{name(s, target)} is not in the front arc of {name(s, unit)}")
     reach, how = furthest(s, unit)
     distance = gap(s, unit, target)
-    if distance > reach + space.DISTANCE_TOL:
+    if not measure.within(distance, reach):
         raise Refused("out_of_range", f'{name(s, target)} is {distance:.1f}" away: beyond the '
                       f'{reach}" a charge of {name(s, unit)} can reach ({how})')
     if not sees(s, unit, target):

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from game.core import events as ev
+from game.core import measure
 from game.core.commands import Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import Step
@@ -35,7 +36,6 @@ from game.core.state import GameState
 from game.rulesets.common.rules import parse_rule
 from game.rulesets.rank_and_flank.combat import is_engaged
 from game.rulesets.rank_and_flank.sight import Picture, picture
-from game.rulesets.rank_and_flank.space import DISTANCE_TOL
 from game.rulesets.rank_and_flank.units import name
 
 # --- missile weapons -------------------------------------------------------------------------
@@ -231,7 +231,7 @@ def check_seen(pic: Picture, r: Reading, weapon: Missile, shooter: str, target: 
     file's front arc, or that no file sees (naming what is in the way); returns the distance
     to it from the nearest model."""
     near = min(pic.distance[m] for f in pic.files for m, _ in f.models)
-    if not any_range and near > weapon.range + DISTANCE_TOL:
+    if not any_range and not measure.within(near, weapon.range):
         raise Refused("out_of_range", f'{target} is {near:.1f}" away: beyond the '
                       f'{weapon.range:g}" range of the {weapon.name} of {shooter}')
     if not in_any_arc(pic):
@@ -550,8 +550,8 @@ def expected_share(s: GameState, unit: str, target: str,
     except Refused:
         return 0.0
     there = space.unit_key(s, target)
-    if weapon is None or space.rects_distance(space.unit_key(s, unit), there) \
-            > weapon.range + DISTANCE_TOL:
+    if weapon is None or not measure.within(
+            space.rects_distance(space.unit_key(s, unit), there), weapon.range):
         return 0.0
     rec, trec = s.units[unit], s.units[target]
     ends = _box(space.unit_key(s, unit), there)

@@ -17,7 +17,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon, box
 
-from game.core.events import DISTANCE_TOL
+from game.core import measure
 from game.core.state import Formation, GameState
 from game.geometry.contact import CONTACT_TOL, distance, distances, in_contact
 from game.geometry.formation import Block, contact_facing, touched_facing
@@ -99,8 +99,8 @@ def boundary(s: GameState, unit: str) -> Polygon:
 def within(s: GameState, unit: str, where: Any, inches: float) -> bool:
     """Whether the Unit Boundary of ``unit`` stands within ``inches`` of ``where`` (a shapely
     geometry: another unit's outline, where it stood), as the rules measure a distance they
-    name, :data:`~game.core.events.DISTANCE_TOL` past it counting as within."""
-    return bool(boundary(s, unit).distance(where) <= inches + DISTANCE_TOL)
+    name (:func:`game.core.measure.within`)."""
+    return measure.within(float(boundary(s, unit).distance(where)), inches)
 
 
 def _block(key: RectKey) -> Block:
@@ -351,5 +351,5 @@ __all__ = [
     "model_polygons", "other_units", "rects_of",
     "models_touching", "other_boundaries", "rank_and_file", "rect", "rect_of", "rects_distance",
     "rects_touch", "sight_walls", "surroundings", "surroundings_key", "unit_base", "unit_key",
-    "DISTANCE_TOL", "within", "within_table",
+    "within", "within_table",
 ]

@@ -14,6 +14,7 @@ from operator import is_
 from typing import Any
 
 from game.core import events as ev
+from game.core import measure
 from game.core.commands import Order
 from game.core.errors import NOT_NOW, Refused
 from game.core.ruleset import (
@@ -583,7 +584,7 @@ def do_inspire(ctx: Context, m: Model, cmd: Order) -> Step:
     for o in list(s.models.values()):
         if o.side != m.side or not alive(o):
             continue
-        if TABLE.distance(m, o) <= K.INSPIRE_RANGE + ev.DISTANCE_TOL:
+        if measure.within(TABLE.distance(m, o), K.INSPIRE_RANGE):
             if "shaken" in o.conditions:
                 yield ev.ConditionRemoved(o.name, "shaken", f'inspired by "{m.name}"')
             yield from C.add(ctx, o.name, "inspired", f'inspired by "{m.name}"')

@@ -10,7 +10,7 @@ from functools import lru_cache
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
-from game.core.events import DISTANCE_TOL
+from game.core import measure
 from game.core.state import GameState, Model, Terrain
 from game.geometry.bases import CONTACT_TOL
 from game.geometry.contact import overlaps
@@ -107,7 +107,7 @@ def reach(state: GameState, a: Model, b: Model) -> float:
 
 
 def within(state: GameState, a: Model, b: Model, inches: float = K.MELEE_RANGE) -> bool:
-    return reach(state, a, b) <= inches + DISTANCE_TOL
+    return measure.within(reach(state, a, b), inches)
 
 
 def enemies_within(state: GameState, m: Model, inches: float = K.MELEE_RANGE) -> list[Model]:

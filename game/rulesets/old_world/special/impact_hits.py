@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 from typing import Any
 
 from game.core import events as ev
+from game.core import measure
 from game.core.log import show_inches
 from game.core.ruleset import Step
 from game.rulesets.old_world.rules import OldWorldRule, register
@@ -52,7 +53,7 @@ class ImpactHits(OldWorldRule):
         if "no_impact_hits" in U.own_flags(s, unit):
             yield ev.RuleApplied("Impact Hits", unit, "is Incorporeal: no Impact Hits")
             return
-        if moved < 3.0 - space.DISTANCE_TOL:
+        if measure.short_of(moved, 3.0):
             yield ev.RuleApplied("Impact Hits", unit, f"moved {show_inches(moved)} before contact: "
                                  f'no Impact Hits (3" needed)', target)
             return
