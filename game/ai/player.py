@@ -544,11 +544,9 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             odds["target_models"] = float(_models_left(engine, state, pick.cand.target))
             odds["target_lost"] = pick.target_lost / n
             odds["target_hurt"] = pick.target_hurt / n
-            exact = _exact_shot(engine, state, pick.cand.command)
-            if pick.final:  # (the tries' own chance to destroy, beside the games they won)
-                exact.pop("target_destroyed", None)
-                exact.pop("exact", None)
-            odds.update(exact)
+            # (where the tries ended the game, their own chance to destroy, beside the games
+            # they won)
+            odds.update(_exact_shot(engine, state, pick.cand.command, not pick.final))
         odds["score"] = pick.mean
         if pick.final:  # (its tries ended the game: how often won, how often lost)
             odds["game_won"] = sum(_result(x) == 1 for x in pick.scores) / n
@@ -1156,19 +1154,20 @@ def _models_left(e: Engine, s: GameState, unit: str | None) -> int:
     return int(e.ruleset.unit_result(s, unit)["models_left"])
 
 
-def _exact_shot(e: Engine, s: GameState, cmd: Command) -> dict[str, float]:
+def _exact_shot(e: Engine, s: GameState, cmd: Command, destroyed: bool) -> dict[str, float]:
     """A shot's own odds worked out exactly, where the ruleset puts its dice as independent
     pools (the figures the window shows of the shot), in place of what the few tries took:
-    the chance that the volley destroys the target, and what it takes on average: models when
-    each has one Wound, else Wounds (``target_room``: of how many left, for a unit of many
-    models). Empty when the ruleset cannot put the shot as pools."""
+    what it takes on average, models when each has one Wound, else Wounds (``target_room``: of
+    how many left, for a unit of many models), and with ``destroyed`` the chance that the
+    volley destroys the target (``exact`` marks it so). Empty when the ruleset cannot put the
+    shot as pools."""
     from game.odds.estimate import exact_odds
 
     pools = e.ruleset.advisor.exact_pools(s, cmd, alone=True)
     if pools is None:
         return {}
     got = exact_odds(pools)
-    out = {"target_destroyed": got.target_destroyed, "exact": 1.0}
+    out = {"target_destroyed": got.target_destroyed, "exact": 1.0} if destroyed else {}
     left, room = _models_left(e, s, pools.target), pools.room.get(pools.target, 0)
     if 1 < left == room:
         out["target_lost"] = got.expected()
