@@ -3,6 +3,7 @@ explanation line, decisions answered on a copy, and games played to their end.""
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -1277,6 +1278,45 @@ def test_a_rank_and_flank_unit_with_a_friend_in_its_way_is_offered_ways_round_it
     alone = _in_movement_phase([block("a", 1, 24, 40), block("b", 2, 24, 4, facing=180.0)])
     assert not [c for c in alone.ruleset.advisor.candidates(alone.state, 1, random.Random(0), 0)
                 if ", round " in c.note]
+
+
+def test_hard_offers_a_unit_the_way_round_to_the_flank_of_an_enemy_a_friend_holds() -> None:
+    """f holds b's front (b in f's front arc, f nearer b than a); a stands in b's front arc too,
+    off to b's left. At `hard`'s widen a is offered a wheel toward a point 6" out from the
+    middle of b's left flank and on, at its move and marching, so that it can charge b there
+    next turn while f takes it in front (the twenty-third pass's plan). The point lies in b's
+    left arc, and the move takes a nearer to it. At `normal`'s widen, or with no friend
+    holding b's front, nothing of the kind is offered."""
+    from game.rulesets.rank_and_flank import space
+    from game.rulesets.rank_and_flank.ai import FLANK_OFF, FLANK_WIDEN, arc_of, flank_point
+    from tests.old_world.helpers import block
+
+    def flanking(e: Engine, widen: int) -> list:
+        return [c for c in e.ruleset.advisor.candidates(e.state, 1, random.Random(0), widen)
+                if c.note.startswith("toward the flank of B")]
+
+    e = _in_movement_phase([block("a", 1, 38, 28), block("f", 1, 24, 20),
+                            block("b", 2, 24, 8, facing=180.0)])
+    s = e.state
+    bkey, akey = space.unit_key(s, "b"), space.unit_key(s, "a")
+    point = flank_point(s, "a", akey, "b")
+    assert point == pytest.approx((24 + bkey[3] / 2 + FLANK_OFF, 8.0))
+    assert arc_of(bkey, *point) == "left"
+    offered = flanking(e, FLANK_WIDEN)
+    wheel = round(math.degrees(math.atan2(point[0] - 38, 28 - point[1])), 2)
+    assert wheel < 0  # (a turns toward b's side of the table, to its left)
+    assert [c.command.arg("path") for c in offered] == [
+        (("wheel", wheel), ("forward", 2.0)), (("wheel", wheel), ("forward", 4.0))]
+    assert [c.command.arg("march") for c in offered] == [None, True]
+    assert all(c.goes_at for c in offered)
+    for c in offered:
+        moved = e.fork()
+        assert moved.execute(c.command).ok
+        f = moved.state.units["a"].formation
+        assert math.dist((f.x, f.y), point) < math.dist((38, 28), point) - 1.5
+    assert not flanking(e, FLANK_WIDEN - 1)
+    alone = _in_movement_phase([block("a", 1, 38, 28), block("b", 2, 24, 8, facing=180.0)])
+    assert not flanking(alone, FLANK_WIDEN)
 
 
 def test_a_charge_played_out_counts_the_enemy_charges_it_leaves_its_units_open_to() -> None:

@@ -516,7 +516,7 @@ def candidates(offer: Offer, state: GameState, side: int, rng: random.Random,
     if widen >= 0:
         danger = threats(offer, state, 2 if side == 1 else 1, shots=False)  # (its charges)
         for uid in free:
-            out += moves(offer, state, uid, foes, danger)
+            out += moves(offer, state, uid, foes, danger, flank=widen >= FLANK_WIDEN)
     return out
 
 
@@ -629,17 +629,24 @@ MIN_STEP = 0.5
 STEP_ASIDE = 1.0
 #: the wheel, either way, that takes a unit round a friend standing in its way
 ROUND_WHEEL = 30.0
+#: how far out from the middle of an enemy's flank a move round to it aims (within most units'
+#: charge, and clear of the enemy's front arc)
+FLANK_OFF = 6.0
+#: the least ``widen`` at which a unit is also offered the way round to an enemy's flank (see
+#: :func:`moves`): `hard`'s (docs/dev/ai-passes.md, forty-ninth pass)
+FLANK_WIDEN = 3
 
 
 def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
-          danger: list[Threat]) -> list[Candidate]:
+          danger: list[Threat], flank: bool = False) -> list[Candidate]:
     """Moves of ``uid`` worth trying: toward each of the two nearest enemy units it could
     wound (those most of its blows could not wound, an Ethereal enemy, come after the rest;
     straight on when it faces them: all the way, half way, marching, or to just outside the
     furthest charge of the nearest; otherwise a wheel toward them and on, or a turn), turning
     to face the enemy that could charge its flank or rear, and falling back from the nearest.
     Should the rules refuse a move toward the nearest enemy, it is tried cut short, and then
-    stepping aside or reforming to face the enemy (see ``unjam``)."""
+    stepping aside or reforming to face the enemy (see ``unjam``). With ``flank``: round to
+    the flank of either enemy whose front a friend holds (see :func:`flank_point`)."""
     key = space.unit_key(state, uid)
     mov, march = offer.rates(state, uid)
     near = sorted(foes, key=lambda t: (offer.harm_of(state, uid, t, later=True) < HARMLESS,
@@ -720,6 +727,22 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
                     turn = 180 if abs(rel) > 135 else (90 if rel > 0 else -90)
                     add((("turn", turn),) if offer.turn_alone
                         else (("turn", turn), ("forward", mov / 2)), f"toward {name}", t, at=True)
+    for t in near if flank else ():
+        point = flank_point(state, uid, key, t)
+        if point is None:
+            continue
+        px, py = point
+        rel = (math.degrees(math.atan2(px - fx, -(py - fy))) - key[2] + 180.0) % 360.0 - 180.0
+        if abs(rel) > 90:
+            continue
+        far = math.hypot(px - fx, py - fy)
+        name = _name(state, t)
+        wheel = round(rel, 2)
+        add((("wheel", wheel), ("forward", round(min(mov / 2, far), 2))),
+            f"toward the flank of {name}", t, at=True)
+        if far > mov / 2:
+            add((("wheel", wheel), ("forward", round(min(march / 2, far), 2))),
+                f"toward the flank of {name}, marching", t, True, at=True)
     # the enemy that could charge its flank or rear: face it
     worst = max((d for d in danger if d.target == uid and d.facing in ("flank", "rear")),
                 key=lambda d: d.chance * d.edge, default=None)
@@ -742,6 +765,29 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
                     at=True)
         add((("backward", mov / 2),), f"back from {_name(state, near[0])}", near[0])
     return out
+
+
+def flank_point(state: GameState, uid: str, key: space.RectKey,
+                target: str) -> tuple[float, float] | None:
+    """Where ``uid`` (standing at ``key``) would go to charge ``target`` in the flank next
+    turn: :data:`FLANK_OFF` out from the middle of the target's flank on the side nearer
+    ``uid``. Only while ``uid`` stands in the target's front arc and a friend nearer the
+    target has it in its own front arc, holding that front (None otherwise): the plan of one
+    unit in front and one in the flank (docs/dev/ai-passes.md, twenty-third and forty-ninth
+    passes)."""
+    tkey = space.unit_key(state, target)
+    if arc_of(tkey, key[0], key[1]) != "front":
+        return None
+    gap = space.rects_distance(key, tkey)
+    side = state.units[uid].side
+    if not any(f != uid and in_front_arc(fkey := space.unit_key(state, f), tkey)
+               and space.rects_distance(fkey, tkey) < gap for f in _units(state, side)):
+        return None
+    cx, cy, facing, width, _ = tkey
+    rad = math.radians(facing)
+    way = 1.0 if _local(tkey, key[0], key[1])[1] >= 0 else -1.0  # (its right, or its left)
+    out = way * (width / 2 + FLANK_OFF)
+    return cx + out * math.cos(rad), cy + out * math.sin(rad)
 
 
 def _friend_ahead(state: GameState, uid: str, key: space.RectKey, within: float) -> str | None:
