@@ -1304,7 +1304,7 @@ def test_hard_offers_a_unit_the_way_round_to_the_flank_of_an_enemy_a_friend_hold
     assert arc_of(bkey, *point) == "left"
     offered = flanking(e, FLANK_WIDEN)
     wheel = round(math.degrees(math.atan2(point[0] - 38, 28 - point[1])), 2)
-    assert wheel < 0  # (a turns toward b's side of the table, to its left)
+    assert wheel < 0  # (a wheels to its left, toward the point)
     assert [c.command.arg("path") for c in offered] == [
         (("wheel", wheel), ("forward", 2.0)), (("wheel", wheel), ("forward", 4.0))]
     assert [c.command.arg("march") for c in offered] == [None, True]

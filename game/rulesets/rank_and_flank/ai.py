@@ -655,10 +655,20 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
     out: list[Candidate] = []
     seen: set[tuple[Any, ...]] = set()
 
+    def heading(x: float, y: float) -> float:
+        """The direction from the unit's centre to the point (x, y), in degrees (0: up the
+        table)."""
+        return math.degrees(math.atan2(x - fx, -(y - fy)))
+
     def bearing(target: str) -> float:
-        """The direction from the unit's centre to ``target``'s, in degrees (0: up the table)."""
+        """The direction from the unit's centre to ``target``'s."""
         tkey = space.unit_key(state, target)
-        return math.degrees(math.atan2(tkey[0] - fx, -(tkey[1] - fy)))
+        return heading(tkey[0], tkey[1])
+
+    def turn_to(x: float, y: float) -> float:
+        """How far the unit would turn to face the point (x, y): -180 to 180 degrees, positive
+        clockwise."""
+        return (heading(x, y) - key[2] + 180.0) % 360.0 - 180.0
 
     def add(path: tuple[tuple[object, ...], ...], note: str, target: str,
             marching: bool = False, stuck: bool = False, at: bool = False) -> None:
@@ -705,7 +715,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
     for i, t in enumerate(near):
         tkey = space.unit_key(state, t)
         name = _name(state, t)
-        rel = (bearing(t) - key[2] + 180.0) % 360.0 - 180.0
+        rel = turn_to(tkey[0], tkey[1])
         gap = space.rects_distance(key, tkey)
         if abs(rel) <= 20:
             add((("forward", mov),), f"toward {name}", t, stuck=i == 0, at=True)
@@ -732,7 +742,7 @@ def moves(offer: Offer, state: GameState, uid: str, foes: list[str],
         if point is None:
             continue
         px, py = point
-        rel = (math.degrees(math.atan2(px - fx, -(py - fy))) - key[2] + 180.0) % 360.0 - 180.0
+        rel = turn_to(px, py)
         if abs(rel) > 90:
             continue
         far = math.hypot(px - fx, py - fy)
