@@ -1287,6 +1287,7 @@ def test_hard_offers_a_unit_the_way_round_to_the_flank_of_an_enemy_a_friend_hold
     next turn while f takes it in front (the twenty-third pass's plan). The point lies in b's
     left arc, and the move takes a nearer to it. At `normal`'s widen, or with no friend
     holding b's front, nothing of the kind is offered."""
+    from game.ai.player import LEVELS
     from game.rulesets.rank_and_flank import space
     from game.rulesets.rank_and_flank.ai import FLANK_OFF, FLANK_WIDEN, arc_of, flank_point
     from tests.old_world.helpers import block
@@ -1317,6 +1318,9 @@ def test_hard_offers_a_unit_the_way_round_to_the_flank_of_an_enemy_a_friend_hold
     assert not flanking(e, FLANK_WIDEN - 1)
     alone = _in_movement_phase([block("a", 1, 38, 28), block("b", 2, 24, 8, facing=180.0)])
     assert not flanking(alone, FLANK_WIDEN)
+    # (the levels that ask for it: hard, and not normal or easy)
+    assert LEVELS["easy"].widen < FLANK_WIDEN and LEVELS["normal"].widen < FLANK_WIDEN
+    assert LEVELS["hard"].widen >= FLANK_WIDEN
 
 
 def test_a_charge_played_out_counts_the_enemy_charges_it_leaves_its_units_open_to() -> None:
