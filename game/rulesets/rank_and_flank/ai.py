@@ -126,6 +126,10 @@ class Offer:
     #: others, whose few tries would pick by the luck of their dice
     advised: frozenset[str] = frozenset()
 
+    def points_of(self, state: GameState, unit: str) -> float:
+        """The unit's points, or where it has none, its profile's estimate."""
+        return float(V.entry(state, unit).points) or self.profile_points(state, unit)
+
     def odds_of(self, state: GameState, unit: str, target: str) -> float | None:
         """``unit``'s share of a fight with ``target``: its :attr:`fight_power` over both
         units' (None when the ruleset gives none, or neither brings anything)."""
@@ -187,7 +191,7 @@ def unit_worth(offer: Offer, state: GameState, unit: str, strength: Strength) ->
     rec = state.units[unit]
     if not rec.on_table or not alive(state, unit):
         return 0.0
-    points = float(V.entry(state, unit).points) or offer.profile_points(state, unit)
+    points = offer.points_of(state, unit)
     now, start = strength(state, unit)
     share = now / start if start else 1.0
     worth = points / POINTS * max(0.0, min(1.0, share))
@@ -602,9 +606,7 @@ def shots(offer: Offer, state: GameState, side: int) -> list[Candidate]:
     if share is not None:
         def taken(c: Candidate) -> float:
             assert c.unit is not None and c.target is not None
-            points = float(V.entry(state, c.target).points) or offer.profile_points(state,
-                                                                                    c.target)
-            return share(state, c.unit, c.target) * points
+            return share(state, c.unit, c.target) * offer.points_of(state, c.target)
         got.sort(key=lambda c: -taken(c))  # (a stable sort: the nearest first among equals)
     return got
 
