@@ -654,15 +654,22 @@ def _compare(save: SaveFile, i: int, engine: Engine, rec: Record) -> None:
 
 
 def _reworded(got: Any, want: Any) -> bool:
-    """A rule's note (``rule_applied``) that differs from the recorded one in its words
-    (``detail``) alone. Those words are for the log and change nothing in the game (its fold
-    is a no-op), so a save made before a note was reworded still opens and checks; every
-    fact of the game is in the other events, which must match to the letter."""
+    """An event that differs from the recorded one in its words alone: a rule's note
+    (``rule_applied``) in its ``detail``, a decision asked (``decision_requested``) in its
+    ``question``. Those words are for the log and the player and change nothing in the game
+    (a note's fold is a no-op; a question is only shown), so a save made before they were
+    reworded still opens and checks; every fact of the game is in the other fields and
+    events, which must match to the letter."""
     if not (isinstance(got, dict) and isinstance(want, dict)):
         return False
-    if got.get("type") != "rule_applied" or not isinstance(want.get("detail"), str):
+    field = _WORDS.get(str(got.get("type")))
+    if field is None or got.get("type") != want.get("type") or not isinstance(want.get(field), str):
         return False
-    return {**got, "detail": ""} == {**want, "detail": ""}
+    return {**got, field: ""} == {**want, field: ""}
+
+
+#: the field of each event type that holds words only
+_WORDS = {"rule_applied": "detail", "decision_requested": "question"}
 
 
 def fold_save(save: SaveFile, upto: int | None = None) -> GameState:

@@ -104,6 +104,30 @@ def test_a_rule_note_for_another_model_is_still_a_difference(tmp_path, capsys):
     assert f"event {seq} " in capsys.readouterr().err
 
 
+def _edit_first_question(path, **changes):
+    """Change the first ``decision_requested`` event of a save; returns its seq."""
+    lines = path.read_text().splitlines()
+    for i, line in enumerate(lines[1:], 1):
+        rec = json.loads(line)
+        asked = [e for e in rec["events"] if e["type"] == "decision_requested"]
+        if asked:
+            asked[0].update(changes)
+            lines[i] = json.dumps(rec)
+            path.write_text("\n".join(lines) + "\n")
+            return asked[0]["seq"]
+    raise AssertionError("the game asked no decision")
+
+
+def test_a_save_made_before_a_question_was_reworded_still_checks(tmp_path, capsys):
+    # the question is words for the player; what may be answered is a fact of the game
+    path = study_save(tmp_path)
+    _edit_first_question(path, question="words from an older version?")
+    assert check(path).ok
+    seq = _edit_first_question(path, options=[0])
+    assert main(["replay", str(path), "--check"]) == 1
+    assert f"event {seq} " in capsys.readouterr().err
+
+
 def test_a_truncated_last_line_is_reported_and_the_rest_loads(tmp_path, capsys):
     path = saved_game(tmp_path)
     data = path.read_bytes()

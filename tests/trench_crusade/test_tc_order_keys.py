@@ -140,6 +140,12 @@ def test_the_blood_marker_question_mentions_a_bloodbath_only_when_it_is_offered(
                           '"bloodbath" for 6 to roll 3D6)?')
 
 
+def test_one_blood_marker_is_asked_about_in_the_singular():
+    q = blood_question(run(duel([*HIT, 1, 1], b={"rules": ["Blood Markers (1)"]})))
+    assert q.question == 'spend how many of "b"\'s 1 Blood Marker (+1 INJURY DICE each)?'
+    assert q.options == (0, 1)
+
+
 def spent(eng):
     return [(c.counter, c.delta, c.reason) for c in events(eng, ev.CounterChanged) if c.delta < 0]
 

@@ -109,7 +109,9 @@ def spend_markers(
     have = ctx.state.models[name].counters.get(counter, 0)
     if have <= 0 and not extra:
         return 0
-    word = counter.replace("_", " ").title()
+    word = counter.replace("_", " ").title()  # "Blood Markers"
+    if have == 1:
+        word = word.removesuffix("s")
     options = (*range(have + 1), *extra)
     answer = yield Ask(
         f"spend_{counter}",
