@@ -247,6 +247,10 @@ class _Tries:
     final: bool = False
     #: the opponent's reply to it (None: not picked yet; False: it has none worth making)
     reply: Candidate | bool | None = None
+    #: an answer in the enemy's turn: the further charges the enemy declared after it on its
+    #: first try, declared again on every later one (None: not tried yet; see
+    #: :func:`enemy_charges`)
+    charges_after: tuple[Command, ...] | None = None
     #: scored with the reply: each try's score as the position stands and after the reply
     #: (the same when none was played on the try), beside its :attr:`scores` (the lower)
     paired: list[tuple[float, float]] = field(default_factory=list)
@@ -719,6 +723,9 @@ class _Search:
         #: leads to is seen once that turn is over
         self.answering = (self.phased and s.pending is not None
                           and rs.active_side(s) not in (None, side))
+        #: answering: the unit of the side's that the enemy charged last, whose reaction it
+        #: may be (see :func:`enemy_charges`)
+        self.charged = last_charged(engine) if self.answering else None
         #: the opponent's reply is looked for after the tries of the best few (not after an
         #: answer in the middle of an activation with :attr:`Level.answer_tries`: its tries are
         #: many and the opponent's next attack is much the same whatever the answer; the
@@ -776,14 +783,19 @@ class _Search:
             return _Tries(c, i, None, first=base)
         return _Tries(c, i, base)
 
-    def follow(self, e: Engine) -> bool:
+    def follow(self, e: Engine, t: _Tries) -> bool:
         """What is played out after a candidate before the position is judged: in a game of
         alternating activations, the rest of the activation (:func:`settle`); in a game of
-        player turns nothing, but an answer to the enemy's question is followed by the rest of
-        the enemy's turn. Returns whether a fight was declared on the way."""
+        player turns nothing, but an answer to the enemy's question is followed by the
+        enemy's further charges (:func:`enemy_charges`) and the rest of its turn. Returns
+        whether a fight was declared on the way."""
         if not self.phased:
             return settle(e, self.side)
         if self.answering:
+            if self.charged is not None and t.charges_after is None:
+                t.charges_after = enemy_charges(e, self.side, self.charged)
+            elif self.charged is not None:
+                declare(e, self.side, t.charges_after or ())
             close_turn(e)
             return True
         # the order's own questions to this side (how many times a unit fires, say) take
@@ -810,7 +822,7 @@ class _Search:
                 if not e.execute(t.cand.command).ok:  # pragma: no cover - refused once, not now
                     return
             rolled_before = _rolls(e)
-            fought = True if t.still else self.follow(e)
+            fought = True if t.still else self.follow(e, t)
             if t.cand.kind == "shoot":  # (counted before any reply: what the shot itself took)
                 t.target_lost += (_models_left(e, self.engine.state, t.cand.target)
                                   - _models_left(e, e.state, t.cand.target))
@@ -895,7 +907,7 @@ class _Search:
             return now
 
     def pick_reply(self, e: Engine, other: int, seed: int, now: float) -> Candidate | None:
-        attacks = _rated_attacks(e, other, seed)
+        attacks = [c for c, _ in _rated_attacks(e, other, seed)]
         if not attacks:
             return None
         best, pick = now, None
@@ -1276,18 +1288,66 @@ def _local(e: Engine, side: int, units: set[str], scores: bool = False) -> float
     return total
 
 
-def _rated_attacks(e: Engine, side: int, seed: int) -> list[Candidate]:
-    """``side``'s attacks (:data:`REPLIES`) open now, the one the evaluation rates best first
-    (for the opponent's reply: only the best few are played out)."""
+def _rated_attacks(e: Engine, side: int, seed: int,
+                   kinds: tuple[str, ...] = REPLIES) -> list[tuple[Candidate, float]]:
+    """``side``'s attacks of ``kinds`` open now, each with what the evaluation rates it worth
+    to ``side`` (-inf: not rated), the best first (for the opponent's reply: only the best
+    few are played out)."""
     s = e.state
     attacks = [c for c in e.ruleset.advisor.candidates(s, side, random.Random(seed), -1)
-               if c.kind in REPLIES and c.unit is not None and c.target is not None]
+               if c.kind in kinds and c.unit is not None and c.target is not None]
     rated = weigh(e, [Threat(_unit_of(s, c.unit or ""), _unit_of(s, c.target or ""), 1.0, 1.0,
                              c.kind) for c in attacks])
     value = {(a.threat.attacker, a.threat.target): a.net for a in rated}
-    attacks.sort(key=lambda c: -value.get((_unit_of(s, c.unit or ""),
-                                           _unit_of(s, c.target or "")), -math.inf))
-    return attacks
+    got = [(c, value.get((_unit_of(s, c.unit or ""), _unit_of(s, c.target or "")), -math.inf))
+           for c in attacks]
+    got.sort(key=lambda cv: -cv[1])
+    return got
+
+
+#: the most charges the enemy is taken to declare after an answer to one of its charges
+MAX_ENEMY_CHARGES = 3
+
+
+def enemy_charges(e: Engine, side: int, charged: str) -> tuple[Command, ...]:
+    """After ``side`` answered a question in the enemy's turn (how its unit ``charged``
+    reacts to a charge): the further charges the enemy could still declare at ``charged``
+    that the evaluation rates worth making, the best first (at most
+    :data:`MAX_ENEMY_CHARGES`), declared, ``side``'s own questions taking their defaults;
+    returns them. Without them a unit fled from one charge as if nothing else could follow
+    it, and in old-world games a second enemy unit then charged it and ran it down. (Charges
+    at the side's other units are left out: the same whatever it answered, they only added
+    combats whose dice drowned the difference between the answers; fiftieth pass.)"""
+    made: list[Command] = []
+    for _ in range(MAX_ENEMY_CHARGES):
+        if e.state.game_over or e.pending_ask is not None:
+            break
+        rated = [(c, v) for c, v in _rated_attacks(e, 3 - side, 0, ("charge",))
+                 if c.target == charged]
+        if not rated or rated[0][1] <= 0 or not e.execute(rated[0][0].command).ok:
+            break
+        made.append(rated[0][0].command)
+        answer_defaults(e, side)
+    return tuple(made)
+
+
+def last_charged(e: Engine) -> str | None:
+    """The target of the last charge declared in ``e``'s log (None: none was; a copy's log
+    starts where it was made)."""
+    for event in reversed(e.log):
+        if isinstance(event, ev.ActionTaken) and event.action == "charge":
+            return event.target
+    return None
+
+
+def declare(e: Engine, side: int, orders: tuple[Command, ...]) -> None:
+    """The enemy's ``orders`` (charges :func:`enemy_charges` chose on an earlier try),
+    each that the rules still accept, ``side``'s questions taking their defaults."""
+    for order in orders:
+        if e.state.game_over or e.pending_ask is not None:
+            return
+        if e.execute(order).ok:
+            answer_defaults(e, side)
 
 
 def answer_defaults(e: Engine, side: int | None = None) -> None:

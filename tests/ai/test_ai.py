@@ -1252,6 +1252,46 @@ def test_a_rank_and_flank_unit_stopped_by_a_corner_steps_aside_and_on() -> None:
         pytest.approx((23.0, 38.0))
 
 
+def _charged_by_b(c_at: tuple[float, float, float]) -> Engine:
+    """Side 2's turn, old-world: b, twenty-five strong fighters 12" in front of a (ten
+    ordinary ones), has declared a charge at it, and a is asked how it reacts; c, side 2's
+    other unit, stands where ``c_at`` says (x, y, facing); d, side 1's other, far off."""
+    from tests.old_world.helpers import block, ow
+
+    fighters = {"WS": 5, "S": 5, "T": 4, "A": 3, "Ld": 9, "I": 5}
+    cx, cy, cf = c_at
+    units = [block("a", 1, 24, 24), block("b", 2, 24, 12, facing=180.0, models=25, stats=fighters),
+             block("c", 2, cx, cy, facing=cf, stats={"M": 6}), block("d", 1, 42, 6)]
+    e = Engine(check_scenario(ow(units, orders=[], first_side=2), "test"), seed=3)
+    assert e.execute(Order("begin_turn")).ok
+    while e.state.flow.phase != "movement":
+        assert e.execute(Order("next_phase")).ok
+    assert e.execute(Order("charge", "b", (("target", "a"),))).ok
+    assert e.pending_ask is not None and e.pending_ask.options == ("hold", "flee")
+    return e
+
+
+def test_a_charged_unit_does_not_flee_toward_an_enemy_that_would_run_it_down(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """b charges a from the front; a flee takes a straight back, toward c, which stands 10"
+    behind a facing it. `normal` holds: in its tries of the flee, c then charges a (a must
+    flee again, and cannot: it stays put, and c runs it down). With c off to one side, out of
+    reach, it flees, as it also did with c behind it before its tries let the enemy go on
+    declaring charges (they ended the enemy's turn at once: in old-world games Dreadspears
+    and their Dreadlord fled from Skeleton Warriors and were run down by a Spirit Host)."""
+    from game.ai import player
+
+    behind = _charged_by_b((24, 40, 0.0))
+    fled = behind.fork()
+    assert fled.execute(Answer("flee")).ok
+    player.enemy_charges(fled, 1, "a")
+    assert fled.state.units["c"].flag("charge_declared")[0] == "a"
+    assert choose(behind, 1, "normal").command == Answer("hold")
+    assert choose(_charged_by_b((6, 40, 90.0)), 1, "normal").command == Answer("flee")
+    monkeypatch.setattr(player, "enemy_charges", lambda e, side, charged: ())
+    assert choose(behind, 1, "normal").command == Answer("flee")
+
+
 def test_a_rank_and_flank_unit_with_a_friend_in_its_way_is_offered_ways_round_it() -> None:
     """f, a's own unit, stands 4" ahead of a, between it and b: the way straight on toward b
     ends against f's back (the rules keep units an inch apart), however often it is tried.
