@@ -64,18 +64,18 @@ def test_a_tampered_die_is_named_as_the_first_differing_event(tmp_path, capsys):
     assert f"event {seq} (line {i + 1}) differs" in err and "recorded" in err
 
 
-def _edit_first_note(path, **changes):
-    """Change the first ``rule_applied`` event of a save; returns its seq."""
+def _edit_first(path, kind, **changes):
+    """Change the first event of type ``kind`` in a save; returns its seq."""
     lines = path.read_text().splitlines()
     for i, line in enumerate(lines[1:], 1):
         rec = json.loads(line)
-        notes = [e for e in rec["events"] if e["type"] == "rule_applied"]
-        if notes:
-            notes[0].update(changes)
+        found = [e for e in rec["events"] if e["type"] == kind]
+        if found:
+            found[0].update(changes)
             lines[i] = json.dumps(rec)
             path.write_text("\n".join(lines) + "\n")
-            return notes[0]["seq"]
-    raise AssertionError("the game has no rule_applied event")
+            return found[0]["seq"]
+    raise AssertionError(f"the game has no {kind} event")
 
 
 def study_save(tmp_path):
@@ -89,7 +89,7 @@ def test_a_save_made_before_a_rule_note_was_reworded_still_opens_with_the_new_wo
     # a rule's note is words for the log: a save holding older words loads, checks and
     # plays on, and the game shows the words of today's engine
     path = study_save(tmp_path)
-    seq = _edit_first_note(path, detail="words from an older version")
+    seq = _edit_first(path, "rule_applied", detail="words from an older version")
     assert check(path).ok
     engine, _ = load_game(path)
     note = engine.log[seq - 1]
@@ -99,31 +99,17 @@ def test_a_save_made_before_a_rule_note_was_reworded_still_opens_with_the_new_wo
 def test_a_rule_note_for_another_model_is_still_a_difference(tmp_path, capsys):
     # only the words are free: which rule acted, and on whom, must match
     path = study_save(tmp_path)
-    seq = _edit_first_note(path, model="somebody_else")
+    seq = _edit_first(path, "rule_applied", model="somebody_else")
     assert main(["replay", str(path), "--check"]) == 1
     assert f"event {seq} " in capsys.readouterr().err
-
-
-def _edit_first_question(path, **changes):
-    """Change the first ``decision_requested`` event of a save; returns its seq."""
-    lines = path.read_text().splitlines()
-    for i, line in enumerate(lines[1:], 1):
-        rec = json.loads(line)
-        asked = [e for e in rec["events"] if e["type"] == "decision_requested"]
-        if asked:
-            asked[0].update(changes)
-            lines[i] = json.dumps(rec)
-            path.write_text("\n".join(lines) + "\n")
-            return asked[0]["seq"]
-    raise AssertionError("the game asked no decision")
 
 
 def test_a_save_made_before_a_question_was_reworded_still_checks(tmp_path, capsys):
     # the question is words for the player; what may be answered is a fact of the game
     path = study_save(tmp_path)
-    _edit_first_question(path, question="words from an older version?")
+    _edit_first(path, "decision_requested", question="words from an older version?")
     assert check(path).ok
-    seq = _edit_first_question(path, options=[0])
+    seq = _edit_first(path, "decision_requested", options=[0])
     assert main(["replay", str(path), "--check"]) == 1
     assert f"event {seq} " in capsys.readouterr().err
 
