@@ -100,6 +100,10 @@ class Level:
     #: model out: on three or twelve tries that happened to agree, the AI kept Blood Markers
     #: where spending them was clearly better (forty-first pass)
     answer_tries: int = 0
+    #: in a game of player turns, the most tries an answer gets (each plays the rest of the
+    #: order out, a whole Combat phase or the enemy's turn; docs/dev/ai-passes.md, forty-sixth
+    #: and fiftieth passes)
+    turn_answers: int = 4
 
 
 LEVELS: dict[str, Level] = {
@@ -119,7 +123,7 @@ LEVELS: dict[str, Level] = {
     # odds that made it lose to normal, 24 games of 80 where it now wins 45;
     # docs/dev/ai-passes.md, seventeenth pass. ``Look`` keeps both knobs.)
     "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
-                  deep=4, fight_on=2, answer_tries=64),
+                  deep=4, fight_on=2, answer_tries=64, turn_answers=12),
 }
 
 #: below this many tries (a charge's playouts, a fight's tries...), a line gives how many came
@@ -147,8 +151,6 @@ FINAL_FIRST = 4
 #: each, 0.84 s, to tell by how much; in the last game turn such choices took 4% of a
 #: rank-and-flank game's CPU.)
 SETTLED = 8
-#: the most tries an answer gets in a game of player turns
-ANSWER_TRIES = 4
 #: the most tries each candidate gets in round one in a game of player turns, where every try
 #: plays the rest of the turn out (its combats too): no weaker than 3 (docs/dev/ai-passes.md,
 #: eighth pass), and an eighth cheaper
@@ -357,7 +359,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     if rs.flow.kind == PHASES and state.pending is not None:
         # an answer in a game of player turns carries the rest of the order out on every try
         # (a whole Combat phase...): fewer tries
-        more = min(more, ANSWER_TRIES)
+        more = min(more, lv.turn_answers)
     race_from = lv.first  # (the tries each of the best few gets before the race among them)
     if _many_answers(lv, engine):
         first, race_from = max(first, lv.answer_tries // 4), lv.answer_tries

@@ -1292,6 +1292,24 @@ def test_a_charged_unit_does_not_flee_toward_an_enemy_that_would_run_it_down(
     assert choose(behind, 1, "normal").command == Answer("flee")
 
 
+def test_hard_tries_an_answer_to_a_charge_up_to_twelve_times_where_normal_tries_it_four() -> None:
+    """Each try of an answer in the enemy's turn plays that turn out (its charges moved, its
+    combats fought), so a level tries each answer at most ``turn_answers`` times. Here hold
+    and flee score within half a point of each other and both go the whole way: four tries
+    each at `normal`, which flees, and twelve at `hard`, which holds."""
+    from game.ai import player
+
+    for level, most, answer in (("normal", 4, "flee"), ("hard", 12, "hold")):
+        tried: list = []
+        player.TRACE = tried.extend
+        try:
+            got = choose(_charged_by_b((6, 40, 90.0)), 1, level)
+        finally:
+            player.TRACE = None
+        assert sorted(len(t.scores) for t in tried) == [most, most]
+        assert got.command == Answer(answer)
+
+
 def test_a_rank_and_flank_unit_with_a_friend_in_its_way_is_offered_ways_round_it() -> None:
     """f, a's own unit, stands 4" ahead of a, between it and b: the way straight on toward b
     ends against f's back (the rules keep units an inch apart), however often it is tried.
