@@ -653,6 +653,10 @@ def _compare(save: SaveFile, i: int, engine: Engine, rec: Record) -> None:
             )
 
 
+#: the field of each event type that holds words only
+_WORDS = {"rule_applied": "detail", "decision_requested": "question"}
+
+
 def _reworded(got: Any, want: Any) -> bool:
     """An event that differs from the recorded one in its words alone: a rule's note
     (``rule_applied``) in its ``detail``, a decision asked (``decision_requested``) in its
@@ -666,10 +670,6 @@ def _reworded(got: Any, want: Any) -> bool:
     if field is None or got.get("type") != want.get("type") or not isinstance(want.get(field), str):
         return False
     return {**got, field: ""} == {**want, field: ""}
-
-
-#: the field of each event type that holds words only
-_WORDS = {"rule_applied": "detail", "decision_requested": "question"}
 
 
 def fold_save(save: SaveFile, upto: int | None = None) -> GameState:

@@ -1,11 +1,10 @@
 """Whole games played once (the AI on both sides, every shipped map) and kept as saves: the
 engine re-running their commands must give every event again, field for field (a rule's
 note or a question may be worded otherwise: the old-world saves keep an older wording of
-Pursuit, the trench save "1 Blood Markers"), and folding
-the recorded events must give the re-run state. A change to the engine's shape (how rules
-plug in, how phases run, how decisions pause) keeps these passing; a change to a rule's
-outcome shows here first and the saves are then made again on purpose (see the README in
-``tests/fixed_games``)."""
+Pursuit, the trench save "1 Blood Markers"), and folding the recorded events must give the
+re-run state. A change to the engine's shape (how rules plug in, how phases run, how
+decisions pause) keeps these passing; a change to a rule's outcome shows here first and the
+saves are then made again on purpose (see the README in ``tests/fixed_games``)."""
 
 from __future__ import annotations
 
