@@ -725,9 +725,9 @@ class _Search:
         #: leads to is seen once that turn is over
         self.answering = (self.phased and s.pending is not None
                           and rs.active_side(s) not in (None, side))
-        #: answering: the unit of the side's that the enemy charged last, whose reaction it
+        #: answering: the side's unit the enemy charged last in this phase, whose reaction it
         #: may be (see :func:`enemy_charges`)
-        self.charged = last_charged(engine) if self.answering else None
+        self.charged = last_charged(engine, side) if self.answering else None
         #: the opponent's reply is looked for after the tries of the best few (not after an
         #: answer in the middle of an activation with :attr:`Level.answer_tries`: its tries are
         #: many and the opponent's next attack is much the same whatever the answer; the
@@ -1333,12 +1333,16 @@ def enemy_charges(e: Engine, side: int, charged: str) -> tuple[Command, ...]:
     return tuple(made)
 
 
-def last_charged(e: Engine) -> str | None:
-    """The target of the last charge declared in ``e``'s log (None: none was; a copy's log
-    starts where it was made)."""
+def last_charged(e: Engine, side: int) -> str | None:
+    """``side``'s unit that the last charge declared in this phase went at (None: no charge
+    was declared in the phase, or it went at another side's unit; a copy's log starts where
+    it was made)."""
     for event in reversed(e.log):
+        if isinstance(event, ev.PhaseStarted):
+            return None
         if isinstance(event, ev.ActionTaken) and event.action == "charge":
-            return event.target
+            unit = e.state.units.get(event.target or "")
+            return event.target if unit is not None and unit.side == side else None
     return None
 
 
