@@ -1292,6 +1292,20 @@ def test_a_charged_unit_does_not_flee_toward_an_enemy_that_would_run_it_down(
     assert choose(behind, 1, "normal").command == Answer("flee")
 
 
+def test_the_unit_charged_is_the_one_the_last_charge_of_this_phase_went_at() -> None:
+    """What the enemy's further charges go at: side 1's a, charged by b this phase; nothing
+    for side 2 (b charged a unit of another side), nor for a game whose phase has seen no
+    charge yet."""
+    from game.ai.player import last_charged
+
+    e = _charged_by_b((6, 40, 90.0))
+    assert (last_charged(e, 1), last_charged(e, 2)) == ("a", None)
+    assert e.execute(Answer("hold")).ok
+    while e.state.flow.phase == "movement":
+        assert e.execute(Order("next_phase")).ok
+    assert last_charged(e, 1) is None
+
+
 def test_hard_tries_an_answer_to_a_charge_up_to_twelve_times_where_normal_tries_it_four() -> None:
     """Each try of an answer in the enemy's turn plays that turn out (its charges moved, its
     combats fought), so a level tries each answer at most ``turn_answers`` times. Here hold
