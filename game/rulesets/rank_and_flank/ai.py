@@ -327,17 +327,22 @@ def _local(key: space.RectKey, x: float, y: float) -> tuple[float, float]:
     return dx * fx + dy * fy, -dx * fy + dy * fx
 
 
-def _points(key: space.RectKey) -> list[tuple[float, float]]:
-    """The rectangle's corners, the middles of its sides and its centre."""
-    cx, cy, facing, w, d = key
+def _table(key: space.RectKey, ahead: float, right: float) -> tuple[float, float]:
+    """The table point ``ahead`` and to the ``right`` of the centre of the rectangle ``key``
+    (the other way from :func:`_local`)."""
+    cx, cy, facing = key[0], key[1], key[2]
     rad = math.radians(facing)
     fx, fy = math.sin(rad), -math.cos(rad)
     rx, ry = -fy, fx
-    out = []
-    for a, c in ((1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (0, 0)):
-        along, across = a * d / 2, c * w / 2
-        out.append((cx + along * fx + across * rx, cy + along * fy + across * ry))
-    return out
+    return cx + ahead * fx + right * rx, cy + ahead * fy + right * ry
+
+
+def _points(key: space.RectKey) -> list[tuple[float, float]]:
+    """The rectangle's corners, the middles of its sides and its centre."""
+    w, d = key[3], key[4]
+    return [_table(key, a * d / 2, c * w / 2)
+            for a, c in ((1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1),
+                         (0, 0))]
 
 
 def arc_of(key: space.RectKey, x: float, y: float) -> str:
@@ -358,9 +363,7 @@ def in_front_arc(key: space.RectKey, other: space.RectKey) -> bool:
 
 
 def front_centre(key: space.RectKey) -> tuple[float, float]:
-    cx, cy, facing, _, d = key
-    rad = math.radians(facing)
-    return cx + math.sin(rad) * d / 2, cy - math.cos(rad) * d / 2
+    return _table(key, key[4] / 2, 0.0)
 
 
 # --- threats -----------------------------------------------------------------------------------
@@ -795,11 +798,8 @@ def flank_point(state: GameState, uid: str, key: space.RectKey,
     if not any(f != uid and in_front_arc(fkey := space.unit_key(state, f), tkey)
                and space.rects_distance(fkey, tkey) < gap for f in _units(state, side)):
         return None
-    cx, cy, facing, width, _ = tkey
-    rad = math.radians(facing)
     way = 1.0 if _local(tkey, key[0], key[1])[1] >= 0 else -1.0  # (its right, or its left)
-    out = way * (width / 2 + FLANK_OFF)
-    return cx + out * math.cos(rad), cy + out * math.sin(rad)
+    return _table(tkey, 0.0, way * (tkey[3] / 2 + FLANK_OFF))
 
 
 def _friend_ahead(state: GameState, uid: str, key: space.RectKey, within: float) -> str | None:
