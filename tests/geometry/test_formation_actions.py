@@ -160,18 +160,21 @@ def test_the_charge_path_is_the_cheapest_single_wheel_that_lands_on_the_facing()
     assert plan.path.end.centre == pytest.approx(plan.block.centre)
 
 
+#: a block 7" to 16" from T's centre, in any direction, facing within 75 degrees of straight
+#: at T: most such blocks have T in their front arc, the cases the charge tests want (drawn
+#: facing any way, three in four were thrown away and Hypothesis's health check failed a run)
 blocks_around = st.builds(
-    lambda ang, dist, face, files, ranks: make_block(
+    lambda ang, dist, off, files, ranks: make_block(
         24.0 + dist * math.sin(math.radians(ang)),
         20.0 - dist * math.cos(math.radians(ang)),
-        face,
+        (ang + 180.0 + off) % 360.0,
         "25x25",
         files * ranks,
         files,
     ),
     st.floats(0.0, 360.0),
     st.floats(7.0, 16.0),
-    st.floats(0.0, 360.0),
+    st.floats(-75.0, 75.0),
     st.integers(1, 7),
     st.integers(1, 4),
 )
