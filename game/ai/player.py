@@ -350,7 +350,7 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         seed = (engine.seed * 2654435761 + state.events_applied * 40503 + side) % (2**63)
     rng = random.Random(seed)
     rs = engine.ruleset
-    offered = rs.advisor.candidates(state, side, rng, lv.widen)
+    offered = _without_harmless_shots(engine, rs.advisor.candidates(state, side, rng, lv.widen))
     units = (offered.units, offered.of) if isinstance(offered, SampledCandidates) else None
     size = sum(1 for m in state.models.values() if m.on_table)
     cands = sample(offered, rng, most_tried(size)) if offered else idle_candidates(engine, side)
@@ -1190,6 +1190,32 @@ def _exact_shot(e: Engine, s: GameState, cmd: Command, destroyed: bool) -> dict[
         if left > 1:
             out["target_room"] = float(room)
     return out
+
+
+def _without_harmless_shots(e: Engine, offered: list[Candidate]) -> list[Candidate]:
+    """``offered`` less the shots whose own dice, worked out exactly, take nothing at all
+    (bows at an Ethereal unit): such a shot scores as much as none, and was made where
+    nothing better was offered, the line reading "Darkshards shoots at Spirit Host: to take
+    0.0 of its 6 Wounds on average". A shot the ruleset cannot put as pools of dice (a
+    Breath Attack) is kept."""
+    if not any(c.kind == "shoot" for c in offered):
+        return offered
+    from game.odds.estimate import exact_odds
+
+    s = e.state
+
+    def harmless(c: Candidate) -> bool:
+        if c.kind != "shoot":
+            return False
+        pools = e.ruleset.advisor.exact_pools(s, c.command, alone=True)
+        return pools is not None and exact_odds(pools).expected() <= 0.0
+
+    kept = [c for c in offered if not harmless(c)]
+    if len(kept) == len(offered):
+        return offered
+    if isinstance(offered, SampledCandidates):
+        return SampledCandidates(kept, offered.units, offered.of)
+    return kept
 
 
 def _damage(e: Engine, s: GameState, unit: str | None) -> int:
