@@ -350,7 +350,9 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         seed = (engine.seed * 2654435761 + state.events_applied * 40503 + side) % (2**63)
     rng = random.Random(seed)
     rs = engine.ruleset
-    offered = _without_harmless_shots(engine, rs.advisor.candidates(state, side, rng, lv.widen))
+    offered = rs.advisor.candidates(state, side, rng, lv.widen)
+    if lv.name != "random":  # (random play picks among every order the rules allow)
+        offered = _without_harmless_shots(engine, offered)
     units = (offered.units, offered.of) if isinstance(offered, SampledCandidates) else None
     size = sum(1 for m in state.models.values() if m.on_table)
     cands = sample(offered, rng, most_tried(size)) if offered else idle_candidates(engine, side)
