@@ -949,10 +949,11 @@ def test_a_shot_is_explained_without_a_risk_it_does_not_run() -> None:
 
 
 def test_a_shot_at_a_single_model_says_how_many_wounds_it_takes() -> None:
-    """A shot at one model of three Wounds says the Wounds it takes, where "25% to destroy
-    it" would say less. At one of Toughness 3, the ten bowmen (two ranks of five) shoot
-    eight arrows, Volley Fire adding half the rank behind; each hits on 4+ (Ballistic
-    Skill 3) and wounds on 4+: a Wound lost for each with a chance of 1/4. Eight such dice, of which no more than the model's three count, take
+    """A shot at one model of three Wounds says the Wounds it takes on average, which its
+    chance to destroy the model alone would not tell. At one of Toughness 3, the ten bowmen
+    (two ranks of five) shoot eight arrows, Volley Fire adding half the rank behind; each
+    hits on 4+ (Ballistic Skill 3) and wounds on 4+: a Wound lost for each with a chance of
+    1/4. Eight such dice, of which no more than the model's three count, take
     sum(min(k, 3) * P(k)) = 1.85 Wounds on average, worked out exactly (a few tries would say
     anything from 0 to 3)."""
     from tests.old_world.helpers import block, ow
