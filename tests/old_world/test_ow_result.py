@@ -145,6 +145,29 @@ def test_a_pursuer_that_catches_a_unit_falling_back_stays_in_contact_with_it():
     assert "engaged" in out["a"]["conditions"] and "engaged" in out["b"]["conditions"]
 
 
+def test_a_unit_that_fell_back_may_turn_about_to_meet_its_pursuer():
+    """As above: b falls back 1" and a pursues 12" and catches it. Rallying at the end of
+    its fall back, b may turn about for free (decision ``free_reform``, default no). b faced
+    a (facing 180) and fell back straight away from it, so it faces 0 when it rallies: left
+    so, a catches it in its rear; turned about it faces 180 again, and a meets its front."""
+    from game.rulesets.rank_and_flank import space
+
+    dice = MISS * 2 + [3, 4, 1, 1, 6, 6]
+
+    def caught(orders):
+        a = block("a", 1, 24, 30, models=15)
+        b = block("b", 2, 24, 0)
+        eng = run(ow(facing_off(a, b), orders=orders, dice=dice))
+        assert rolls(eng, "break_test")[0].outcome == "fall_back"
+        asked = [e for e in eng.log if isinstance(e, ev.DecisionRequested)]
+        assert [d.kind for d in asked] == ["pursue", "free_reform"]
+        return result(eng)["units"]["b"]["facing"], space.facing_touched_by(eng.state, "b", "a")
+
+    assert caught([]) == (0.0, "rear")
+    # the pursuit is asked first, then the turn about
+    assert caught([{"do": "end_turn"}, {"answer": True}, {"answer": True}]) == (180.0, "front")
+
+
 def test_a_pursuer_that_runs_into_a_combat_not_fought_yet_leaves_its_round_to_the_others():
     """a (28 models, 7 wide) beats b, which flees 12" (6 6) past c's side; a pursues 9" (5 4),
     short of b, and stops against the right flank of c, locked with d and not yet fought this

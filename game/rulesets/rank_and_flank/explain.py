@@ -55,6 +55,8 @@ def describe_common(state: GameState, e: ev.Event) -> str | None:
             return f"{name(state, e.unit)} now stands alone"
         if e.reason == "turn to pursue":
             return f"{name(state, e.unit)} turns toward the unit it pursues"
+        if e.reason == "free reform":
+            return f"{name(state, e.unit)} turns about (a free reform on rallying)"
         if e.reason == "close up":
             return None  # (the Close up line says where and why)
         if e.reason == "reform":

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import events as ev
+from game.core.decisions import Ask
 from game.core.log import show_inches
 from game.core.ruleset import Step
 from game.geometry import formation_actions as actions
@@ -99,12 +100,32 @@ def flee(ctx: Context, unit: str, away_from: str | None, kind: str, roll: Roll |
             yield ev.UnitStatusChanged(c, "fled", f"{word} off the table with its unit")
     elif kind == "fall_back":
         yield ev.RuleApplied("Fall back in good order", unit, "rallies at the end of its move")
+        yield from free_reform(ctx, unit, away_from)
     elif s.units[unit].status != "fleeing":
         why = FLEE_WHY[kind]
         yield ev.UnitStatusChanged(unit, "fleeing", why)
         for c in characters_in(ctx.state, unit):
             yield ev.UnitStatusChanged(c, "fleeing", f"{why} with its unit")
     return end.x - here.x, end.y - here.y
+
+
+def free_reform(ctx: Context, unit: str, enemy: str | None) -> Step:
+    """A unit that rallies may reform at once, for free; one that fell back in good order
+    rallies at the end of its flee move, facing away from the enemy it fell back from. It is
+    asked whether to turn about, to face the way it came (decision ``free_reform``; default
+    no: it stays as it fled, and a pursuer that catches it is most often in its rear). A turn
+    about its centre takes no more room than the unit has."""
+    s = ctx.state
+    if not on_table(s, unit) or s.units[unit].status != "active":
+        return
+    toward = f" to face {name(s, enemy)}" if enemy is not None and enemy in s.units else ""
+    turn = yield Ask("free_reform", f"{name(s, unit)} fell back in good order and rallied: "
+                     f"turn about{toward} (a free reform)?", (True, False), False,
+                     side=s.units[unit].side)
+    if not turn:
+        return
+    end = space.formation_of_block(turn_block(space.block_of(ctx.state, unit), 180.0))
+    yield ev.UnitMoved(unit, end.x, end.y, end.facing, end.files, 0.0, "free reform")
 
 
 def rallied(s: Any, unit: str) -> Iterator[ev.Event]:
@@ -279,4 +300,4 @@ def pursue(ctx: Context, winner: str, target: str) -> Step:
 
 
 __all__ = ["FLEE_WORDS", "GIVE_GROUND", "Roll", "TURN_TO_FACE", "caught_fleeing", "closest_enemy", "flee",
-           "follow_up", "give_ground", "last_facing", "pursue", "pursuit_move"]
+           "follow_up", "free_reform", "give_ground", "last_facing", "pursue", "pursuit_move"]
