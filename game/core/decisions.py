@@ -5,6 +5,7 @@ answer is given; every ruleset documents its defaults in its rules reference."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +38,13 @@ class Ask:
         if self.check is not None:
             return self.check(answer)
         if self.options and answer not in self.options:
-            opts = ", ".join(repr(o) for o in self.options)
-            return f"{answer!r} is not one of the choices ({opts})"
+            opts = ", ".join(_written(o) for o in self.options)
+            return f"{_written(answer)} is not one of the choices ({opts})"
         return None
+
+
+def _written(value: Any) -> str:
+    """A value as a scenario file writes it (``true``, ``"hold"``, ``3``), for a message."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return json.dumps(value)
+    return repr(value)

@@ -168,6 +168,16 @@ def test_a_unit_that_fell_back_may_turn_about_to_meet_its_pursuer():
     assert caught([{"do": "end_turn"}, {"answer": True}, {"answer": True}]) == (180.0, "front")
 
 
+def test_an_answer_that_is_not_a_choice_is_refused_with_the_choices_as_a_scenario_writes_them():
+    from tests.support import refusal
+
+    a = block("a", 1, 24, 30, models=15)
+    b = block("b", 2, 24, 0)
+    orders = [{"do": "end_turn"}, {"answer": True}, {"answer": "maybe"}]
+    got = refusal(ow(facing_off(a, b), orders=orders, dice=MISS * 2 + [3, 4, 1, 1, 6, 6]))
+    assert got.endswith('"maybe" is not one of the choices (true, false)')
+
+
 def test_a_pursuer_that_runs_into_a_combat_not_fought_yet_leaves_its_round_to_the_others():
     """a (28 models, 7 wide) beats b, which flees 12" (6 6) past c's side; a pursues 9" (5 4),
     short of b, and stops against the right flank of c, locked with d and not yet fought this
