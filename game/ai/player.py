@@ -1354,10 +1354,9 @@ def enemy_charges(e: Engine, side: int, charged: str) -> tuple[Command, ...]:
             break
         rated = [(c, v) for c, v in _rated_attacks(e, 3 - side, 0, ("charge",))
                  if c.target == charged]
-        if not rated or rated[0][1] <= 0 or not e.execute(rated[0][0].command).ok:
+        if not rated or rated[0][1] <= 0 or not _declared(e, side, rated[0][0].command):
             break
         made.append(rated[0][0].command)
-        answer_defaults(e, side)
     return tuple(made)
 
 
@@ -1378,10 +1377,17 @@ def declare(e: Engine, side: int, orders: tuple[Command, ...]) -> None:
     """The enemy's ``orders`` (charges :func:`enemy_charges` chose on an earlier try),
     each that the rules still accept, ``side``'s questions taking their defaults."""
     for order in orders:
-        if e.state.game_over or e.pending_ask is not None:
-            return
-        if e.execute(order).ok:
-            answer_defaults(e, side)
+        _declared(e, side, order)
+
+
+def _declared(e: Engine, side: int, order: Command) -> bool:
+    """Whether the enemy's ``order`` was carried out (not once the game is over or while a
+    question waits, nor when the rules refuse it), ``side``'s questions then taking their
+    defaults."""
+    if e.state.game_over or e.pending_ask is not None or not e.execute(order).ok:
+        return False
+    answer_defaults(e, side)
+    return True
 
 
 def answer_defaults(e: Engine, side: int | None = None) -> None:
