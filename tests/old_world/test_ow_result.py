@@ -14,10 +14,20 @@ from tests.support import events, result, rolls, run
 MISS = [1] * 10
 
 
-def fight(a_kw=None, b_kw=None, dice=None, seed=1):
+def fight_data(a_kw=None, b_kw=None, dice=None, orders=()):
     a = block("a", 1, 24, 30, **(a_kw or {}))
     b = block("b", 2, 24, 0, **(b_kw or {}))
-    return run(ow(facing_off(a, b), dice=dice), seed=seed)
+    return ow(facing_off(a, b), orders=list(orders), dice=dice)
+
+
+def fight(a_kw=None, b_kw=None, dice=None, seed=1, orders=()):
+    return run(fight_data(a_kw, b_kw, dice, orders), seed=seed)
+
+
+# both sides miss; b (10) loses to a (15) on ranks and massed infantry, rolls 3 4 for its
+# Break test and falls back (15 is not more than twice 10) 1" (1 1, the higher 1); a pursues
+# 6 6 = 12" and catches it
+CAUGHT = MISS * 2 + [3, 4, 1, 1, 6, 6]
 
 
 def scores(eng):
@@ -138,7 +148,7 @@ def test_a_pursuer_that_catches_a_unit_falling_back_stays_in_contact_with_it():
     # a (25) wins on ranks and massed infantry (3 v 1); b rolls 3 4: 7, 7 + 2 > 7: falls
     # back (25 is more than twice 10? yes: it breaks)... use 15 models: 15 is not more than
     # twice 10, so b falls back 1" (1 1, the higher 1) and a pursues 6 6 = 12": caught.
-    eng = fight(a_kw={"models": 15}, dice=MISS * 2 + [3, 4, 1, 1, 6, 6])
+    eng = fight(a_kw={"models": 15}, dice=CAUGHT)
     assert rolls(eng, "break_test")[0].outcome == "fall_back"
     out = result(eng)["units"]
     assert out["b"]["status"] == "active"
@@ -152,12 +162,8 @@ def test_a_unit_that_fell_back_may_turn_about_to_meet_its_pursuer():
     so, a catches it in its rear; turned about it faces 180 again, and a meets its front."""
     from game.rulesets.rank_and_flank import space
 
-    dice = MISS * 2 + [3, 4, 1, 1, 6, 6]
-
     def caught(orders):
-        a = block("a", 1, 24, 30, models=15)
-        b = block("b", 2, 24, 0)
-        eng = run(ow(facing_off(a, b), orders=orders, dice=dice))
+        eng = fight(a_kw={"models": 15}, dice=CAUGHT, orders=orders)
         assert rolls(eng, "break_test")[0].outcome == "fall_back"
         asked = [e for e in eng.log if isinstance(e, ev.DecisionRequested)]
         assert [d.kind for d in asked] == ["pursue", "free_reform"]
@@ -171,10 +177,8 @@ def test_a_unit_that_fell_back_may_turn_about_to_meet_its_pursuer():
 def test_an_answer_that_is_not_a_choice_is_refused_with_the_choices_as_a_scenario_writes_them():
     from tests.support import refusal
 
-    a = block("a", 1, 24, 30, models=15)
-    b = block("b", 2, 24, 0)
     orders = [{"do": "end_turn"}, {"answer": True}, {"answer": "maybe"}]
-    got = refusal(ow(facing_off(a, b), orders=orders, dice=MISS * 2 + [3, 4, 1, 1, 6, 6]))
+    got = refusal(fight_data({"models": 15}, dice=CAUGHT, orders=orders))
     assert got.endswith('"maybe" is not one of the choices (true, false)')
 
 
