@@ -5,10 +5,11 @@ answer is given; every ruleset documents its defaults in its rules reference."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.core.scenario import show_value
 
 #: an answer made of models picked in order (a list of names)
 PICK_MODELS = "models"
@@ -38,13 +39,7 @@ class Ask:
         if self.check is not None:
             return self.check(answer)
         if self.options and answer not in self.options:
-            opts = ", ".join(_written(o) for o in self.options)
-            return f"{_written(answer)} is not one of the choices ({opts})"
+            # (each as a scenario file writes it: true, "hold", 3)
+            opts = ", ".join(show_value(o) for o in self.options)
+            return f"{show_value(answer)} is not one of the choices ({opts})"
         return None
-
-
-def _written(value: Any) -> str:
-    """A value as a scenario file writes it (``true``, ``"hold"``, ``3``), for a message."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return json.dumps(value)
-    return repr(value)
