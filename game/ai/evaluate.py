@@ -337,16 +337,27 @@ def best_attacks(attacks: Iterable[Attack], phased: bool) -> list[Attack]:
     return out
 
 
-def pressure(e: Engine, side: int, look: Look, only: set[str] | None = None) -> float:
-    """The attacks to come, for ``side``: those it could make minus those the enemy could, each
-    side's weighed by whether it moves next (``look``), none of a side whose last turn of the
-    game has begun (:func:`has_turn_to_come`); attacks under way count in full.
-    ``only``: of the attacks each side would make, only those by or on these units."""
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side's attacks as :func:`pressure` weighs them for the side judged: the net worth
+    of its attacks under way (counted in full) and of those to come, and the weight the latter
+    get (from the look: whether the side moves next, and for the enemy how much it fears)."""
+
+    side: int
+    moves_next: bool
+    weight: float
+    under_way: float
+    to_come: float
+
+
+def pressure_sides(e: Engine, side: int, look: Look, only: set[str] | None = None
+                   ) -> tuple[Side, Side]:
+    """The parts :func:`pressure` adds up, side 1's then side 2's (``bench/bench_eval_fit.py``
+    sets them against how games ended)."""
     phased = e.ruleset.flow.kind == PHASES
     first = moves_next(e)
-    total = 0.0
+    got = []
     for who in (1, 2):
-        sign = 1.0 if who == side else -1.0
         weight = look.later
         if who == first:
             weight = look.at_once if look.at_once and not phased else look.next
@@ -359,7 +370,20 @@ def pressure(e: Engine, side: int, look: Look, only: set[str] | None = None) -> 
             to_come = [a for a in to_come if _involves(a, only)]
         if who != side:
             weight *= look.turn_fear if phased and look.turn_fear is not None else look.fear
-        total += sign * (sum(a.net for a in under_way) + weight * sum(a.net for a in to_come))
+        got.append(Side(who, who == first, weight, sum(a.net for a in under_way),
+                        sum(a.net for a in to_come)))
+    return got[0], got[1]
+
+
+def pressure(e: Engine, side: int, look: Look, only: set[str] | None = None) -> float:
+    """The attacks to come, for ``side``: those it could make minus those the enemy could, each
+    side's weighed by whether it moves next (``look``), none of a side whose last turn of the
+    game has begun (:func:`has_turn_to_come`); attacks under way count in full.
+    ``only``: of the attacks each side would make, only those by or on these units."""
+    total = 0.0
+    for p in pressure_sides(e, side, look, only):
+        sign = 1.0 if p.side == side else -1.0
+        total += sign * (p.under_way + p.weight * p.to_come)
     return total
 
 
