@@ -34,7 +34,9 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai.evaluate import NO_LOOK, SCORE_EARLY, SCORE_LATE, evaluate, material, pressure_sides  # noqa: E402
 from game.ai.player import LEVELS  # noqa: E402
+from game.core.dice import make_dice  # noqa: E402
 from game.core.engine import Engine  # noqa: E402
+from game.core.errors import ReplayError  # noqa: E402
 from game.core.replay import read_save  # noqa: E402
 from game.core.ruleset import PHASES  # noqa: E402
 
@@ -57,8 +59,11 @@ class Position:
 
 def positions(path: Path) -> list[Position]:
     """The positions of one saved game: the start of each player turn."""
-    save = read_save(str(path))
-    engine = Engine(save.scenario, seed=save.seed)
+    try:
+        save = read_save(str(path))
+    except ReplayError as exc:
+        raise SystemExit(str(exc)) from None  # (it names the file and what is wrong)
+    engine = Engine(save.scenario, seed=save.seed, dice=make_dice(save.seed, save.scenario.dice))
     if engine.ruleset.flow.kind != PHASES:
         raise SystemExit(f"{path}: a game of alternating activations; this fit is for games "
                          "of player turns (rank and flank)")

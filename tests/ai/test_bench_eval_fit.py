@@ -95,7 +95,8 @@ def test_a_game_of_alternating_activations_is_refused_by_name(tmp_path):
 
 
 @pytest.mark.parametrize("args, named", [(["nowhere.jsonl"], "nowhere.jsonl: no such file"),
-                                         (["--turns", "x", "."], "--turns x")])
+                                         (["--turns", "x", "."], "--turns x"),
+                                         (["game.jsonl"], "game.jsonl: the file is empty")])
 def test_bad_input_is_named(args, named, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "game.jsonl").write_text("")
