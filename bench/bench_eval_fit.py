@@ -46,6 +46,10 @@ PARTS = ("constant", "lead", "material", "own under way", "own to come, moving n
          "enemy's to come, moving after")
 
 
+#: below this many positions for each weight fitted, the table says the fit is mostly noise
+FEW = 20
+
+
 @dataclass(frozen=True)
 class Position:
     """Side 1's parts at the start of a player turn, and how its game ended."""
@@ -144,6 +148,9 @@ def report(rows: Sequence[Position], resamples: int, seed: int = 0) -> str:
         out.append(f"{name:32s} {w:7.3f}   {lo:7.3f} .. {hi:7.3f}   {ratio}   {own:>16s}")
     out.append(f"the parts account for {explained(rows, weights):.0%} of the final leads' "
                f"variance; added up as normal's evaluation adds them, {explained(rows):.0%}")
+    if len(rows) < FEW * len(PARTS):
+        out.append(f"(only {len(rows)} positions for {len(PARTS)} weights: the fit follows "
+                   "these games' luck more than the parts; a hundred games or more say more)")
     return "\n".join(out)
 
 
@@ -176,6 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise SystemExit(f"--turns {args.turns}: give two game turns, as 1-3") from None
     rows = [r for path in saved_games(args.saves) for r in positions(path)
             if lo <= r.turn <= hi]
+    if len({r.game for r in rows}) < 2:
+        raise SystemExit("too few games to fit: give at least two saved games with positions "
+                         "in the turns asked for")
     print(report(rows, args.resamples))
     return 0
 

@@ -57,6 +57,7 @@ def test_the_weights_that_made_the_final_leads_are_found_again():
     table = B.report(rows, resamples=20)
     assert "24 positions from 6 games" in table and "100% of the final leads' variance" in table
     assert "2.000" in table and "-1.000" in table
+    assert "only 24 positions for 9 weights" in table  # (a fit of so few is said to be noise)
 
 
 def test_each_player_turn_of_a_saved_game_is_a_position_with_its_parts(tmp_path):
@@ -71,6 +72,9 @@ def test_each_player_turn_of_a_saved_game_is_a_position_with_its_parts(tmp_path)
     first = rows[0].parts
     start = Engine(setup(short(tmp_path, "old-world")), seed=5)
     assert first[:4] == (1.0, 0.0, pytest.approx(B.material(start, 1)), 0.0)
+    # one game is not enough to fit on, and the run says so
+    with pytest.raises(SystemExit, match="too few games to fit"):
+        B.main([str(path)])
 
 
 def test_the_table_gives_the_weights_the_evaluation_adds_the_parts_up_with(tmp_path):
