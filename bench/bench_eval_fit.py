@@ -48,6 +48,9 @@ PARTS = ("constant", "lead", "material", "own under way", "own to come, moving n
 
 #: below this many positions for each weight fitted, the table says the fit is mostly noise
 FEW = 20
+#: what is said where fewer than two games have positions to fit on
+TOO_FEW = ("too few games to fit: give at least two saved games with positions in the game "
+           "turns asked for")
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,7 @@ def report(rows: Sequence[Position], resamples: int, seed: int = 0) -> str:
     weight of material."""
     games = sorted({r.game for r in rows})
     if len(games) < 2:
-        return "too few games to fit: give at least two saved games"
+        return TOO_FEW
     by_game = {g: [r for r in rows if r.game == g] for g in games}
     weights = fit(rows)
     rng = random.Random(seed)
@@ -184,8 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = [r for path in saved_games(args.saves) for r in positions(path)
             if lo <= r.turn <= hi]
     if len({r.game for r in rows}) < 2:
-        raise SystemExit("too few games to fit: give at least two saved games with positions "
-                         "in the turns asked for")
+        raise SystemExit(TOO_FEW)
     print(report(rows, args.resamples))
     return 0
 
