@@ -104,6 +104,11 @@ class Level:
     #: order out, a whole Combat phase or the enemy's turn; docs/dev/ai-passes.md, forty-sixth
     #: and fiftieth passes)
     turn_answers: int = 4
+    #: which dice its tries are thrown with, by number: a level that differs only here plays
+    #: as well but deals other games. Games between AIs turn on those dice, so a change is
+    #: measured against such a copy of the level it changes, not against the level itself
+    #: (docs/dev/ai-passes.md, fifty-fifth pass)
+    salt: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -347,7 +352,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
         if side is None:
             raise ValueError("nobody is to act: the game is over")
     if seed is None:
-        seed = (engine.seed * 2654435761 + state.events_applied * 40503 + side) % (2**63)
+        seed = (engine.seed * 2654435761 + state.events_applied * 40503 + side
+                + lv.salt * 7919) % (2**63)
     rng = random.Random(seed)
     rs = engine.ruleset
     offered = rs.advisor.candidates(state, side, rng, lv.widen)

@@ -104,3 +104,24 @@ def test_a_map_the_games_would_fail_on_is_named_before_any_is_played(
     err = capsys.readouterr().err
     assert "typo.toml" in err and "MAV lists 3 values but the model has 2 damage tracks" in err
     assert not out.exists()
+
+
+def test_a_salted_copy_throws_other_dice_for_its_tries(levels: None,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The null a change is measured against (``salt``): the same level with the dice of its
+    tries (and its extra move points) dealt afresh. With salt 0 a copy under another name
+    tries exactly what the level tries, score for score; with salt 1 it does not."""
+    from game.ai.simulate import setup
+    from game.core.engine import Engine
+
+    B.define(["same=normal:salt=0", "other=normal:salt=1"])
+    engine = Engine(setup(str(B.ROOT / "maps" / "trench.toml")), seed=7)
+    tried: dict[str, list[tuple[str, tuple[float, ...]]]] = {}
+    for level in ("normal", "same", "other"):
+        seen: list[list[tuple[str, tuple[float, ...]]]] = []
+        monkeypatch.setattr(P, "TRACE", lambda ranked, seen=seen: seen.append(
+            sorted((repr(t.cand.command), tuple(t.scores)) for t in ranked)))
+        P.choose(engine, level=level)
+        tried[level] = seen[-1]
+    assert tried["same"] == tried["normal"]
+    assert tried["other"] != tried["normal"]
