@@ -37,7 +37,7 @@ from game.ai.player import LEVELS  # noqa: E402
 from game.core.dice import make_dice  # noqa: E402
 from game.core.engine import Engine  # noqa: E402
 from game.core.errors import ReplayError  # noqa: E402
-from game.core.replay import read_save  # noqa: E402
+from game.core.replay import SaveFile, read_save  # noqa: E402
 from game.core.ruleset import PHASES  # noqa: E402
 
 #: the parts fitted, in order: a constant, then what the evaluation adds up for side 1
@@ -66,14 +66,7 @@ class Position:
 
 def positions(path: Path) -> list[Position]:
     """The positions of one saved game: the start of each player turn."""
-    try:
-        save = read_save(str(path))
-    except ReplayError as exc:
-        raise SystemExit(str(exc)) from None  # (it names the file and what is wrong)
-    engine = Engine(save.scenario, seed=save.seed, dice=make_dice(save.seed, save.scenario.dice))
-    if engine.ruleset.flow.kind != PHASES:
-        raise SystemExit(f"{path}: a game of alternating activations; this fit is for games "
-                         "of player turns (rank and flank)")
+    save, engine = opened(path, "this fit is for")
     got: list[tuple[int, tuple[float, ...], float]] = []
     look = LEVELS["normal"].look
     for rec in save.records[1:]:
@@ -84,6 +77,20 @@ def positions(path: Path) -> list[Position]:
             raise SystemExit(f"{path}: the saved game does not re-run ({rec.where})")
     final = lead(engine)
     return [Position(str(path), turn, p, final, v) for turn, p, v in got]
+
+
+def opened(path: Path, what: str) -> tuple[SaveFile, Engine]:
+    """The saved game at ``path`` and an engine at its start, for a tool that reads games of
+    player turns (``what`` it is, in the message refusing another kind)."""
+    try:
+        save = read_save(str(path))
+    except ReplayError as exc:
+        raise SystemExit(str(exc)) from None  # (it names the file and what is wrong)
+    engine = Engine(save.scenario, seed=save.seed, dice=make_dice(save.seed, save.scenario.dice))
+    if engine.ruleset.flow.kind != PHASES:
+        raise SystemExit(f"{path}: a game of alternating activations; {what} games of player "
+                         "turns (rank and flank)")
+    return save, engine
 
 
 def lead(engine: Engine) -> float:

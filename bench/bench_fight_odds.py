@@ -34,12 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_eval_fit import saved_games  # noqa: E402
-from game.core.dice import make_dice  # noqa: E402
+from bench.bench_eval_fit import opened, saved_games  # noqa: E402
 from game.core.engine import Engine  # noqa: E402
-from game.core.errors import ReplayError  # noqa: E402
-from game.core.replay import read_save  # noqa: E402
-from game.core.ruleset import PHASES  # noqa: E402
 from game.rulesets.rank_and_flank.events import CombatResult  # noqa: E402
 
 
@@ -65,14 +61,7 @@ class Read:
 
 def fights_of(path: Path) -> Read:
     """The charges of one saved game, each with the first combat result after it."""
-    try:
-        save = read_save(str(path))
-    except ReplayError as exc:
-        raise SystemExit(str(exc)) from None  # (it names the file and what is wrong)
-    engine = Engine(save.scenario, seed=save.seed, dice=make_dice(save.seed, save.scenario.dice))
-    if engine.ruleset.flow.kind != PHASES:
-        raise SystemExit(f"{path}: a game of alternating activations; the fight odds are "
-                         "worked out for games of player turns (rank and flank)")
+    save, engine = opened(path, "the fight odds are worked out for")
     name = save.scenario.name or path.stem
     waiting: dict[str, tuple[int, str, str, float]] = {}  # charger -> (side, names, share)
     out, declared, weighed = [], 0, 0
