@@ -45,7 +45,6 @@ PARTS = ("constant", "lead", "material", "own under way", "own to come, moving n
          "own to come, moving after", "enemy's under way", "enemy's to come, moving next",
          "enemy's to come, moving after")
 
-
 #: below this many positions for each weight fitted, the table says the fit is mostly noise
 FEW = 20
 #: what is said where fewer than two games have positions to fit on
