@@ -9,8 +9,6 @@ ground down in 39 games of 200.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from game.ai.evaluate import threats_of, weigh
@@ -177,92 +175,3 @@ def test_ninth_age_fight_power_counts_the_parry_of_a_shield_and_hand_weapon(weap
     else:  # two attacks each in front, one supporting from the rank behind: 10 + 5; no AP
         expected = 15 * 4 / 6 * 2 / 6 * 4 / 6 * 4 / 6 + 2
     assert fight_power(s, "spears", "guard") == pytest.approx(expected)
-
-
-# --- a charge to come, with what only a charge brings --------------------------------------------
-
-
-def _ninth(a: dict[str, object], b: dict[str, object]):
-    from tests.ninth_age.helpers import facing_off, na
-
-    return Engine(check_scenario(na(facing_off(a, b, gap=3.0)), "test"), seed=2).state
-
-
-def test_ninth_age_a_lance_charging_strikes_harder_and_the_charge_adds_its_point() -> None:
-    """The threats to come are charges, and a charge brings what a fight under way does not.
-    Five knights (Off 4, Str 4, one rank) against ten of Def 3, Res 3, no armour: five
-    attacks hitting on 3+ and wounding on 3+, 2.22 Health Points; charging, the Lance's
-    Devastating Charge makes it Str 6, wounding on 2+: 2.78, and the charge adds a point to
-    the Combat Score. Until 2026-12-07 the odds left all of it out, and the Knights of the
-    Ember charging the Ash Wyrm had 0.47 of the fight; they won 92% of those fights
-    (bench/bench_fight_odds.py)."""
-    from game.rulesets.ninth_age.ai import OFFER, fight_power
-    from tests.ninth_age.helpers import block
-
-    knights = block("knights", 1, 24, 30, models=5, troop_type="cavalry", weapons=["lance"],
-                    stats={"Off": 4, "Str": 4})
-    s = _ninth(knights, block("foot", 2, 24, 0))
-    assert fight_power(s, "knights", "foot") == pytest.approx(5 * 4 / 6 * 4 / 6)
-    assert fight_power(s, "knights", "foot", charging=True) == pytest.approx(5 * 4 / 6 * 5 / 6 + 1)
-    theirs = fight_power(s, "foot", "knights")
-    assert OFFER.odds_of(s, "knights", "foot", charging=True) == pytest.approx(
-        (5 * 4 / 6 * 5 / 6 + 1) / (5 * 4 / 6 * 5 / 6 + 1 + theirs))
-
-
-def test_ninth_age_impact_hits_count_only_charging_and_take_the_place_of_grind() -> None:
-    """A chariot's chassis hits D3 times (two on average) at Str 5, wounding Res 3 on 2+, only
-    in a round it charged. A monster with Impact Hits and Grind Attacks uses one of the two:
-    charging, its two Impact Hits in place of its three and a half Grind Attacks."""
-    from game.rulesets.ninth_age.ai import fight_power
-    from tests.ninth_age.helpers import block, chariot, monster
-
-    s = _ninth(block("car", 1, 24, 30, **chariot("D3")), block("foot", 2, 24, 0))
-    plain = fight_power(s, "car", "foot")
-    assert fight_power(s, "car", "foot", charging=True) == pytest.approx(plain + 2 * 5 / 6 + 1)
-    beast = monster(["Impact Hits (D3)", "Grind Attacks (D6)"])
-    s = _ninth(block("beast", 1, 24, 30, **beast), block("foot", 2, 24, 0))
-    plain = fight_power(s, "beast", "foot")
-    assert fight_power(s, "beast", "foot", charging=True) == pytest.approx(
-        plain + (2.0 - 3.5) * 5 / 6 + 1)
-
-
-def test_old_world_a_charge_brings_its_weapons_bonus_and_impact_hits() -> None:
-    """Old-world: five with lances (Strength +2 in a turn they charged; one rank, no Rank
-    Bonus) against ten of T 3 and no armour hit on 4+ and wound on 4+, 1.25 Wounds;
-    charging, on 2+, 2.08. A heavy chariot's
-    Impact Hits (D6+1, four and a half on average at S 5, wounding on 2+) add 3.75 charging;
-    a Spectral Coach's (Incorporeal) add nothing. No charge bonus to the combat result there."""
-    from game.rulesets.old_world.ai import OFFER, fight_power
-    from tests.old_world.helpers import block, facing_off
-
-    lances = block("lances", 1, 24, 40, models=5, weapons=["hand weapon", "lance"])
-    s = _ow(facing_off(lances, block("foot", 2, 24, 0), gap=3.0)).state
-    assert fight_power(s, "lances", "foot") == pytest.approx(5 * 3 / 6 * 3 / 6)
-    assert fight_power(s, "lances", "foot", charging=True) == pytest.approx(5 * 3 / 6 * 5 / 6)
-    assert OFFER.odds_of(s, "lances", "foot", charging=True) > OFFER.odds_of(s, "lances", "foot")
-    for incorporeal, impact in ((False, 4.5 * 5 / 6), (True, 0.0)):
-        car = block("car", 1, 24, 40, models=1, files=1, base="50x100", stats={"S": 5},
-                    troop_type="heavy chariot", rules=["Impact Hits (D6+1)", "Spectral Coach"])
-        s = _ow(facing_off(car, block("foot", 2, 24, 0), gap=3.0)).state
-        if incorporeal:  # (as the coach may turn in its Command sub-phase)
-            s.units["car"] = dataclasses.replace(s.units["car"], conditions={"incorporeal": {}})
-        assert fight_power(s, "car", "foot", charging=True) == pytest.approx(
-            fight_power(s, "car", "foot") + impact)
-
-
-def test_the_threats_to_come_are_weighed_as_charges() -> None:
-    """The charges each side could declare next carry the charging odds; the next round of a
-    fight the units are locked in does not."""
-    from game.rulesets.old_world.ai import OFFER
-
-    e = _elite_and_rabble()
-    elite = next(t for t in threats_of(e, 1) if t.kind == "charge")
-    assert elite.odds == pytest.approx(OFFER.odds_of(e.state, "elite", "rabble", charging=True))
-    from game.rulesets.ninth_age.ai import OFFER as NINTH
-    from tests.ninth_age.helpers import engaged
-
-    e = Engine(check_scenario(engaged(), "test"), seed=2)  # (a, side 1, locked with b)
-    fight = next(t for t in threats_of(e, 1) if t.kind == "fight")
-    assert fight.odds == pytest.approx(NINTH.odds_of(e.state, "a", "b"))
-    # (charging, a would have the charge's point of the Combat Score too)
-    assert fight.odds < (NINTH.odds_of(e.state, "a", "b", charging=True) or 0.0)

@@ -14,7 +14,6 @@ from game.rulesets.ninth_age.charges import _furthest as furthest_charge
 from game.rulesets.ninth_age.charges import check_charge, roll_charge
 from game.rulesets.ninth_age.movement import rates
 from game.rulesets.rank_and_flank import ai as RA
-from game.rulesets.rank_and_flank.combat import charged_this_turn
 
 #: a profile's estimate of a model's points: this many times :func:`model_worth` (a Citizen
 #: Spear, 1.3, comes to 10, its points a model with the unit's share of the command)
@@ -66,29 +65,22 @@ def profile_points(state: GameState, unit: str) -> float:
     return PER_PROFILE * whole * U.profile(state, unit).start_models
 
 
-def fight_power(state: GameState, unit: str, target: str, charging: bool = False) -> float:
+def fight_power(state: GameState, unit: str, target: str) -> float:
     """What ``unit`` brings to a round of combat against ``target``'s front, roughly: the
     Health Points its close combat attacks would take on average (every part of its front
     rank's models, the supporting attacks of the ranks behind, the characters' attacks) and
     the automatic hits its Special Attacks make every round (Grind Attacks, Stomp Attacks),
     plus its Rank Bonus. For the AI's threats: who is likely to win a fight, rather than
-    only what the two are worth. ``charging``: in the round after it charged ``target``, with
-    what only a charge brings (a Lance's Devastating Charge, Impact Hits, the charge's point of
-    the Combat Score); a unit that charged this turn has them anyway."""
-    charged = charging or charged_this_turn(state, unit)
-    return (RA.kept_blows(_blows, state, unit, target, charging) + U.rank_bonus(state, unit)
-            + (CHARGE_SCORE if charged else 0.0))
+    only what the two are worth. What only a charge brings (Impact Hits, a lance's charge,
+    Charging Momentum) is left out, as in old-world: the AI's own charges are played out by
+    the rules."""
+    return RA.kept_blows(_blows, state, unit, target) + U.rank_bonus(state, unit)
 
 
-#: what charging adds to a side's Combat Score
-CHARGE_SCORE = 1.0
-
-
-def _blows(state: GameState, unit: str, target: str, charging: bool = False) -> float:
+def _blows(state: GameState, unit: str, target: str) -> float:
     """The Health Points ``unit``'s close combat attacks would take from ``target`` in a
     round, on average: against its front, so a victim with a hand weapon and a shield Parries;
-    a joined character takes a front slot of the unit's own models; ``charging`` (or having
-    charged this turn): with a weapon's charge bonus and the hits only a charge brings."""
+    a joined character takes a front slot of the unit's own models."""
     from game.rulesets.ninth_age import combat as C
     from game.rulesets.ninth_age import constants as K
     from game.rulesets.ninth_age.attacks import part_profile
@@ -100,7 +92,6 @@ def _blows(state: GameState, unit: str, target: str, charging: bool = False) -> 
     victim = victim_of(state, target)
     defence, arm = U.stat(state, victim, "Def"), C.melee_armour(state, victim)
     parry = K.PARRY and C.can_parry(state, victim)
-    charging = charging or charged_this_turn(state, unit)
     own_slots = RA.own_front_slots(state, unit)
     cap = U.height(state, unit).support_cap
     lost = 0.0
@@ -108,7 +99,7 @@ def _blows(state: GameState, unit: str, target: str, charging: bool = False) -> 
         n = len(U.alive(state, member))
         for part in U.parts(state, member) if n else ():
             flags = U.part_flags(part)
-            auto = sum(r.round_hits(state, member, part, target, charging)
+            auto = sum(r.round_hits(state, member, part, target)
                        for r in RULES.hooked(part.rules, "round_hits"))
             if auto:
                 models = min(n, own_slots) if i == 0 else 1
@@ -127,9 +118,7 @@ def _blows(state: GameState, unit: str, target: str, charging: bool = False) -> 
             off = part.off + weapon.offence
             parried = parry and not weapon.ignores_parry
             needed = K.to_hit_needed(off, C.parried_defence(defence, off) if parried else defence)
-            bonus = weapon.charge if charging else (0, 0)
-            prof = C.HitProfile(part.str_ + weapon.strength + bonus[0],
-                                part.ap + weapon.ap + bonus[1], "",
+            prof = C.HitProfile(part.str_ + weapon.strength, part.ap + weapon.ap, "",
                                 "flaming" in flags, "lethal_strike" in flags)
             lost += count * (7 - needed) / 6 * float(C.loss_chance(state, victim, prof, arm))
     return lost

@@ -69,8 +69,7 @@ class NinthAgeRule(Rule):
         return
         yield
 
-    def round_hits(self, state: GameState, member: str, part: Any, target: str,
-                   charging: bool = False) -> float:
+    def round_hits(self, state: GameState, member: str, part: Any, target: str) -> float:
         return 0.0
 
     def special_save(self) -> tuple[str, int] | None:

@@ -72,25 +72,21 @@ def profile_points(state: GameState, unit: str) -> float:
     return PER_PROFILE * each * U.profile(state, unit).start_models
 
 
-def fight_power(state: GameState, unit: str, target: str, charging: bool = False) -> float:
+def fight_power(state: GameState, unit: str, target: str) -> float:
     """What ``unit`` brings to a round of combat against ``target``'s front, roughly: the
     Wounds its blows would take on average (its front rank's Attacks and its characters', a
     second rank's with a weapon that fights in an extra rank), plus its Rank Bonus. For the
-    AI's threats: who is likely to win a fight, rather than only what the two are worth.
-    ``charging``: in the round after it charged ``target``, with what only a charge brings (a
-    weapon's charge bonuses, Impact Hits)."""
+    AI's threats: who is likely to win a fight, rather than only what the two are worth."""
     from game.rulesets.old_world.result import rank_bonus
 
-    return RA.kept_blows(_blows, state, unit, target, charging) + rank_bonus(state, unit)
+    return RA.kept_blows(_blows, state, unit, target) + rank_bonus(state, unit)
 
 
-def _blows(state: GameState, unit: str, target: str, charging: bool = False) -> float:
+def _blows(state: GameState, unit: str, target: str) -> float:
     """The Wounds ``unit``'s blows would take from ``target`` in a round, on average (a joined
-    character takes a front slot of the unit's own models); ``charging``: with a weapon's
-    charge bonuses and the Impact Hits of the models in its front rank."""
+    character takes a front slot of the unit's own models)."""
     from game.rulesets.old_world import combat as C
     from game.rulesets.old_world import constants as K
-    from game.rulesets.old_world.rules import RULES
 
     mine, theirs = U.members(state, unit), U.members(state, target)
     files, _ = U.files_ranks(state, unit)
@@ -103,24 +99,15 @@ def _blows(state: GameState, unit: str, target: str, charging: bool = False) -> 
             continue
         weapon = C.weapon_in_use(state, member)
         attacks = U.stat(state, member, "A") + weapon.extra_attacks
-        front = min(n, own_slots) if member == mine[0] else 1
         if member == mine[0]:
+            front = min(n, own_slots)
             count = front * attacks + (min(n - front, files) if weapon.fight_in_extra_rank else 0)
         else:
             count = attacks
         hit = float(C.hit_chance(K.to_hit_needed(U.stat(state, member, "WS"),
                                                  U.stat(state, victim, "WS"))))
-        strength, ap, bane, _ = C.wound_profile(state, member, charging)
+        strength, ap, bane, _ = C.wound_profile(state, member)
         wounds += count * hit * float(C.wound_chance(state, victim, strength, ap, bane))
-        if charging:
-            impact = sum(r.charge_hits(state, member) for r in RULES.hooked(U.lead(state, member).rules,
-                                                               "charge_hits"))
-            if impact:
-                bane = max((r.armour_bane() for r in C.own_hooked(state, member, "armour_bane")),
-                           default=0)
-                wounds += front * impact * float(C.wound_chance(
-                    state, victim, U.stat(state, member, "S"),
-                    U.profile(state, member).troop.impact_ap, bane))
     return wounds
 
 

@@ -326,12 +326,11 @@ def strike(ctx: Context, combat: Combat, st: Strike, losses: dict[str, Losses]) 
     yield from resolve_hits(ctx, combat, member, target, n_hits, losses, source=f"attacks of {who}")
 
 
-def wound_profile(s: GameState, member: str, charging: bool = False
-                  ) -> tuple[int, int, int, bool]:
+def wound_profile(s: GameState, member: str) -> tuple[int, int, int, bool]:
     """Strength, AP and Armour Bane of the member's close combat attacks, and whether they are
-    magical; ``charging``: as in a turn it charged (for the AI's threats to come)."""
+    magical."""
     weapon = weapon_in_use(s, member)
-    on = charging or bonuses_count(s, member, weapon)
+    on = bonuses_count(s, member, weapon)
     strength = U.stat(s, member, "S") + (weapon.strength if on else 0)
     ap = weapon.ap if on else 0
     bane = weapon.armour_bane if on else 0

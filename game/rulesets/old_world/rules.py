@@ -72,11 +72,6 @@ class OldWorldRule(Rule):
     def reroll_failed_hits(self, state: GameState, combat: Any, unit: str, enemy: str) -> bool:
         return False
 
-    def charge_hits(self, state: GameState, unit: str) -> float:
-        """The hits each model makes on average, automatically, in a turn it charged (for the
-        AI's estimate of a charge to come)."""
-        return 0.0
-
     def armour_bane(self) -> int:
         return 0
 

@@ -104,11 +104,9 @@ class Offer:
     ``harm(state, unit, target, later)``: the share of the unit's blows in combat that could
     wound the target at all (none given: all of them); ``later``, in a fight to come (the
     target may have changed by then: a Spectral Coach may turn Ethereal); ``fight_power(state,
-    unit, target, charging)``: what the unit brings to a round of combat against the target's
-    front, in the combat score's terms (its blows' expected Wounds, its Rank Bonus), for the
-    odds of a fight (none given: the two units' worths stand in); ``charging``: in the round
-    after it charged the target, with what only a charge brings (a lance's charge, Impact
-    Hits, the charge's point of the combat score)."""
+    unit, target)``: what the unit brings to a round of combat against the target's front, in
+    the combat score's terms (its blows' expected Wounds, its Rank Bonus), for the odds of a
+    fight (none given: the two units' worths stand in)."""
 
     charge_phases: tuple[str, ...]
     move_phases: tuple[str, ...]
@@ -122,7 +120,7 @@ class Offer:
     check_shoot: Callable[[GameState, Order], object] | None = None
     shot_share: Callable[[GameState, str, str], float] | None = None
     harm: Callable[[GameState, str, str, bool], float] | None = None
-    fight_power: Callable[[GameState, str, str, bool], float] | None = None
+    fight_power: Callable[[GameState, str, str], float] | None = None
     #: the kinds of question whose default the ruleset works out as the answer best on
     #: average (Multiple Shots: the plan with more hits): the AI takes it without trying the
     #: others, whose few tries would pick by the luck of their dice
@@ -132,25 +130,22 @@ class Offer:
         """The unit's points, or where it has none, its profile's estimate."""
         return float(V.entry(state, unit).points) or self.profile_points(state, unit)
 
-    def odds_of(self, state: GameState, unit: str, target: str, charging: bool = False
-                ) -> float | None:
+    def odds_of(self, state: GameState, unit: str, target: str) -> float | None:
         """``unit``'s share of a fight with ``target``: its :attr:`fight_power` over both
-        units' (None when the ruleset gives none, or neither brings anything); ``charging``:
-        in the round after ``unit`` charged ``target``."""
+        units' (None when the ruleset gives none, or neither brings anything)."""
         if self.fight_power is None:
             return None
-        mine = self.power_of(state, unit, target, charging)
-        theirs = self.power_of(state, target, unit, False)
+        mine, theirs = self.power_of(state, unit, target), self.power_of(state, target, unit)
         return mine / (mine + theirs) if mine + theirs > 0.0 else None
 
-    def power_of(self, state: GameState, unit: str, target: str, charging: bool) -> float:
+    def power_of(self, state: GameState, unit: str, target: str) -> float:
         """:attr:`fight_power`, kept with the state until it changes (the threats of both
         sides ask it of each pair, both ways)."""
         assert self.fight_power is not None
-        key = ("fight_power", unit, target, charging)
+        key = ("fight_power", unit, target)
         got: float | None = state.derived.get(key)
         if got is None:
-            got = state.derived[key] = self.fight_power(state, unit, target, charging)
+            got = state.derived[key] = self.fight_power(state, unit, target)
         return got
 
     def harm_of(self, state: GameState, unit: str, target: str, later: bool = False) -> float:
@@ -166,24 +161,24 @@ def own_front_slots(state: GameState, unit: str) -> int:
     return max(0, files_ranks(state, h)[0] - (len(block_models(state, h)) - len(alive(state, h))))
 
 
-def kept_blows(blows: Callable[[GameState, str, str, bool], float], state: GameState, unit: str,
-               target: str, charging: bool = False) -> float:
-    """``blows(state, unit, target, charging)`` (a ruleset's estimate of the Wounds the unit's
-    blows would take from the target in a round; ``charging``: in the round after it charged
-    the target), kept while what it may read stays the same: the two units' members (the unit
-    and the characters in it) with their models left, status, conditions and whether they
-    charged this turn, and ``unit``'s files. The threats ask it of every pair of units after
-    every try. What depends on where the units stand (a Rank Bonus, lost when Disrupted) is no
-    business of ``blows``: a kept one would go stale from one position to the next. Kept for
-    the game alone (:func:`per_game`): what the units are is not in the key."""
+def kept_blows(blows: Callable[[GameState, str, str], float], state: GameState, unit: str,
+               target: str) -> float:
+    """``blows(state, unit, target)`` (a ruleset's estimate of the Wounds the unit's blows would
+    take from the target in a round), kept while what it may read stays the same: the two
+    units' members (the unit and the characters in it) with their models left, status,
+    conditions and whether they charged this turn, and ``unit``'s files. The threats ask it
+    of every pair of units after every try. What depends on where the units stand (a Rank
+    Bonus, lost when Disrupted) is no business of ``blows``: a kept one would go stale from
+    one position to the next. Kept for the game alone (:func:`per_game`): what the units are
+    is not in the key."""
     units = state.units
     kept = per_game(state.book["profiles"], "blows")
-    key = (blows, unit, target, charging, files_ranks(state, unit)[0],
+    key = (blows, unit, target, files_ranks(state, unit)[0],
            *((m, len(alive(state, m)), units[m].status, tuple(units[m].conditions),
               charged_this_turn(state, m)) for m in (*members(state, unit), *members(state, target))))
     got: float | None = kept.get(key)
     if got is None:
-        got = kept[key] = blows(state, unit, target, charging)
+        got = kept[key] = blows(state, unit, target)
     return got
 
 
@@ -407,7 +402,7 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
             out.append(Threat(a, target, charge_chance(offer, state, a, gap + WHEEL),
                               EDGE.get(facing, 1.0), "charge", WORDS.get(facing, ""), True,
                               harm=offer.harm_of(state, a, target),
-                              odds=offer.odds_of(state, a, target, charging=True)))
+                              odds=offer.odds_of(state, a, target)))
             continue
         if rec.status != "active":
             continue
@@ -432,7 +427,7 @@ def threats(offer: Offer, state: GameState, side: int, shots: bool = True) -> li
                 continue
             out.append(Threat(a, t, chance, EDGE[facing], "charge", WORDS[facing],
                               harm=offer.harm_of(state, a, t, later=True),
-                              odds=offer.odds_of(state, a, t, charging=True)))
+                              odds=offer.odds_of(state, a, t)))
         if shots:
             out += _shot_threats(offer, state, a, key, foes)
     return out

@@ -16,7 +16,7 @@ from game.core.ruleset import Step
 from game.core.state import GameState
 from game.rulesets.ninth_age.attacks import dice_problem, resolve_counted
 from game.rulesets.ninth_age.combat import special_choice
-from game.rulesets.ninth_age.rules import RULES, NinthAgeRule, register
+from game.rulesets.ninth_age.rules import NinthAgeRule, register
 from game.rulesets.rank_and_flank.dice import parse_dice
 
 
@@ -42,10 +42,7 @@ class GrindAttacks(NinthAgeRule):
         groups = view.by_target(view.touching, combat)
         return [view.strike(self.name, view.agility, t, ms, self) for t, ms in groups.items()]
 
-    def round_hits(self, state: GameState, member: str, part: Any, target: str,
-                   charging: bool = False) -> float:
-        if charging and any(r.name == "Impact Hits" for r in RULES.hooked(part.rules, "round_hits")):
-            return 0.0  # (charging, the model uses its Impact Hits instead)
+    def round_hits(self, state: GameState, member: str, part: Any, target: str) -> float:
         return parse_dice(self.param).mean
 
     def resolve(self, ctx: Context, combat: Any, attack: Any, losses: Any) -> Step:

@@ -52,13 +52,6 @@ class ImpactHits(NinthAgeRule):
         groups = view.by_target(view.front, combat)
         return [view.strike(self.name, K.IMPACT_STEP, t, ms, self) for t, ms in groups.items()]
 
-    def round_hits(self, state: GameState, member: str, part: Any, target: str,
-                   charging: bool = False) -> float:
-        if not charging or (U.profile(state, member).multipart
-                            and not U.part_flags(part) & {"harnessed", "inanimate"}):
-            return 0.0
-        return parse_dice(self.param).mean
-
     def resolve(self, ctx: Context, combat: Any, attack: Any, losses: Any) -> Step:
         yield from resolve_counted(ctx, combat, attack, losses, parse_dice(self.param),
                                    "impact_hits", self.name)

@@ -61,8 +61,7 @@ class StompAttacks(NinthAgeRule):
         groups = view.by_target(view.touching, combat, lambda e: stompable(state, e))
         return [view.strike(self.name, K.STOMP_STEP, t, ms, self) for t, ms in groups.items()]
 
-    def round_hits(self, state: GameState, member: str, part: Any, target: str,
-                   charging: bool = False) -> float:
+    def round_hits(self, state: GameState, member: str, part: Any, target: str) -> float:
         if not (stomps(state, member, part, U.profile(state, member).multipart)
                 and stompable(state, target)):
             return 0.0

@@ -39,13 +39,6 @@ class ImpactHits(OldWorldRule):
             return str(exc)
         return None
 
-    def charge_hits(self, state: Any, unit: str) -> float:
-        from game.rulesets.old_world import units as U
-
-        if "no_impact_hits" in U.own_flags(state, unit):
-            return 0.0  # (Incorporeal: none)
-        return parse_dice(self.param).mean
-
     def combat_chosen(self, ctx: Context, combat: Any, unit: str) -> Step:
         from game.rulesets.old_world import combat as C
         from game.rulesets.old_world import units as U
