@@ -28,7 +28,7 @@ interval. A draw counts against A, so a level no stronger than its opponent wins
 half. Read a variant's pairing against a copy of its base that differs only in the dice of its
 tries (``--variant n1=normal:salt=1 --pairings n1-normal``), not against the level played
 against itself: games between AIs turn on those dice, and such a copy, which plays no better,
-moved one seat's wins by a dozen games of 80 (docs/dev/ai-passes.md, fifty-fifth pass).
+moved one seat's wins by up to nineteen games of 80 (docs/dev/ai-passes.md, fifty-fifth pass).
 Below it, per level and map: the CPU time of a choice (mean, 95th percentile, most); then per
 pairing and map, the CPU time of a whole game (both sides' choices and the engine's own work)
 and, in the same games, of A's choices and of B's. The last two are how a variant's cost is
