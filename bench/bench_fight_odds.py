@@ -124,11 +124,16 @@ def report(fights: Sequence[Fight], pairs: int = 5) -> str:
     by_map: dict[str, list[Fight]] = defaultdict(list)
     for f in fights:
         by_map[f.map].append(f)
+    blank = False
     for name, got in sorted(by_map.items()):
         a = auc(got)
+        blank = blank or a is None
         out.append(f"{name:18s} {len(got):6d} {_mean(got, 'result'):5.2f} "
                    f"{_mean(got, 'share'):5.2f} {brier(got):6.3f} "
                    f"{'' if a is None else f'{a:.2f}':>5s}")
+    if blank:
+        out.append("(no AUC where the charger won every fight or lost every one: there is "
+                   "nothing to rank)")
     by_pair: dict[tuple[str, str, str], list[Fight]] = defaultdict(list)
     for f in fights:
         by_pair[(f.map, f.charger, f.target)].append(f)

@@ -27,6 +27,9 @@ def test_the_brier_score_and_the_auc_worked_out_by_hand():
     # draw is left out
     assert B.auc(fights) == pytest.approx(3.5 / 4)
     assert B.auc([fight(0.9, 1.0), fight(0.5, 0.5)]) is None  # (nothing lost to set it against)
+    # (and the table says why its AUC is blank)
+    assert "no AUC where the charger won every fight" in B.report([fight(0.9, 1.0)])
+    assert "no AUC" not in B.report(fights)
     lines = B.report(fights, pairs=5).splitlines()
     # the map's row: five fights, half of them won (a draw counts half), odds 0.56 on average
     assert lines[1].split() == ["m", "5", "0.50", "0.56", "0.114", "0.88"]
