@@ -705,6 +705,31 @@ def test_a_shot_that_can_take_nothing_is_not_made() -> None:
     assert choose(e, 1, "normal").command == Order("shoot", "a", (("target", "b"),))
 
 
+def test_a_ninth_age_shot_from_the_magic_phase_says_what_its_dice_take_on_average() -> None:
+    """In ninth-age the AI shoots from the Magic phase (the order goes straight on to the
+    Shooting phase). Its line gives the volley's exact average, as in the Shooting phase,
+    not what its few tries happened to take: "to take 0.0 of its 24 models on average" was
+    read in a game, where the longbows take 0.8 on average."""
+    from game.odds.estimate import exact_odds
+    from tests.ninth_age.helpers import block, na
+    from tests.old_world.helpers import facing_off
+
+    a = block("a", 1, 24, 44, models=15, weapons=[{"name": "crossbow", "aim": 3}])
+    b = block("b", 2, 24, 0, facing=180, models=10, stats={"Arm": 3})
+    e = Engine(check_scenario(na(facing_off(a, b, gap=20.0), orders=[]), "test"), seed=2)
+    for _ in range(2):  # (into the Movement phase, then on into the Magic phase)
+        assert e.execute(Order("next_phase")).ok
+    assert e.state.flow.phase == "magic"
+    choice = choose(e, 1, "normal")
+    shot = Order("shoot", "a", (("target", "b"),))
+    assert choice.command == shot
+    pools = e.ruleset.advisor.exact_pools(e.state, shot, alone=True)
+    assert pools is not None
+    average = exact_odds(pools).expected()
+    assert 0.05 < average < 10
+    assert f"to take {average:.1f} of its 10 models on average" in choice.reason
+
+
 def test_tries_that_tie_average_to_the_same_score_however_many() -> None:
     """Three equal scores average to the one score: a tie between candidates stays a tie
     however many tries each was given."""

@@ -166,3 +166,27 @@ def test_the_fixed_games_follow_the_engines_grammar(path: Path):
     events = list(rerun(read_save(path)).log)  # the engine as it is now plays the game again
     assert any(isinstance(e, OPENS) for e in events)
     check_grammar(events)
+
+
+def test_going_straight_on_to_a_later_phase_is_only_where_nothing_happens_by_itself() -> None:
+    """A phase goes straight on to a later one when it has nothing to do as it ends and none
+    between (the later one included) has anything to do as it starts: ninth-age's Magic
+    phase to its Shooting phase (a shot ordered there comes out as in the Shooting phase),
+    not its Charge phase (the chargers move as its declaring closes), nor old-world's
+    Movement phase (it opens with the declaring of charges)."""
+    from game.rulesets.common.turns import goes_straight
+    from game.rulesets.ninth_age.ruleset import NinthAge
+    from game.rulesets.old_world.ruleset import OldWorld
+
+    quiet = (Phase("a"), Phase("b"), Phase("c"))
+    assert goes_straight(quiet, "a", "c") and goes_straight(quiet, "b", "c")
+    assert not goes_straight(quiet, "c", "c") and not goes_straight(quiet, "c", "a")
+    assert not goes_straight(quiet, None, "c") and not goes_straight(quiet, "a", "z")
+    assert not goes_straight(Toy.turn, "first", "second")  # (it ends with something to do)
+    assert not goes_straight((Phase("a"), Phase("b", on_start=said("b"))), "a", "b")
+    assert goes_straight(NinthAge.turn, "magic", "shooting")
+    assert goes_straight(NinthAge.turn, "movement", "shooting")
+    assert not goes_straight(NinthAge.turn, "charge", "shooting")
+    assert not goes_straight(NinthAge.turn, "shooting", "melee")  # (shooting ends with work)
+    assert not goes_straight(OldWorld.turn, "movement", "shooting")
+    assert not goes_straight(OldWorld.turn, "strategy", "shooting")

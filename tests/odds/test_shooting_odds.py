@@ -80,6 +80,29 @@ def test_exact_shooting_odds_agree_with_sampled_ones_ninth_age():
     agree(exact, est.run(3000))
 
 
+def test_a_ninth_age_shot_ordered_in_the_magic_phase_has_its_exact_odds():
+    """From the Magic phase a shot goes straight on to the Shooting phase, nothing happening
+    by itself between: its pools are those of the same shot in the Shooting phase, and they
+    agree with the shot sampled from the Magic phase (the AI shoots from there; its line
+    read "to take 0.0 of its 24 models on average" off three tries)."""
+    a = na_block("a", 1, 24, 44, models=15, weapons=[{"name": "crossbow", "aim": 3}])
+    b = na_block("b", 2, 24, 0, models=10, stats={"Arm": 3}, rules=["Aegis (5+)"])
+    magic = at_shooting(na(facing_off(a, b, gap=20.0), orders=TO_SHOOTING_NA[:-1]))
+    shooting = at_shooting(na(facing_off(a, b, gap=20.0), orders=TO_SHOOTING_NA))
+    assert magic.state.flow.phase == "magic" and shooting.state.flow.phase == "shooting"
+    advisor = magic.ruleset.advisor
+    pools = advisor.exact_pools(magic.state, SHOOT)
+    assert pools is not None and pools == advisor.exact_pools(shooting.state, SHOOT)
+    est = OddsEstimator(magic, SHOOT, seed=6)
+    exact = est.exact()
+    assert exact is not None and exact.expected() > 0
+    agree(exact, est.run(3000))
+    # (in the Charge phase the chargers move first: the shot's odds are sampled)
+    charge = at_shooting(na(facing_off(a, b, gap=20.0), orders=[{"do": "begin_turn"}]))
+    assert charge.state.flow.phase == "charge"
+    assert advisor.exact_pools(charge.state, SHOOT) is None
+
+
 def test_odds_are_sampled_when_a_combat_is_near_or_a_flight_would_cross_a_unit():
     data = ow_case()
     # a friend of b close behind it: a panicked b would flee through it

@@ -78,6 +78,21 @@ class Phase:
     opens_with: Stage | None = None
 
 
+def goes_straight(turn: tuple[Phase, ...], phase: str | None, to: str) -> bool:
+    """Whether going on from ``phase`` to the later phase ``to`` of the side turn ``turn``
+    does nothing by itself: ``phase`` has nothing to do as it ends (no ``on_end``, no stage
+    to close), and no phase after it up to ``to`` has anything to do as it starts. An order
+    of ``to`` given in ``phase`` (a shot in ninth-age's Magic phase) then comes out as it
+    would in ``to`` itself."""
+    names = [p.name for p in turn]
+    if phase not in names or to not in names or names.index(phase) >= names.index(to):
+        return False
+    start, end = names.index(phase), names.index(to)
+    if turn[start].on_end is not None or turn[start].opens_with is not None:
+        return False
+    return all(p.on_start is None and p.opens_with is None for p in turn[start + 1:end + 1])
+
+
 @dataclass(frozen=True, slots=True)
 class SideTurn:
     """The side turn in progress: whose it is, the unit taking it (an activation's; None

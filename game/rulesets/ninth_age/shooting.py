@@ -431,8 +431,11 @@ def shot_plan(s: GameState, unit: str, target: str, weapon: Missile | None) -> F
 
 
 def pool_odds(s: GameState, cmd: Any, alone: bool = False) -> Any:
-    """The exact odds' pools of a ``shoot`` order (see ``rank_and_flank.shooting.pool_odds``)."""
-    return RS.pool_odds(s, cmd, check, shot_plan, shot_chance, U.hp_left, alone)
+    """The exact odds' pools of a ``shoot`` order (see ``rank_and_flank.shooting.pool_odds``),
+    also in the Magic phase, from which a shot goes straight on to the Shooting phase."""
+    from game.rulesets.ninth_age.ruleset import NinthAge
+
+    return RS.pool_odds(s, cmd, check, shot_plan, shot_chance, U.hp_left, alone, NinthAge.turn)
 
 
 def panic_fail(s: GameState, target: str, hp: int) -> float:

@@ -336,7 +336,10 @@ def wounds_room(s: GameState, unit: str) -> int:
 
 def pool_odds(s: GameState, cmd: Any, alone: bool = False) -> Any:
     """The exact odds' pools of a ``shoot`` order (see ``rank_and_flank.shooting.pool_odds``)."""
-    return RS.pool_odds(s, cmd, check, default_plan, shot_chance, wounds_room, alone)
+    from game.rulesets.old_world.ruleset import OldWorld
+
+    return RS.pool_odds(s, cmd, check, default_plan, shot_chance, wounds_room, alone,
+                        OldWorld.turn)
 
 
 def panic_fail(s: GameState, target: str, wounds: int) -> float:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.core.engine import Context
+    from game.rulesets.common.turns import Phase
 
 import dataclasses
 import math
@@ -503,19 +504,24 @@ def quiet(s: GameState, unit: str, target: str) -> bool:
 def pool_odds(s: GameState, cmd: Any, check: Callable[[GameState, Order], tuple[str, str, Any]],
               make_plan: Callable[[GameState, str, str, Any], FirePlan | None],
               chance: Callable[[GameState, Group, str], Fraction],
-              room: Callable[[GameState, str], int], alone: bool = False) -> Any:
-    """The independent pools of a ``shoot`` order given in the Shooting phase (a
+              room: Callable[[GameState, str], int], alone: bool = False,
+              turn: tuple[Phase, ...] = ()) -> Any:
+    """The independent pools of a ``shoot`` order given in the Shooting phase, or in a phase
+    from which the rules go straight on to it (``turn``, the ruleset's phases: see
+    :func:`~game.rulesets.common.turns.goes_straight`; ninth-age's Magic phase) (a
     :class:`~game.core.ruleset.PoolOdds`: one pool per group of shooters, each die a shot with
-    its chance of a Wound lost), or None where the odds must be sampled: not in the Shooting
-    phase, a plan the ruleset cannot put as pools (``make_plan`` gives None), or something
-    else in the turn that could touch the two units (:func:`quiet`; ``alone``: the volley's
-    own pools all the same, for what the shots themselves take)."""
+    its chance of a Wound lost), or None where the odds must be sampled: in another phase, a
+    plan the ruleset cannot put as pools (``make_plan`` gives None), or something else in the
+    turn that could touch the two units (:func:`quiet`; ``alone``: the volley's own pools all
+    the same, for what the shots themselves take)."""
     from game.core.ruleset import DicePool, PoolOdds
+    from game.rulesets.common.turns import goes_straight
     from game.rulesets.rank_and_flank.flow import phases
 
     if not isinstance(cmd, Order) or cmd.do != "shoot" or s.game_over or s.pending is not None:
         return None
-    if phases(s).phase != "shooting":
+    now = phases(s).phase
+    if now != "shooting" and not goes_straight(turn, now, "shooting"):
         return None
     try:
         unit, target, weapon = check(s, cmd)
