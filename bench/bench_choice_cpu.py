@@ -8,7 +8,10 @@ search spent where it changes the choice: this shows which choices the time goes
 are printed, never asserted (the machine is shared: compare runs made one after the other).
 
 Run: python bench/bench_choice_cpu.py [--maps old-world ninth-age] [--games 2] [--seed 21]
-                                      [--levels normal normal]
+                                      [--levels normal normal] [--variant NAME=BASE:KEY=VALUE]
+
+``--variant`` defines a throwaway level as ``bench_strength.py`` does, to be named in
+``--levels``: what a change to a level costs, in the games between two players of it.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_strength import quantile  # noqa: E402
+from bench.bench_strength import define, quantile  # noqa: E402
 from game.ai.player import LEVELS, Choice  # noqa: E402
 
 MAPS = sorted(p.stem for p in (ROOT / "maps").glob("*.toml"))
@@ -85,11 +88,22 @@ def main(argv: list[str]) -> int:
     p.add_argument("--maps", nargs="+", default=["old-world", "ninth-age"], choices=MAPS)
     p.add_argument("--games", type=int, default=2, help="games a map (default 2)")
     p.add_argument("--seed", type=int, default=21, help="game i's seed is SEED + i")
-    p.add_argument("--levels", nargs=2, default=["normal", "normal"], choices=list(LEVELS),
-                   metavar=("SIDE1", "SIDE2"))
+    p.add_argument("--levels", nargs=2, default=["normal", "normal"],
+                   metavar=("SIDE1", "SIDE2"), help="the levels of side 1 and side 2 (default: "
+                   f"normal normal; known: {', '.join(LEVELS)}, or a --variant's name)")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME=BASE:KEY=VALUE,...",
+                   help="a throwaway level for this run, as bench_strength.py defines it, e.g. "
+                        "ta2=normal:turn_answers=2 (repeatable)")
     a = p.parse_args(argv)
     if a.games < 1:
         p.error("--games must be at least 1")
+    try:
+        define(a.variant)
+    except ValueError as exc:
+        p.error(str(exc))
+    for level in a.levels:
+        if level not in LEVELS:
+            p.error(f"unknown level {level!r} (known: {', '.join(LEVELS)}, or a --variant's name)")
     seeds = f"seed {a.seed}" if a.games == 1 else f"seeds {a.seed} to {a.seed + a.games - 1}"
     print(f"{a.levels[0]} (side 1) against {a.levels[1]} (side 2), {a.games} game"
           f"{'s' if a.games != 1 else ''} a map, {seeds}")

@@ -30,10 +30,27 @@ def test_every_choice_is_counted_under_its_kind_and_the_shares_make_the_whole_ga
 
 @pytest.mark.parametrize("args, named", [(["--levels", "normal", "genius"], "'genius'"),
                                          (["--maps", "nowhere"], "'nowhere'"),
-                                         (["--games", "0"], "--games")])
+                                         (["--games", "0"], "--games"),
+                                         (["--variant", "x=normal:nope=1"], "'nope=1'")])
 def test_an_unknown_level_or_map_is_named_and_nothing_is_played(capsys, args, named):
     with pytest.raises(SystemExit) as out:
         B.main(args)
     assert out.value.code == 2
     err = capsys.readouterr()
     assert named in err.err and not err.out
+
+
+def test_a_variant_is_played_under_its_name(capsys):
+    """``--variant`` defines a throwaway level as bench_strength.py does: the games are
+    played by it (its choices counted), and the table names it."""
+    from game.ai import player as P
+
+    try:
+        assert B.main(["--maps", "duel", "--games", "1", "--variant",
+                       "ta2=normal:turn_answers=2", "--levels", "ta2", "normal"]) == 0
+        assert P.LEVELS["ta2"].turn_answers == 2 and P.LEVELS["normal"].turn_answers != 2
+    finally:
+        P.LEVELS.pop("ta2", None)
+    out = capsys.readouterr().out
+    assert out.startswith("ta2 (side 1) against normal (side 2), 1 game a map, seed 21")
+    assert "duel: " in out
