@@ -63,6 +63,12 @@ def test_a_flank_gives_one_and_a_rear_two_once_per_side():
     assert score(eng, 1)["flank"] == 1 and score(eng, 2)["flank"] == 0
     eng = run(flanked("rear", b_kw={"rules": ["Unbreakable"]}), seed=2)
     assert score(eng, 1)["flank"] == 2
+    # the log names the item for both, where "flank 2" after a rear charge read as a mistake
+    from game.rulesets.rank_and_flank.events import CombatResult
+
+    line = next(eng.ruleset.presenter.describe(eng.state, x) or "" for x in eng.log
+                if isinstance(x, CombatResult))
+    assert "flank or rear 2)" in line and " flank 2" not in line
 
 
 def test_a_tie_makes_no_break_test():

@@ -39,7 +39,7 @@ ROLLS = {
 }
 ITEMS = (("wounds", "Health Points"), ("overkill", "overkill"), ("charge", "charge"),
          ("ranks", "ranks"), ("standard", "standard"), ("battle_standard", "battle standard"),
-         ("flank", "flank"))
+         ("flank", "flank or rear"))
 #: rolls that count dice reaching a target (their total is how many did), and what they count
 COUNTED = {"to_hit": HITS, "to_wound": WOUNDS, "reroll_to_wound": WOUNDS, "armour_save": SAVES,
            "ward_save": SAVES, "fortitude_save": SAVES, "hopeless_shot": HITS}
