@@ -85,10 +85,10 @@ def goes_straight(turn: tuple[Phase, ...], phase: str | None, to: str) -> bool:
     of ``to`` given in ``phase`` (a shot in ninth-age's Magic phase) then comes out as it
     would in ``to`` itself."""
     names = [p.name for p in turn]
-    if phase not in names or to not in names or names.index(phase) >= names.index(to):
+    if phase not in names or to not in names:
         return False
     start, end = names.index(phase), names.index(to)
-    if turn[start].on_end is not None or turn[start].opens_with is not None:
+    if start >= end or turn[start].on_end is not None or turn[start].opens_with is not None:
         return False
     return all(p.on_start is None and p.opens_with is None for p in turn[start + 1:end + 1])
 

@@ -506,14 +506,14 @@ def pool_odds(s: GameState, cmd: Any, check: Callable[[GameState, Order], tuple[
               chance: Callable[[GameState, Group, str], Fraction],
               room: Callable[[GameState, str], int], alone: bool = False,
               turn: tuple[Phase, ...] = ()) -> Any:
-    """The independent pools of a ``shoot`` order given in the Shooting phase, or in a phase
-    from which the rules go straight on to it (``turn``, the ruleset's phases: see
-    :func:`~game.rulesets.common.turns.goes_straight`; ninth-age's Magic phase) (a
-    :class:`~game.core.ruleset.PoolOdds`: one pool per group of shooters, each die a shot with
-    its chance of a Wound lost), or None where the odds must be sampled: in another phase, a
-    plan the ruleset cannot put as pools (``make_plan`` gives None), or something else in the
-    turn that could touch the two units (:func:`quiet`; ``alone``: the volley's own pools all
-    the same, for what the shots themselves take)."""
+    """The independent pools of a ``shoot`` order (a :class:`~game.core.ruleset.PoolOdds`: one
+    pool per group of shooters, each die a shot with its chance of a Wound lost) given in the
+    Shooting phase, or in a phase from which the turn goes straight on to it (ninth-age's
+    Magic phase: see :func:`~game.rulesets.common.turns.goes_straight`, over ``turn``, the
+    ruleset's phases). None where the odds must be sampled: in another phase, a plan the
+    ruleset cannot put as pools (``make_plan`` gives None), or something else in the turn that
+    could touch the two units (:func:`quiet`; ``alone``: the volley's own pools all the same,
+    for what the shots themselves take)."""
     from game.core.ruleset import DicePool, PoolOdds
     from game.rulesets.common.turns import goes_straight
     from game.rulesets.rank_and_flank.flow import phases
