@@ -267,7 +267,10 @@ class Previews:
                     if isinstance(e, ev.ModelMoved) and e.model == sel.name:
                         self.ghost = Ghost(sel, e.x, e.y, e.facing, True, f'{verb} {e.distance:.1f}"',
                                            ((sel.x, sel.y), *e.via))
-                end = app.ruleset.presenter.charge_end(app.state, sel.name, hov.name)
+                # (only a charge ends anywhere: a shot armed at the enemy showed where the unit
+                # would stand "if the charge reaches")
+                end = (app.ruleset.presenter.charge_end(app.state, sel.name, hov.name)
+                       if order.do == "charge" else None)
                 if end is not None:
                     self.unit_ghost = (end, True, f"if the charge reaches: {verb} {name}")
                 self.status = (f"Click to {verb} {name}.", OK_TEXT)

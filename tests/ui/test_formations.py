@@ -160,6 +160,35 @@ def test_a_front_corner_s_handle_wheels_the_block_and_brings_the_corner_to_the_p
     assert math.dist(fl, pointer) < 0.01  # the corner came to the pointer
 
 
+def test_a_ninth_age_shot_armed_in_the_magic_phase_has_exact_odds_and_no_charge_ghost(make_app, tmp_path):
+    """Crossbows 20" from the enemy with nothing between, in the Magic phase (a shot ordered
+    there goes straight on to the Shooting phase): the odds panel works the shot out exactly
+    rather than playing it out, and no ghost shows where the unit would stand "if the charge
+    reaches" (it showed one, a charge's end, for a shot)."""
+    from tests.ninth_age.helpers import block as na_block
+    from tests.ninth_age.helpers import na
+    from tests.ui.test_opponent import run_until
+
+    a = na_block("a", 1, 24, 44, models=15, name="Crossbowmen",
+                 weapons=[{"name": "crossbow", "aim": 3}])
+    b = na_block("b", 2, 24, 0, facing=180, models=10, name="Goblins")
+    p = tmp_path / "magic.json"
+    p.write_text(json.dumps(na(facing_off(a, b, gap=20.0), orders=[])))
+    app = make_app(p)
+    for _ in range(2):  # (into the Movement phase, then on into the Magic phase)
+        app.play.do_action("next_phase")
+    assert phases(app.state).phase == "magic"
+    app.select("a.3")
+    app.play.do_action("shoot")
+    target = app.state.models["b.3"]
+    move_mouse(app, screen_of(app, target.x, target.y))
+    assert app.panels.status_line()[0] == "Click to shoot Goblins."
+    assert app.previews.unit_ghost is None
+    assert app.ruleset.presenter.charge_end(app.state, "a.3", "b.3") is not None  # (a charge's)
+    assert run_until(app, lambda x: x.odds.work is not None and x.odds.work.done)
+    assert app.odds.work.odds.exact
+
+
 def test_the_block_dragged_slides_and_a_move_into_an_enemy_shows_what_it_runs_into(make_app, tmp_path):
     import pygame
 
