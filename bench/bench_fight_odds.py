@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_eval_fit import opened, saved_games  # noqa: E402
+from game.ai.evaluate import fight_share  # noqa: E402
 from game.core.engine import Engine  # noqa: E402
 from game.rulesets.rank_and_flank.events import CombatResult  # noqa: E402
 
@@ -98,7 +99,7 @@ def _share(engine: Engine, unit: str, target: str) -> tuple[int, str, str, float
     side = s.units[unit].side
     for t in engine.ruleset.advisor.threats(s, side, False) or []:
         if t.attacker == unit and t.target == target and not t.declared and t.odds is not None:
-            return side, s.units[unit].display, s.units[target].display, min(1.0, t.edge * t.odds)
+            return side, s.units[unit].display, s.units[target].display, fight_share(t, t.odds)
     return None
 
 

@@ -302,10 +302,17 @@ def weigh(e: Engine, threats: Iterable[Threat]) -> list[Attack]:
             out.append(Attack(t, t.chance * min(1.0, t.share) * d, 0.0, d))
             continue
         share = a / (a + d) if t.odds is None else t.odds
-        dealt = t.chance * min(1.0, t.edge * share) * d * t.harm
+        dealt = t.chance * fight_share(t, share) * d * t.harm
         taken = t.chance * RETURN * (1.0 - share) / max(1.0, t.edge) * a
         out.append(Attack(t, dealt, taken, d))
     return out
+
+
+def fight_share(t: Threat, share: float) -> float:
+    """The attacker's share of the fight of threat ``t``, its plain ``share`` raised by the
+    edge of a flank or rear attack, at most the whole fight (what :func:`weigh` counts, and
+    ``bench/bench_fight_odds.py`` sets against the fights)."""
+    return min(1.0, t.edge * share)
 
 
 def best_attacks(attacks: Iterable[Attack], phased: bool) -> list[Attack]:
