@@ -109,6 +109,13 @@ class Level:
     #: measured against such a copy of the level it changes, not against the level itself
     #: (docs/dev/ai-passes.md, fifty-fifth pass)
     salt: int = 0
+    #: in a game of player turns, what a unit's move on toward the enemy it last went for (a
+    #: move at it or a charge, this game: :meth:`Memory.aims_for`) adds to the move's score,
+    #: unless the move leaves the unit where an enemy could attack it next turn. Each turn's
+    #: sums otherwise sent a unit at whichever enemy came out a little ahead, toward one and
+    #: then another; keeping to one, where going on risks nothing, won more games against
+    #: random play and as many against `normal` (docs/dev/ai-passes.md, fifty-seventh pass)
+    keep_aim: float = 0.0
 
 
 LEVELS: dict[str, Level] = {
@@ -121,14 +128,14 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", 2, 6, 2, 0, 0.05,
                   Look(next=0.6, later=0.2, at_once=1.0, fear=0.2), deep=2),
     "normal": Level("normal", 3, 12, 4, 2, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=3,
-                    deep=2, fight_on=2, answer_tries=48),
+                    deep=2, fight_on=2, answer_tries=48, keep_aim=0.2),
     # hard: a wider search, more of the opponent's replies tried, more playouts of a charge,
     # and normal's look at the attacks to come. (It also weighed the enemy's shots to come and,
     # in a game of player turns, its attacks at half as much again: with the ninth-age fight
     # odds that made it lose to normal, 24 games of 80 where it now wins 45;
     # docs/dev/ai-passes.md, seventeenth pass. ``Look`` keeps both knobs.)
     "hard": Level("hard", 3, 16, 4, 4, 0.0, Look(next=0.6, later=0.2, at_once=1.0), reply=6,
-                  deep=4, fight_on=2, answer_tries=64, turn_answers=12),
+                  deep=4, fight_on=2, answer_tries=64, turn_answers=12, keep_aim=0.2),
 }
 
 #: below this many tries (a charge's playouts, a fight's tries...), a line gives how many came
@@ -245,6 +252,8 @@ class _Tries:
     #: move of another unit adds to the position, which it may still make once the charges
     #: are declared (see :meth:`_Search.moves_after`)
     after: float = 0.0
+    #: a move on toward the enemy its unit last went for: what :attr:`Level.keep_aim` adds
+    aim: float = 0.0
     played: list[int] = field(default_factory=lambda: [0, 0, 0])
     #: the units whose charges at the same target were declared with it in those playouts
     joined: list[str] = field(default_factory=list)
@@ -278,7 +287,7 @@ class _Tries:
             base = sum(self.scores) / len(self.scores)
         # (rounded: the same scores added up in another order must rank as a tie, which goes
         # to the candidate offered first, not to the last bit of a sum)
-        return round(base + self.shift + self.after, SCORE_DIGITS)
+        return round(base + self.shift + self.after + self.aim, SCORE_DIGITS)
 
     def most(self, tries: int, final: int | None = None) -> int:
         """How many tries it gets where a candidate gets ``tries`` (``final`` times as many
@@ -305,13 +314,18 @@ class Memory:
     declaring, and a poor charge gets a draw at looking good each time: the draw that looks
     good is the one declared. One memory serves one game (:func:`game.ai.game.play_out`
     keeps one; so does the window's opponent); what a side worked out is forgotten once the
-    game is in another step of a turn (another phase, player turn or game)."""
+    game is in another step of a turn (another phase, player turn or game). It also keeps,
+    for the game, the enemy each unit last went for (:attr:`Level.keep_aim`)."""
 
     #: by side: (the game's seed, the scenario and the flow's place: turn, phase, step) of
     #: what it holds
     turn: dict[int, tuple[object, ...]] = field(default_factory=dict)
     #: by side, then by charge and the table as it stood
     charges: dict[int, _Charges] = field(default_factory=dict)
+    #: the game the aims are of (its seed and scenario), and the enemy unit each unit last
+    #: went for in it (see :meth:`aims_for`)
+    game: tuple[object, ...] | None = None
+    aims: dict[str, str] = field(default_factory=dict)
 
     def at(self, s: GameState, seed: int, side: int) -> _Charges:
         """The charges ``side`` has worked out in the step of the turn the game is in
@@ -321,6 +335,14 @@ class Memory:
             self.turn[side] = now
             self.charges[side] = {}
         return self.charges[side]
+
+    def aims_for(self, s: GameState, seed: int) -> dict[str, str]:
+        """The enemy unit each unit last went for in this game, by a move at it or a charge
+        (for :attr:`Level.keep_aim`; forgotten in another game)."""
+        now = (seed, s.scenario)
+        if self.game != now:
+            self.game, self.aims = now, {}
+        return self.aims
 
 
 def choose(engine: Engine, side: int | None = None, level: str = "normal",
@@ -447,6 +469,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             search.one(t)
     if search.phased and not search.answering:
         search.moves_after(tries)
+        if lv.keep_aim and memory is not None:
+            search.keep_aims(tries, memory.aims_for(state, engine.seed))
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
 
     # round two: the best few, more tries each (with the opponent's reply, at the levels that
@@ -536,6 +560,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     if lv.careless:
         near = [t for t in ranked if t.mean >= pick.mean - lv.careless]
         pick = near[rng.randrange(len(near))]
+    if lv.keep_aim and memory is not None and search.phased:
+        remember_aim(memory.aims_for(state, engine.seed), pick.cand)
     odds = {"samples": float(len(pick.scores))}
     # (the friends already bound for a charge's target, named as the line says what it counts
     # on: "..., with Ember Chariot charging it too")
@@ -569,7 +595,28 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     note = search.fear_note(pick, ranked) if lv.look.on else ""
     if not search.phased and pick.cand.kind == "end":
         note += held_fight_note(state, ranked)
+    note += kept_aim_note(pick, ranked)
     return done(pick.cand, odds, len(tries), first_tried, note, joined, fighting)
+
+
+def remember_aim(aims: dict[str, str], c: Candidate) -> None:
+    """After choosing ``c``: a charge, or a move at an enemy, makes that enemy the one its unit
+    last went for (a move that keeps away from the enemy, or turns to face one, changes
+    nothing)."""
+    if c.unit is not None and c.target is not None and (
+            c.kind in CHARGES or (c.kind == "move" and c.goes_at)):
+        aims[c.unit] = c.target
+
+
+def kept_aim_note(pick: _Tries, ranked: list[_Tries]) -> str:
+    """Where keeping to its unit's aim (:attr:`Level.keep_aim`) is what put ``pick`` first,
+    words that say so ("; keeps to the enemy it went for before"); else nothing."""
+    if not pick.aim:
+        return ""
+    others = [t.mean for t in ranked if t is not pick and t.scores]
+    if not others or pick.mean - pick.aim >= max(others):
+        return ""
+    return "; keeps to the enemy it went for before"
 
 
 def held_fight_note(s: GameState, ranked: list[_Tries]) -> str:
@@ -1061,6 +1108,21 @@ class _Search:
         now = evaluate(self.engine, self.side, self.lv.look)
         for t in charges:
             t.after = max([0.0, *(m.mean - now for m in moves if m.cand.unit != t.cand.unit)])
+
+    def keep_aims(self, tries: list[_Tries], aims: Mapping[str, str]) -> None:
+        """Each move at the enemy its unit last went for (``aims``) gains the level's
+        :attr:`~Level.keep_aim`, unless an enemy could attack the unit where the move leaves
+        it: going on into a charge is what a side that fights back punishes (with the gain
+        there too, a copy of `normal` lost 139 games of 320 to `normal` and won 105;
+        docs/dev/ai-passes.md, fifty-seventh pass)."""
+        for t in tries:
+            c = t.cand
+            if (c.kind != "move" or not c.goes_at or c.unit is None or t.last is None
+                    or aims.get(c.unit) != c.target):
+                continue
+            if not any(a.threat.target == c.unit
+                       for a in feared(t.last, self.side, shots=False)):
+                t.aim = self.lv.keep_aim
 
     def _after(self, e: Engine, units: set[str]) -> float:
         """What ``units`` are worth to the side at the end of a playout, what they have given

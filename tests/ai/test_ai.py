@@ -1427,6 +1427,77 @@ def test_hard_offers_a_unit_the_way_round_to_the_flank_of_an_enemy_a_friend_hold
     assert LEVELS["hard"].widen >= FLANK_WIDEN
 
 
+def _aims_tried(e: Engine, aims: dict[str, str], level: str = "normal") -> tuple[Any, list]:
+    """``level``'s choice for side 1 with a memory in which each unit last went for the
+    enemy ``aims`` gives, and the candidates it tried (ranked)."""
+    from game.ai import Memory, player
+
+    memory = Memory()
+    memory.aims_for(e.state, e.seed).update(aims)
+    tried: list = []
+    player.TRACE = tried.extend
+    try:
+        got = choose(e, 1, level, memory=memory)
+    finally:
+        player.TRACE = None
+    return got, tried
+
+
+def test_a_unit_keeps_on_toward_the_enemy_it_went_for() -> None:
+    """a stands midway between b and c, far from both (37"): by symmetry the moves toward
+    each score alike. With a memory in which a last went for c, the moves on toward c gain
+    the level's ``keep_aim`` and a goes at c, saying so; with b in its place, at b. The
+    memory then holds the enemy it went for."""
+    from game.ai.player import LEVELS
+    from tests.old_world.helpers import block
+
+    assert LEVELS["normal"].keep_aim > 0 and LEVELS["hard"].keep_aim > 0
+    for aim in ("b", "c"):
+        e = _in_movement_phase([block("a", 1, 24, 42), block("b", 2, 8, 8, facing=180.0),
+                                block("c", 2, 40, 8, facing=180.0)])
+        got, tried = _aims_tried(e, {"a": aim})
+        assert got.candidate.kind == "move" and got.candidate.target == aim
+        assert got.reason.endswith("; keeps to the enemy it went for before")
+        kept = [t for t in tried if t.cand.goes_at and t.cand.target == aim]
+        assert kept and all(t.aim == LEVELS["normal"].keep_aim for t in kept)
+        assert all(t.aim == 0.0 for t in tried if t.cand.target != aim)
+
+
+def test_a_unit_does_not_keep_on_into_an_enemys_reach() -> None:
+    """c stands 11" off a's front corner, facing it: any move toward c leaves a within c's
+    charge next turn, so none of them gains for keeping to the aim, though a last went for c
+    (far off, the previous test, they do)."""
+    from tests.old_world.helpers import block
+
+    units = [block("a", 1, 24, 42), block("b", 2, 8, 8, facing=180.0),
+             block("c", 2, 32, 30, facing=180.0)]
+    _, tried = _aims_tried(_in_movement_phase(units), {"a": "c"})
+    toward_c = [t for t in tried if t.cand.goes_at and t.cand.target == "c"]
+    assert toward_c and all(t.aim == 0.0 for t in toward_c)
+
+
+def test_the_enemy_a_unit_went_for_is_its_last_charge_or_move_at_one_in_this_game() -> None:
+    """A charge or a move at an enemy makes it the unit's aim; a move back from one, or to
+    face one, leaves the aim as it was. Another game (another seed) starts with none."""
+    from game.ai import Memory
+    from game.ai.player import remember_aim
+    from game.core.ruleset import Candidate
+    from tests.old_world.helpers import block
+
+    e = _in_movement_phase([block("a", 1, 24, 42), block("b", 2, 8, 8, facing=180.0)])
+    memory = Memory()
+    aims = memory.aims_for(e.state, 1)
+    order = Order("end_turn")
+    remember_aim(aims, Candidate(order, "move", "a", "b", "toward B", goes_at=True))
+    assert aims == {"a": "b"}
+    remember_aim(aims, Candidate(order, "move", "a", "c", "back from C"))
+    remember_aim(aims, Candidate(order, "move", "a", "c", "to face C"))
+    assert aims == {"a": "b"}
+    remember_aim(aims, Candidate(order, "charge", "a", "c"))
+    assert memory.aims_for(e.state, 1) == {"a": "c"}
+    assert memory.aims_for(e.state, 2) == {}
+
+
 def test_a_charge_played_out_counts_the_enemy_charges_it_leaves_its_units_open_to() -> None:
     """A charge's playouts end with the charger's turn; the enemy's comes next. What the units
     involved are worth then is less what the enemy's charges at them would take: c, 8.6" off
