@@ -1427,9 +1427,10 @@ def test_hard_offers_a_unit_the_way_round_to_the_flank_of_an_enemy_a_friend_hold
     assert LEVELS["hard"].widen >= FLANK_WIDEN
 
 
-def _aims_tried(e: Engine, aims: dict[str, str], level: str = "normal") -> tuple[Any, list]:
+def _aims_tried(e: Engine, aims: dict[str, str], level: str = "normal"
+                ) -> tuple[Any, list, dict[str, str]]:
     """``level``'s choice for side 1 with a memory in which each unit last went for the
-    enemy ``aims`` gives, and the candidates it tried (ranked)."""
+    enemy ``aims`` gives, the candidates it tried (ranked), and the aims after the choice."""
     from game.ai import Memory, player
 
     memory = Memory()
@@ -1440,7 +1441,7 @@ def _aims_tried(e: Engine, aims: dict[str, str], level: str = "normal") -> tuple
         got = choose(e, 1, level, memory=memory)
     finally:
         player.TRACE = None
-    return got, tried
+    return got, tried, memory.aims_for(e.state, e.seed)
 
 
 def test_a_unit_keeps_on_toward_the_enemy_it_went_for() -> None:
@@ -1455,23 +1456,26 @@ def test_a_unit_keeps_on_toward_the_enemy_it_went_for() -> None:
     for aim in ("b", "c"):
         e = _in_movement_phase([block("a", 1, 24, 42), block("b", 2, 8, 8, facing=180.0),
                                 block("c", 2, 40, 8, facing=180.0)])
-        got, tried = _aims_tried(e, {"a": aim})
+        got, tried, _ = _aims_tried(e, {"a": aim})
         assert got.candidate.kind == "move" and got.candidate.target == aim
         assert got.reason.endswith("; keeps to the enemy it went for before")
         kept = [t for t in tried if t.cand.goes_at and t.cand.target == aim]
         assert kept and all(t.aim == LEVELS["normal"].keep_aim for t in kept)
         assert all(t.aim == 0.0 for t in tried if t.cand.target != aim)
+    # (with no aim yet, the move chosen at an enemy makes it a's aim)
+    got, _, after = _aims_tried(e, {})
+    assert got.candidate.goes_at and after == {"a": got.candidate.target}
 
 
 def test_a_unit_does_not_keep_on_into_an_enemys_reach() -> None:
-    """c stands 11" off a's front corner, facing it: any move toward c leaves a within c's
+    """c stands about 10" off a's front corner, facing it: any move toward c leaves a within c's
     charge next turn, so none of them gains for keeping to the aim, though a last went for c
     (far off, the previous test, they do)."""
     from tests.old_world.helpers import block
 
     units = [block("a", 1, 24, 42), block("b", 2, 8, 8, facing=180.0),
              block("c", 2, 32, 30, facing=180.0)]
-    _, tried = _aims_tried(_in_movement_phase(units), {"a": "c"})
+    _, tried, _ = _aims_tried(_in_movement_phase(units), {"a": "c"})
     toward_c = [t for t in tried if t.cand.goes_at and t.cand.target == "c"]
     assert toward_c and all(t.aim == 0.0 for t in toward_c)
 
