@@ -467,10 +467,13 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
             if not search.another(t, len(t.scores), first, FINAL_FIRST):
                 break
             search.one(t)
+    # (the enemy each unit last went for: see Level.keep_aim)
+    aims = (memory.aims_for(state, engine.seed)
+            if lv.keep_aim and memory is not None and search.phased else None)
     if search.phased and not search.answering:
         search.moves_after(tries)
-        if lv.keep_aim and memory is not None:
-            search.keep_aims(tries, memory.aims_for(state, engine.seed))
+        if aims is not None:
+            search.keep_aims(tries, aims)
     ranked = sorted(tries, key=lambda t: (-t.mean, t.index))
 
     # round two: the best few, more tries each (with the opponent's reply, at the levels that
@@ -560,8 +563,8 @@ def _choose(engine: Engine, side: int | None, level: str, time_budget: float | N
     if lv.careless:
         near = [t for t in ranked if t.mean >= pick.mean - lv.careless]
         pick = near[rng.randrange(len(near))]
-    if lv.keep_aim and memory is not None and search.phased:
-        remember_aim(memory.aims_for(state, engine.seed), pick.cand)
+    if aims is not None:
+        remember_aim(aims, pick.cand)
     odds = {"samples": float(len(pick.scores))}
     # (the friends already bound for a charge's target, named as the line says what it counts
     # on: "..., with Ember Chariot charging it too")
@@ -604,7 +607,7 @@ def remember_aim(aims: dict[str, str], c: Candidate) -> None:
     last went for (a move that keeps away from the enemy, or turns to face one, changes
     nothing)."""
     if c.unit is not None and c.target is not None and (
-            c.kind in CHARGES or (c.kind == "move" and c.goes_at)):
+            c.kind in CHARGES or _goes_at(c)):
         aims[c.unit] = c.target
 
 
@@ -1117,7 +1120,7 @@ class _Search:
         docs/dev/ai-passes.md, fifty-seventh pass)."""
         for t in tries:
             c = t.cand
-            if (c.kind != "move" or not c.goes_at or c.unit is None or t.last is None
+            if (not _goes_at(c) or c.unit is None or t.last is None
                     or aims.get(c.unit) != c.target):
                 continue
             if not any(a.threat.target == c.unit
